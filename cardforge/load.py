@@ -1,0 +1,401 @@
+"""YAML -> resolve `extends` (cycles caught) -> validate -> Deck; every error names file:line:col."""
+
+from __future__ import annotations
+
+import difflib
+from pathlib import Path
+from typing import Any, get_args, get_origin
+
+from pydantic import BaseModel, ValidationError
+
+from . import model
+from .deck import Card, Deck, card_id, expand_ranks, rank_value
+from .errors import DeckError, Location
+from .paths import BUNDLED_DECKS_DIR, UnsafeReference, resolve_folder, resolve_in
+from .rules.params import CARD_PROPS, RULESETS
+from .yaml_source import KeyPath, SourceMap, format_key_path, read_yaml
+
+DECK_FILE = "deck.yaml"
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
+
+
+# ---------------------------------------------------------------- finding decks
+
+
+def bundled_deck_ids(folder: Path = BUNDLED_DECKS_DIR) -> list[str]:
+    """The ids of the decks shipped in `decks/` (one folder with a deck.yaml each)."""
+    return sorted(p.parent.name for p in folder.glob(f"*/{DECK_FILE}"))
+
+
+def find_deck_file(reference: str | Path, relative_to: Path | None = None) -> Path:
+    """A deck argument or `extends` value -> a deck file: a path, a folder, or a bundled deck id."""
+    text = str(reference)
+    base = relative_to if relative_to is not None else Path.cwd()
+    candidate = base / text
+    if candidate.is_dir() and (candidate / DECK_FILE).is_file():
+        return (candidate / DECK_FILE).resolve()
+    if candidate.is_file():
+        return candidate.resolve()
+    bundled = BUNDLED_DECKS_DIR / text / DECK_FILE
+    if "/" not in text and "\\" not in text and bundled.is_file():
+        return bundled.resolve()
+    ids = bundled_deck_ids()
+    hint = difflib.get_close_matches(text, ids, n=1)
+    suggestion = f"; did you mean {hint[0]!r}?" if hint else f"; bundled decks are: {', '.join(ids)}"
+    raise DeckError(f"no deck file, folder or bundled deck named {text!r}{suggestion}")
+
+
+# ---------------------------------------------------------------- extends
+
+
+def _keyed_by_id(items: list[Any]) -> bool:
+    return bool(items) and all(isinstance(item, dict) and "id" in item for item in items)
+
+
+def merge(base: Any, override: Any) -> Any:
+    """Deep merge for `extends`: mappings merge key by key, lists of items with `id` merge by id,
+    other lists and scalars are replaced."""
+    if isinstance(base, dict) and isinstance(override, dict):
+        merged = dict(base)
+        for key, value in override.items():
+            merged[key] = merge(base[key], value) if key in base else value
+        return merged
+    if isinstance(base, list) and isinstance(override, list) and _keyed_by_id(base) and _keyed_by_id(override):
+        merged_list = list(base)
+        positions = {str(item["id"]): i for i, item in enumerate(base)}
+        for item in override:
+            key = str(item["id"])
+            if key in positions:
+                merged_list[positions[key]] = merge(base[positions[key]], item)
+            else:
+                merged_list.append(item)
+        return merged_list
+    return override
+
+
+def _read_chain(path: Path, stack: tuple[Path, ...] = ()) -> tuple[dict[str, Any], SourceMap, tuple[Path, ...]]:
+    """Read a deck and, recursively, what it extends; returns merged data, positions, file chain."""
+    document = read_yaml(path)
+    data = dict(document.data)
+    parent_ref = data.pop("extends", None)
+    if parent_ref is None:
+        return data, document.sources, (path,)
+    where = document.sources.locate(("extends",))
+    if not isinstance(parent_ref, str):
+        raise DeckError("`extends` takes a path relative to this file or a bundled deck id", where, "extends")
+    try:
+        parent = find_deck_file(parent_ref, path.parent)
+    except DeckError as exc:
+        raise DeckError(exc.message, where, "extends") from None
+    if parent in stack or parent == path:
+        cycle = " -> ".join(p.parent.name + "/" + p.name for p in (*stack, path, parent))
+        raise DeckError(f"`extends` goes round in a cycle: {cycle}", where, "extends")
+    base_data, sources, chain = _read_chain(parent, (*stack, path))
+    sources = SourceMap(dict(sources.keys), dict(sources.values))
+    _drop_replaced_positions(sources, base_data, data)
+    sources.update(document.sources)
+    return merge(base_data, data), sources, (*chain, path)
+
+
+def _drop_replaced_positions(sources: SourceMap, base: Any, override: Any, prefix: KeyPath = ()) -> None:
+    """Forget the parent's positions under values that the child replaces outright."""
+    if isinstance(base, dict) and isinstance(override, dict):
+        for key, value in override.items():
+            if key in base:
+                _drop_replaced_positions(sources, base[key], value, prefix + (key,))
+        return
+    if isinstance(base, list) and isinstance(override, list) and _keyed_by_id(base) and _keyed_by_id(override):
+        return
+    for table in (sources.keys, sources.values):
+        for path in [p for p in table if p[: len(prefix)] == prefix and len(p) > len(prefix)]:
+            del table[path]
+
+
+# ---------------------------------------------------------------- validation errors
+
+
+def _all_models(root: type[BaseModel]) -> list[type[BaseModel]]:
+    seen: list[type[BaseModel]] = []
+
+    def visit(tp: Any) -> None:
+        if isinstance(tp, type) and issubclass(tp, BaseModel):
+            if tp in seen:
+                return
+            seen.append(tp)
+            for field in tp.model_fields.values():
+                visit(field.annotation)
+            return
+        if get_origin(tp) is not None or get_args(tp):
+            for arg in get_args(tp):
+                visit(arg)
+
+    visit(root)
+    return seen
+
+
+def _field_names(model_cls: type[BaseModel]) -> set[str]:
+    return {f.alias or name for name, f in model_cls.model_fields.items()}
+
+
+def _suggest_key(bad_key: str, siblings: list[str], root: type[BaseModel]) -> str:
+    """'did you mean ...' from the model whose fields fit the other keys beside the typo best."""
+    best: set[str] = set()
+    best_fit = -1
+    for model_cls in _all_models(root):
+        names = _field_names(model_cls)
+        fit = sum(1 for key in siblings if key in names)
+        if fit > best_fit or (fit == best_fit and fit > 0 and len(names) < len(best)):
+            best, best_fit = names, fit
+    match = difflib.get_close_matches(bad_key, sorted(best), n=1, cutoff=0.6)
+    if match:
+        return f"; did you mean {match[0]!r}?"
+    return f"; expected one of: {', '.join(sorted(best))}" if best else ""
+
+
+def _data_path(data: Any, loc: tuple[Any, ...]) -> KeyPath:
+    """Follow a pydantic error location through the data, skipping union tags it inserts."""
+    path: list[str | int] = []
+    node = data
+    for part in loc:
+        if isinstance(node, dict) and str(part) in node:
+            path.append(str(part))
+            node = node[str(part)]
+        elif isinstance(node, dict) and part in node:
+            path.append(part)
+            node = node[part]
+        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            path.append(part)
+            node = node[part]
+    return tuple(path)
+
+
+def _missing_key(loc: tuple[Any, ...], path: KeyPath) -> str | None:
+    tail = [p for p in loc if isinstance(p, str)]
+    return tail[-1] if tail else None
+
+
+def validation_error(
+    exc: ValidationError, data: Any, sources: SourceMap, root: type[BaseModel], prefix: KeyPath = ()
+) -> DeckError:
+    """The first pydantic error as a DeckError with position, key path, expectation and suggestion."""
+    errors = sorted(exc.errors(), key=lambda e: (e["type"] != "extra_forbidden", len(e["loc"])))
+    error = errors[0]
+    loc = tuple(error["loc"])
+    path = _data_path(data, loc)
+    full = prefix + path
+    kind = error["type"]
+    message = error["msg"]
+    if message.startswith("Value error, "):
+        message = message[len("Value error, "):]
+    if kind == "extra_forbidden":
+        parent = data
+        for part in path[:-1]:
+            parent = parent[part]
+        siblings = [k for k in parent if k != path[-1]] if isinstance(parent, dict) else []
+        message = f"unknown key {path[-1]!r}" + _suggest_key(str(path[-1]), siblings, root)
+        return DeckError(message, sources.locate(full, key=True), format_key_path(full))
+    if kind == "missing":
+        missing = str(loc[-1])
+        return DeckError(f"missing required key {missing!r}", sources.locate(full, key=True), format_key_path(full))
+    if kind == "literal_error":
+        message = f"expected {error.get('ctx', {}).get('expected', 'one of the listed values')}, got {error.get('input')!r}"
+    elif kind in {"int_type", "int_parsing", "float_type", "float_parsing", "string_type", "bool_type",
+                  "bool_parsing", "list_type", "dict_type", "model_type", "model_attributes_type"}:
+        expected = {"int": "a whole number", "float": "a number", "string": "text", "bool": "true or false",
+                    "list": "a list", "dict": "a mapping", "model": "a mapping"}[kind.split("_")[0]]
+        message = f"expected {expected}, got {error.get('input')!r}"
+    return DeckError(message, sources.locate(full), format_key_path(full))
+
+
+# ---------------------------------------------------------------- expansion and checks
+
+
+def _error_at(sources: SourceMap, path: KeyPath, message: str, *, key: bool = False) -> DeckError:
+    return DeckError(message, sources.locate(path, key=key), format_key_path(path))
+
+
+def _list_images(spec: str | list[str], folders: tuple[Path, ...], sources: SourceMap, path: KeyPath) -> list[Path]:
+    """Front or back images: a list of files, one file, or a folder (ending in /) of PNG/JPG files."""
+    references = spec if isinstance(spec, list) else [spec]
+    files: list[Path] = []
+    for i, reference in enumerate(references):
+        here = path + (i,) if isinstance(spec, list) else path
+        try:
+            if reference.endswith("/"):
+                found = sorted(p for p in resolve_folder(reference, folders).iterdir()
+                               if p.suffix.lower() in IMAGE_SUFFIXES)
+                if not found:
+                    raise UnsafeReference(f"no PNG or JPG images in the folder {reference!r}")
+                files.extend(found)
+            else:
+                files.append(resolve_in(reference, folders))
+        except UnsafeReference as exc:
+            raise _error_at(sources, here, str(exc)) from None
+    return files
+
+
+def expand_cards(spec: model.DeckSpec, folders: tuple[Path, ...], sources: SourceMap) -> tuple[Card, ...]:
+    """Card groups -> the printed cards, in order; unknown suits and bad ranks are errors."""
+    cards: list[Card] = []
+    for index, group in enumerate(spec.cards):
+        here: KeyPath = ("cards", index)
+        if isinstance(group, model.SuitRanks):
+            suits = list(spec.suits) if group.suits == "all" else group.suits
+            for s_i, suit in enumerate(suits):
+                if suit not in spec.suits:
+                    raise _error_at(sources, here + ("suits", s_i), _unknown_suit(suit, spec))
+            try:
+                ranks = expand_ranks(group.ranks)
+                excluded = set(expand_ranks(group.except_)) if group.except_ else set()
+            except ValueError as exc:
+                raise _error_at(sources, here + ("ranks",), str(exc)) from None
+            for suit in suits:
+                for rank in ranks:
+                    if rank in excluded:
+                        continue
+                    cards.append(Card(card_id(suit, rank), f"{spec.suits[suit].name} {rank}", suit, rank,
+                                      group.kind, group.deal, group.front, group.back, dict(group.props),
+                                      origin=here))
+        elif isinstance(group, model.SingleCard):
+            if group.suit is not None and group.suit not in spec.suits:
+                raise _error_at(sources, here + ("suit",), _unknown_suit(group.suit, spec))
+            rank = None if group.rank is None else str(group.rank)
+            if rank is not None:
+                try:
+                    rank_value(rank)
+                except ValueError as exc:
+                    raise _error_at(sources, here + ("rank",), str(exc)) from None
+            cards.append(Card(group.id, group.name or group.id, group.suit, rank, group.kind, group.deal,
+                              group.front, group.back, dict(group.props), origin=here))
+        else:
+            images = group.images
+            fronts = _list_images(images.fronts, folders, sources, here + ("images", "fronts"))
+            backs = _list_images(images.backs, folders, sources, here + ("images", "backs"))
+            if len(backs) not in (1, len(fronts)):
+                raise _error_at(sources, here + ("images", "backs"),
+                                f"give one shared back or one back per front: {len(fronts)} fronts, {len(backs)} backs")
+            for i, front in enumerate(fronts):
+                back = backs[0] if len(backs) == 1 else backs[i]
+                cards.append(Card(front.stem, front.stem, kind=images.kind, deal=images.deal, front_image=front,
+                                  back_image=back, images_include_bleed=images.includes_bleed, origin=here))
+    seen: dict[str, int] = {}
+    for card in cards:
+        if card.id in seen:
+            raise _error_at(sources, card.origin, f"two cards are both called {card.id!r}; card ids must be unique")
+        seen[card.id] = 1
+    if not cards:
+        raise _error_at(sources, ("cards",), "the deck has no cards")
+    return tuple(cards)
+
+
+def _unknown_suit(suit: str, spec: model.DeckSpec) -> str:
+    hint = difflib.get_close_matches(suit, list(spec.suits), n=1)
+    known = ", ".join(spec.suits) or "none declared under `suits`"
+    return f"unknown suit {suit!r}" + (f"; did you mean {hint[0]!r}?" if hint else f"; the deck's suits are: {known}")
+
+
+def check_deal(deck: Deck, sources: SourceMap) -> None:
+    """Every declared player count must be dealable; the error shows the arithmetic."""
+    spec = deck.spec
+    for players in spec.setup:
+        if players not in spec.players:
+            raise _error_at(sources, ("setup", players), f"setup for {players} players, but `players` is {spec.players}",
+                            key=True)
+    for players in spec.players:
+        setup = spec.setup.get(players)
+        plan = deck.deal_plan(players)
+        where: KeyPath = ("setup", players) if setup else ("players",)
+        removed = f" ({len(deck.dealt_cards)} - {len(plan.removed)} removed)" if plan.removed else ""
+        if plan.hand < 1 or plan.hand * players > plan.in_play:
+            raise _error_at(sources, where,
+                            f"{plan.in_play} cards{removed} cannot give {players} players {max(plan.hand, 1)} "
+                            f"cards each: {players} x {max(plan.hand, 1)} = {players * max(plan.hand, 1)}")
+        leftover = (setup.leftover if setup and setup.leftover else None) or spec.leftover
+        if plan.set_aside and leftover == "forbid":
+            raise _error_at(sources, where,
+                            f"{plan.in_play} cards{removed} do not deal evenly to {players} players: "
+                            f"{players} x {plan.hand} = {players * plan.hand}, {plan.set_aside} left over; "
+                            "remove or add cards, or set `leftover: set_aside`")
+
+
+def check_faces(spec: model.DeckSpec, cards: tuple[Card, ...], folders: tuple[Path, ...], sources: SourceMap) -> None:
+    """Every layout a deck or card names must exist."""
+    names = set(spec.layouts)
+
+    def need(name: str | None, path: KeyPath) -> None:
+        if name is not None and name not in names:
+            hint = difflib.get_close_matches(name, sorted(names), n=1)
+            tail = f"; did you mean {hint[0]!r}?" if hint else f"; layouts are: {', '.join(sorted(names)) or 'none'}"
+            raise _error_at(sources, path, f"no layout named {name!r}{tail}")
+
+    image_only = all(c.front_image is not None for c in cards)
+    if image_only:
+        return
+    need(spec.faces.front, ("faces", "front"))
+    if isinstance(spec.faces.back, str):
+        need(spec.faces.back, ("faces", "back"))
+    else:
+        for key, name in spec.faces.back.map.items():
+            need(name, ("faces", "back", "map", key))
+        need(spec.faces.back.default, ("faces", "back", "default"))
+    for card in cards:
+        need(card.front, (*card.origin, "front"))
+        need(card.back, (*card.origin, "back"))
+    for name, layout in spec.layouts.items():
+        if layout.full_bleed_image and "{{" not in layout.full_bleed_image:
+            try:
+                resolve_in(layout.full_bleed_image, folders)
+            except UnsafeReference as exc:
+                raise _error_at(sources, ("layouts", name, "full_bleed_image"), str(exc)) from None
+        for i, element in enumerate(layout.elements):
+            if isinstance(element, model.ImageElement) and "{{" not in element.src:
+                try:
+                    resolve_in(element.src, folders)
+                except UnsafeReference as exc:
+                    raise _error_at(sources, ("layouts", name, "elements", i, "src"), str(exc)) from None
+
+
+def check_rules(deck: Deck, data: dict[str, Any], sources: SourceMap) -> Any:
+    """Validate `rules.params` against the ruleset's schema and cross-check it with the cards."""
+    rules = deck.spec.rules
+    if rules is None:
+        return None
+    schema = RULESETS.get(rules.ruleset)
+    if schema is None:
+        hint = difflib.get_close_matches(rules.ruleset, list(RULESETS), n=1)
+        tail = f"; did you mean {hint[0]!r}?" if hint else f"; known rulesets: {', '.join(RULESETS)}"
+        raise _error_at(sources, ("rules", "ruleset"), f"unknown ruleset {rules.ruleset!r}{tail}")
+    raw = data.get("rules", {}).get("params", {}) or {}
+    try:
+        params = schema.model_validate(raw)
+    except ValidationError as exc:
+        raise validation_error(exc, raw, sources, schema, ("rules", "params")) from None
+    props_schema = CARD_PROPS.get(rules.ruleset)
+    if props_schema is not None:
+        for card in deck.cards:
+            try:
+                props_schema.model_validate(card.props)
+            except ValidationError as exc:
+                raise validation_error(exc, card.props, sources, props_schema, (*card.origin, "props")) from None
+    problems = params.check_against(deck)
+    if problems:
+        path, message = problems[0]
+        raise _error_at(sources, path, message)
+    return params
+
+
+def load_deck(reference: str | Path, relative_to: Path | None = None) -> Deck:
+    """Load, resolve and validate a deck; raises DeckError with file:line:col on any problem."""
+    path = find_deck_file(reference, relative_to)
+    data, sources, chain = _read_chain(path)
+    try:
+        spec = model.DeckSpec.model_validate(data)
+    except ValidationError as exc:
+        raise validation_error(exc, data, sources, model.DeckSpec) from None
+    folders = tuple(p.parent for p in reversed(chain))
+    cards = expand_cards(spec, folders, sources)
+    check_faces(spec, cards, folders, sources)
+    deck = Deck(spec=spec, path=path, cards=cards, chain=chain)
+    check_deal(deck, sources)
+    params = check_rules(deck, data, sources)
+    return Deck(spec=spec, path=path, cards=cards, chain=chain, rules_params=params)

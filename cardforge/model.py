@@ -1,0 +1,349 @@
+"""The deck as typed, immutable values: what a designer writes, validated.
+
+`DeckSpec` mirrors the YAML (unknown keys are errors); `Deck` (in deck.py) is the resolved deck
+with its expanded card list. Lengths are millimetres (bare numbers) or strings with a unit.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, field_validator
+
+from .units import parse_length_mm
+
+Length = Annotated[float, BeforeValidator(parse_length_mm)]
+"""A length in millimetres; YAML may say 63.5, "63.5mm", "2.5in" or "9pt"."""
+
+Identifier = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$")]
+"""Lower-case ids used in card names such as `blue-7` and in file names."""
+
+_COLOR = re.compile(r"^#[0-9a-fA-F]{6}$|^\{\{.*\}\}$|^none$")
+
+CARD_SIZE_PRESETS: dict[str, tuple[float, float]] = {
+    "poker": (63.5, 88.9),
+    "bridge": (57.2, 88.9),
+    "mini": (44.0, 67.0),
+    "euro": (59.0, 92.0),
+    "japanese": (59.0, 86.0),
+    "tarot": (70.0, 120.0),
+    "square": (70.0, 70.0),
+}
+
+FACE_RANKS = {"J": 11, "Q": 12, "K": 13, "A": 14, "joker": -1}
+"""Named ranks and their order values; a Joker is below every numbered rank."""
+
+
+def _color(value: Any) -> Any:
+    if isinstance(value, str) and not _COLOR.match(value):
+        raise ValueError(f"expected a colour like #1f6f3a (or a {{{{ placeholder }}}}), got {value!r}")
+    return value
+
+
+Color = Annotated[str, BeforeValidator(_color)]
+
+
+class Strict(BaseModel):
+    """Base for every deck model: immutable, and unknown keys are errors."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# ---------------------------------------------------------------- metadata
+
+
+class Credits(Strict):
+    """Who made the game; printed on the booklet and in the sheet margin."""
+
+    designer: str | None = None
+    publisher: str | None = None
+    artist: str | None = None
+    other: list[str] = []
+
+
+class CardSize(Strict):
+    """The trim size of one card and the art that runs past it."""
+
+    size: str | None = Field(default=None, description="a preset name: poker, bridge, mini, euro, japanese, tarot, square")
+    width: Length | None = None
+    height: Length | None = None
+    corner_radius: Length = 3.0
+    bleed: Length = 3.0
+
+    @field_validator("size")
+    @classmethod
+    def _known_preset(cls, value: str | None) -> str | None:
+        if value is not None and value not in CARD_SIZE_PRESETS:
+            names = ", ".join(CARD_SIZE_PRESETS)
+            raise ValueError(f"unknown card size {value!r}; presets are {names}")
+        return value
+
+    @property
+    def size_mm(self) -> tuple[float, float]:
+        """(width, height) of the trim box in millimetres."""
+        if self.width is not None and self.height is not None:
+            return (self.width, self.height)
+        base = CARD_SIZE_PRESETS[self.size or "poker"]
+        return (self.width or base[0], self.height or base[1])
+
+
+def _card_size(value: Any) -> Any:
+    return {"size": value} if isinstance(value, str) else value
+
+
+class Suit(Strict):
+    """A suit or colour: its printed name, print colour and the icon that tells it apart by shape."""
+
+    name: str
+    color: Color
+    icon: str = "circle"
+    text_color: Color | None = None
+    dark: bool = False
+
+
+# ---------------------------------------------------------------- cards
+
+RankItem = Union[int, str]
+
+
+class SuitRanks(Strict):
+    """Every rank of a range in each of some suits: `suits: [blue, green]`, `ranks: 1-13`."""
+
+    suits: list[str] | Literal["all"] = "all"
+    ranks: list[RankItem] | str | int
+    except_: list[RankItem] = Field(default=[], alias="except")
+    kind: str = "standard"
+    front: str | None = None
+    back: str | None = None
+    deal: bool = True
+    props: dict[str, Any] = {}
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class SingleCard(Strict):
+    """One named card: a Joker, a diagram card, a GREEEN MAFIA facility."""
+
+    id: str
+    name: str | None = None
+    suit: str | None = None
+    rank: RankItem | None = None
+    kind: str = "standard"
+    front: str | None = None
+    back: str | None = None
+    deal: bool = True
+    props: dict[str, Any] = {}
+
+    @field_validator("id", mode="before")
+    @classmethod
+    def _id_text(cls, value: Any) -> Any:
+        return str(value) if isinstance(value, int) else value
+
+
+class ImageCards(Strict):
+    """Cards drawn elsewhere: front images (a folder or list) and one back or one back per card."""
+
+    fronts: str | list[str]
+    backs: str | list[str]
+    includes_bleed: bool = True
+    kind: str = "standard"
+    deal: bool = True
+
+
+class ImageGroup(Strict):
+    images: ImageCards
+
+
+def _card_group_tag(value: Any) -> str:
+    if isinstance(value, dict):
+        if "images" in value:
+            return "images"
+        if "suits" in value or "ranks" in value:
+            return "suit_ranks"
+        return "single"
+    return "single"
+
+
+CardGroup = Annotated[
+    Union[
+        Annotated[SuitRanks, Tag("suit_ranks")],
+        Annotated[SingleCard, Tag("single")],
+        Annotated[ImageGroup, Tag("images")],
+    ],
+    Discriminator(_card_group_tag),
+]
+
+
+class Selector(Strict):
+    """Picks cards by suit, rank and kind; used to remove cards for a player count."""
+
+    suits: list[str] | None = None
+    ranks: list[RankItem] | str | int | None = None
+    kind: str | None = None
+    ids: list[str] | None = None
+
+
+class PlayerSetup(Strict):
+    """What changes for one player count: removed cards, hand size, what happens to leftovers."""
+
+    remove: list[Selector] = []
+    hand: int | None = Field(default=None, ge=1)
+    leftover: Literal["forbid", "set_aside"] | None = None
+
+
+# ---------------------------------------------------------------- faces
+
+
+class ElementBase(Strict):
+    """Shared by every layout element: position from the trim box's top-left corner, in mm."""
+
+    name: str | None = None
+    x: Length = 0.0
+    y: Length = 0.0
+    rotate: float = 0.0
+    when: str | None = None
+
+
+class TextElement(ElementBase):
+    type: Literal["text"]
+    text: str
+    size: float = 10.0
+    font: Literal["sans", "sans-bold", "jp"] = "sans"
+    color: Color = "#000000"
+    align: Literal["left", "center", "right"] = "left"
+    width: Length | None = None
+
+
+class IndexElement(ElementBase):
+    """Rank and suit icon in the top-left corner, repeated upside down in the bottom-right."""
+
+    type: Literal["index"]
+    size: float = 14.0
+    inset: Length = 4.0
+    color: Color = "{{ suit.color }}"
+    icon: bool = True
+    text: str = "{{ card.rank_label }}"
+
+
+class IconElement(ElementBase):
+    type: Literal["icon"]
+    icon: str = "{{ suit.icon }}"
+    size: Length = 10.0
+    color: Color = "{{ suit.color }}"
+
+
+class ImageElement(ElementBase):
+    type: Literal["image"]
+    src: str
+    width: Length
+    height: Length
+
+
+class RectElement(ElementBase):
+    type: Literal["rect"]
+    width: Length
+    height: Length
+    fill: Color | None = None
+    stroke: Color | None = None
+    stroke_width: float = 1.0
+    radius: Length = 0.0
+
+
+class EllipseElement(ElementBase):
+    """An ellipse whose centre is (x, y)."""
+
+    type: Literal["ellipse"]
+    width: Length
+    height: Length
+    fill: Color | None = None
+    stroke: Color | None = None
+    stroke_width: float = 1.0
+
+
+class LineElement(ElementBase):
+    type: Literal["line"]
+    x2: Length
+    y2: Length
+    stroke: Color = "#000000"
+    stroke_width: float = 1.0
+
+
+class GraphicElement(ElementBase):
+    """A built-in drawing (the Green Queen suit ring, GREEEN MAFIA condition and damage rows)."""
+
+    type: Literal["graphic"]
+    graphic: str
+    width: Length
+    height: Length
+    options: dict[str, Any] = {}
+
+
+Element = Annotated[
+    Union[TextElement, IndexElement, IconElement, ImageElement, RectElement, EllipseElement, LineElement, GraphicElement],
+    Field(discriminator="type"),
+]
+
+
+class Layout(Strict):
+    """One face design: a background colour and elements drawn in order."""
+
+    background: Color | None = "#ffffff"
+    full_bleed_image: str | None = None
+    elements: list[Element] = []
+
+
+class BackByProperty(Strict):
+    """A back chosen by a card property: `by: kind`, `map: {facility: ..., objective: ...}`."""
+
+    by: str
+    map: dict[str, str]
+    default: str | None = None
+
+
+class Faces(Strict):
+    """Which layout each side uses unless a card names its own."""
+
+    front: str = "front"
+    back: str | BackByProperty = "back"
+
+
+# ---------------------------------------------------------------- rules and deck
+
+
+class RulesSpec(Strict):
+    """The ruleset the validator plays and its parameters (checked against the ruleset's schema)."""
+
+    ruleset: str
+    params: dict[str, Any] = {}
+
+
+class DeckSpec(Strict):
+    """A deck file after `extends` is resolved: everything a designer can write."""
+
+    id: Identifier
+    title: str
+    subtitle: str | None = None
+    version: str = "1"
+    credits: Credits = Credits()
+    language: str = "en"
+    players: list[Annotated[int, Field(ge=1, le=12)]]
+    play_time: str | None = None
+    ages: str | None = None
+    description: str | None = None
+    card: Annotated[CardSize, BeforeValidator(_card_size)] = CardSize()
+    suits: dict[Identifier, Suit] = {}
+    cards: list[CardGroup]
+    leftover: Literal["forbid", "set_aside"] = "forbid"
+    setup: dict[int, PlayerSetup] = {}
+    layouts: dict[str, Layout] = {}
+    faces: Faces = Faces()
+    rules: RulesSpec | None = None
+    rules_text: str | None = None
+
+    @field_validator("players")
+    @classmethod
+    def _players_sorted(cls, value: list[int]) -> list[int]:
+        if not value:
+            raise ValueError("list at least one player count, e.g. [3, 4]")
+        return sorted(set(value))

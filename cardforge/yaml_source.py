@@ -1,0 +1,186 @@
+"""Safe YAML reading that remembers where every key and value came from.
+
+Decks come from strangers, so this reader accepts plain YAML only (no Python tags), caps the file
+size and the number of nodes an alias can expand to, refuses duplicate keys, and records a source
+position for every key path so later validation errors can name file, line and column.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from yaml.constructor import SafeConstructor
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from .errors import DeckError, Location
+
+MAX_FILE_BYTES = 1_000_000
+MAX_NODES = 200_000
+_PLAIN_TAGS = {
+    "tag:yaml.org,2002:str",
+    "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:bool",
+    "tag:yaml.org,2002:null",
+    "tag:yaml.org,2002:map",
+    "tag:yaml.org,2002:seq",
+}
+
+KeyPath = tuple[str | int, ...]
+
+
+def format_key_path(path: KeyPath) -> str:
+    """("cards", 2, "ranks") -> "cards[2].ranks"."""
+    text = ""
+    for part in path:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        else:
+            text += f".{part}" if text else str(part)
+    return text
+
+
+@dataclass
+class SourceMap:
+    """Key path -> where it was written; the key's own position and its value's position."""
+
+    keys: dict[KeyPath, Location] = field(default_factory=dict)
+    values: dict[KeyPath, Location] = field(default_factory=dict)
+
+    def update(self, other: "SourceMap", prefix: KeyPath = ()) -> None:
+        """Let `other` (a later, overriding file) win for the paths it defines."""
+        for path, loc in other.keys.items():
+            self.keys[prefix + path] = loc
+        for path, loc in other.values.items():
+            self.values[prefix + path] = loc
+
+    def locate(self, path: KeyPath, *, key: bool = False) -> Location | None:
+        """The position of `path`, or of its nearest recorded ancestor."""
+        table = self.keys if key else self.values
+        probe = tuple(path)
+        while True:
+            if probe in table:
+                return table[probe]
+            if key and probe in self.values:
+                return self.values[probe]
+            if not probe:
+                return None
+            probe = probe[:-1]
+
+
+@dataclass
+class YamlDocument:
+    """One parsed file: its plain data and the positions of everything in it."""
+
+    path: Path
+    data: Any
+    sources: SourceMap
+
+
+def _location(path: Path, node: Node) -> Location:
+    mark = node.start_mark
+    return Location(path, mark.line + 1, mark.column + 1)
+
+
+class _Builder:
+    """Turns a composed node graph into plain Python values, recording positions."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.sources = SourceMap()
+        self.nodes_seen = 0
+        self.scalars = SafeConstructor()
+
+    def build(self, node: Node, key_path: KeyPath, depth: int = 0) -> Any:
+        self.nodes_seen += 1
+        if self.nodes_seen > MAX_NODES or depth > 100:
+            raise DeckError(
+                f"the document expands to more than {MAX_NODES:,} values (an alias bomb?); "
+                "decks are small, plain YAML",
+                _location(self.path, node),
+                format_key_path(key_path),
+            )
+        if node.tag not in _PLAIN_TAGS:
+            raise DeckError(
+                f"the YAML tag {node.tag!r} is not allowed; decks are plain YAML "
+                "(mappings, lists, strings, numbers, true/false)",
+                _location(self.path, node),
+                format_key_path(key_path),
+            )
+        self.sources.values.setdefault(key_path, _location(self.path, node))
+        if isinstance(node, MappingNode):
+            result: dict[str, Any] = {}
+            for key_node, value_node in node.value:
+                if key_node.tag == "tag:yaml.org,2002:merge":
+                    raise DeckError(
+                        "YAML merge keys (<<) are not supported; use `extends` to inherit a deck",
+                        _location(self.path, key_node),
+                        format_key_path(key_path),
+                    )
+                key = self.build(key_node, key_path + ("<key>",), depth + 1)
+                if isinstance(key, (dict, list)) or key is None:
+                    raise DeckError(
+                        "a mapping key must be a plain word or number",
+                        _location(self.path, key_node),
+                        format_key_path(key_path),
+                    )
+                key = str(key)
+                if key in result:
+                    raise DeckError(
+                        f"duplicate key {key!r} (already given above)",
+                        _location(self.path, key_node),
+                        format_key_path(key_path + (key,)),
+                    )
+                self.sources.keys[key_path + (key,)] = _location(self.path, key_node)
+                result[key] = self.build(value_node, key_path + (key,), depth + 1)
+            self.sources.values.pop(key_path + ("<key>",), None)
+            return result
+        if isinstance(node, SequenceNode):
+            return [self.build(item, key_path + (i,), depth + 1) for i, item in enumerate(node.value)]
+        assert isinstance(node, ScalarNode)
+        try:
+            return self.scalars.construct_object(node, deep=True)
+        except yaml.YAMLError as exc:
+            raise DeckError(f"unreadable value: {exc}", _location(self.path, node), format_key_path(key_path)) from None
+
+
+def _yaml_error(path: Path, exc: yaml.YAMLError) -> DeckError:
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    problem = getattr(exc, "problem", None) or str(exc)
+    context = getattr(exc, "context", None)
+    text = f"broken YAML: {problem}" + (f" ({context})" if context else "")
+    location = Location(path, mark.line + 1, mark.column + 1) if mark else Location(path)
+    return DeckError(text, location)
+
+
+def read_yaml(path: Path) -> YamlDocument:
+    """Read one deck file safely; every failure is a DeckError naming file, line and column."""
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        raise DeckError(f"cannot read the file: {exc.strerror}", Location(path)) from None
+    if size > MAX_FILE_BYTES:
+        raise DeckError(
+            f"the file is {size:,} bytes; a deck file may be at most {MAX_FILE_BYTES:,} bytes",
+            Location(path),
+        )
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise DeckError(f"the file is not UTF-8 text (byte {exc.start})", Location(path)) from None
+    except OSError as exc:
+        raise DeckError(f"cannot read the file: {exc.strerror}", Location(path)) from None
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as exc:
+        raise _yaml_error(path, exc) from None
+    if node is None:
+        raise DeckError("the file is empty; a deck needs at least `id`, `title` and `cards`", Location(path))
+    builder = _Builder(path)
+    data = builder.build(node, ())
+    if not isinstance(data, dict):
+        raise DeckError("a deck file must be a mapping of keys (id:, title:, cards:, ...)", _location(path, node))
+    return YamlDocument(path, data, builder.sources)
