@@ -196,7 +196,8 @@ def validation_error(
         return DeckError(message, sources.locate(full, key=True), format_key_path(full))
     if kind == "missing":
         missing = str(loc[-1])
-        return DeckError(f"missing required key {missing!r}", sources.locate(full, key=True), format_key_path(full))
+        return DeckError(f"missing required key {missing!r}", sources.locate(full, key=True),
+                         format_key_path(full + (missing,)))
     if kind == "literal_error":
         message = f"expected {error.get('ctx', {}).get('expected', 'one of the listed values')}, got {error.get('input')!r}"
     elif kind in {"int_type", "int_parsing", "float_type", "float_parsing", "string_type", "bool_type",
@@ -204,6 +205,8 @@ def validation_error(
         expected = {"int": "a whole number", "float": "a number", "string": "text", "bool": "true or false",
                     "list": "a list", "dict": "a mapping", "model": "a mapping"}[kind.split("_")[0]]
         message = f"expected {expected}, got {error.get('input')!r}"
+    elif message.startswith("Input should be "):
+        message = "expected " + message[len("Input should be "):] + f", got {error.get('input')!r}"
     return DeckError(message, sources.locate(full), format_key_path(full))
 
 
@@ -299,12 +302,12 @@ def check_deal(deck: Deck, sources: SourceMap) -> None:
     spec = deck.spec
     for players in spec.setup:
         if players not in spec.players:
-            raise _error_at(sources, ("setup", players), f"setup for {players} players, but `players` is {spec.players}",
+            raise _error_at(sources, ("setup", str(players)), f"setup for {players} players, but `players` is {spec.players}",
                             key=True)
     for players in spec.players:
         setup = spec.setup.get(players)
         plan = deck.deal_plan(players)
-        where: KeyPath = ("setup", players) if setup else ("players",)
+        where: KeyPath = ("setup", str(players)) if setup else ("players",)
         removed = f" ({len(deck.dealt_cards)} - {len(plan.removed)} removed)" if plan.removed else ""
         if plan.hand < 1 or plan.hand * players > plan.in_play:
             raise _error_at(sources, where,
@@ -384,6 +387,14 @@ def check_rules(deck: Deck, data: dict[str, Any], sources: SourceMap) -> Any:
     return params
 
 
+def with_default_layouts(spec: model.DeckSpec) -> model.DeckSpec:
+    """A deck that names no layout of its own gets the plain built-in `front` and `back`."""
+    missing = {name: layout for name, layout in model.DEFAULT_LAYOUTS.items() if name not in spec.layouts}
+    if not missing:
+        return spec
+    return spec.model_copy(update={"layouts": {**spec.layouts, **missing}})
+
+
 def load_deck(reference: str | Path, relative_to: Path | None = None) -> Deck:
     """Load, resolve and validate a deck; raises DeckError with file:line:col on any problem."""
     path = find_deck_file(reference, relative_to)
@@ -392,6 +403,7 @@ def load_deck(reference: str | Path, relative_to: Path | None = None) -> Deck:
         spec = model.DeckSpec.model_validate(data)
     except ValidationError as exc:
         raise validation_error(exc, data, sources, model.DeckSpec) from None
+    spec = with_default_layouts(spec)
     folders = tuple(p.parent for p in reversed(chain))
     cards = expand_cards(spec, folders, sources)
     check_faces(spec, cards, folders, sources)

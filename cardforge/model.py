@@ -293,6 +293,27 @@ class Layout(Strict):
     elements: list[Element] = []
 
 
+DEFAULT_LAYOUTS: dict[str, Layout] = {
+    "front": Layout.model_validate({
+        "background": "#ffffff",
+        "elements": [
+            {"type": "index", "size": 14, "inset": 5, "color": "{{ suit.color if suit else '#222222' }}",
+             "icon": False, "text": "{{ card.rank_label or card.name }}"},
+            {"type": "text", "x": 31.75, "y": 44.45, "text": "{{ card.rank_label or card.name }}", "size": 28,
+             "font": "sans-bold", "align": "center", "color": "{{ suit.color if suit else '#222222' }}"},
+        ],
+    }),
+    "back": Layout.model_validate({
+        "background": "#34495e",
+        "elements": [
+            {"type": "text", "x": 31.75, "y": 44.45, "text": "{{ deck.title }}", "size": 12, "font": "sans-bold",
+             "align": "center", "color": "#ffffff"},
+        ],
+    }),
+}
+"""Plain layouts used when a deck defines no `front` or `back` of its own."""
+
+
 class BackByProperty(Strict):
     """A back chosen by a card property: `by: kind`, `map: {facility: ..., objective: ...}`."""
 

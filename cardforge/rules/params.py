@@ -6,6 +6,7 @@ RULES.md marks is a field here, so a variant deck can change it in one line.
 
 from __future__ import annotations
 
+import difflib
 from typing import Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -28,8 +29,9 @@ def P(*parts: str | int) -> tuple[str | int, ...]:
 
 def _suit_problem(deck: Any, path: tuple[str | int, ...], suit: str) -> list[tuple[tuple[str | int, ...], str]]:
     if suit not in deck.spec.suits:
-        known = ", ".join(deck.spec.suits)
-        return [(path, f"{suit!r} is not one of the deck's suits ({known})")]
+        hint = difflib.get_close_matches(suit, list(deck.spec.suits), n=1)
+        tail = f"; did you mean {hint[0]!r}?" if hint else f" ({', '.join(deck.spec.suits)})"
+        return [(path, f"{suit!r} is not one of the deck's suits{tail}")]
     return []
 
 
@@ -89,7 +91,7 @@ class TigerGheeParams(Params):
             plan = deck.deal_plan(players)
             if self.gifts[players] >= plan.hand:
                 problems.append(
-                    (P("gifts", players), f"each seat gives {self.gifts[players]} of only {plan.hand} cards")
+                    (P("gifts", str(players)), f"each seat gives {self.gifts[players]} of only {plan.hand} cards")
                 )
         return problems
 
