@@ -1,0 +1,202 @@
+"""Exact analysis of a mission over every order of its facility cards.
+
+`analyse(mission)` answers the designer's questions: how many orders can be won with perfect play,
+the exact win chance of a player who picks uniformly among legal moves and of a greedy player, which
+orders are lost whatever one does, which winnable ones leave the fewest winning lines, and how many
+decisions in those lines are forced. The verdict and grade turn that into one word.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from .engine import Move
+from .kernel import Kernel
+from .mission import Mission
+from .search import Search, State
+
+GRADES = ((0.2, "easy"), (0.02, "medium"), (0.002, "hard"), (0.0, "brutal"))
+"""Grade by the random player's win chance (at least the first figure)."""
+
+
+@dataclass(frozen=True)
+class Line:
+    """One winning line from an order: its moves, how many turns offered a choice, how many were forced.
+
+    A decision is a turn with more than one legal move; it is forced when only one of them still wins.
+    The line follows, at each turn, the winning move with the most winning continuations.
+    """
+
+    order: tuple[str, ...]
+    lines: int
+    moves: tuple[Move, ...]
+    decisions: int
+    forced: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"order": list(self.order), "winning_lines": self.lines, "line": [str(m) for m in self.moves],
+                "decisions": self.decisions, "forced": self.forced}
+
+
+@dataclass(frozen=True)
+class OrderResult:
+    """The figures for one facility order."""
+
+    order: tuple[str, ...]
+    lines: int
+    random_win: float
+    greedy_win: bool
+
+    @property
+    def winnable(self) -> bool:
+        return self.lines > 0
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """Everything `cardforge mafia analyse` reports; `to_json()` is the stable machine form."""
+
+    mission: Mission
+    results: tuple[OrderResult, ...]
+    hardest: tuple[Line, ...]
+    forced_mean: float
+    seconds: float = field(default=0.0, compare=False)
+
+    @property
+    def orders(self) -> int:
+        return len(self.results)
+
+    @property
+    def winnable(self) -> int:
+        return sum(r.winnable for r in self.results)
+
+    @property
+    def winnable_fraction(self) -> float:
+        return self.winnable / self.orders
+
+    @property
+    def random_win(self) -> float:
+        return sum(r.random_win for r in self.results) / self.orders
+
+    @property
+    def greedy_wins(self) -> int:
+        return sum(r.greedy_win for r in self.results)
+
+    @property
+    def greedy_win(self) -> float:
+        return self.greedy_wins / self.orders
+
+    @property
+    def unwinnable_orders(self) -> list[tuple[str, ...]]:
+        return [r.order for r in self.results if not r.winnable]
+
+    @property
+    def verdict(self) -> str:
+        """`unwinnable` (an error: no order can be won), `trivial` (greedy wins every order) or `ok`."""
+        if self.winnable == 0:
+            return "unwinnable"
+        if self.greedy_wins == self.orders:
+            return "trivial"
+        return "ok"
+
+    @property
+    def grade(self) -> str:
+        if self.verdict != "ok":
+            return self.verdict
+        return next(name for floor, name in GRADES if self.random_win >= floor)
+
+    def to_json(self) -> dict[str, Any]:
+        m = self.mission
+        return {
+            "mission": m.name,
+            "facilities": len(m.facilities),
+            "keep_limit": m.keep_limit,
+            "keep_optional": m.keep_optional,
+            "orders": self.orders,
+            "winnable": self.winnable,
+            "winnable_fraction": round(self.winnable_fraction, 6),
+            "random_win": round(self.random_win, 8),
+            "greedy_win": round(self.greedy_win, 6),
+            "greedy_wins": self.greedy_wins,
+            "verdict": self.verdict,
+            "grade": self.grade,
+            "forced_mean": round(self.forced_mean, 4),
+            "unwinnable_orders": [list(o) for o in self.unwinnable_orders],
+            "hardest": [line.to_json() for line in self.hardest],
+        }
+
+
+def greedy_wins(kernel: Kernel, types: tuple[int, ...]) -> bool:
+    """Does the greedy player (always the front card, keep whenever allowed) win from this order?"""
+    k = kernel.empty
+    pile = types
+    for round_ in (1, 2):
+        killed: list[int] = []
+        for card in pile:
+            k = kernel.moves(card, k)[0][1]
+            killed.append(card)
+        if round_ == 1:
+            if not kernel.objective_one(k):
+                return False
+            pile = tuple(reversed(killed))
+            k = kernel.start_two
+    return kernel.objective_two(k)
+
+
+def best_line(search: Search, order: tuple[str, ...], types: tuple[int, ...]) -> Line:
+    """Walk the most robust winning line from `types`, counting decisions and forced ones."""
+    state: State = search.start(types)
+    total = search.value(state)[0]
+    moves: list[Move] = []
+    decisions = forced = 0
+    while state.pile or state.round == 1:
+        options = [(search.value(child)[0], move, child) for move, child in search.children(state)]
+        if not options:
+            break
+        winning = [o for o in options if o[0] > 0]
+        if len(options) > 1:
+            decisions += 1
+            forced += len(winning) == 1
+        lines, move, state = max(winning, key=lambda o: o[0])
+        moves.append(move)
+    return Line(order, total, tuple(moves), decisions, forced)
+
+
+def analyse(mission: Mission, hardest: int = 10, progress: Callable[[int, int], None] | None = None) -> Analysis:
+    """Solve every order of the mission's facilities exactly (see the module docstring)."""
+    started = time.perf_counter()
+    kernel = Kernel(mission)
+    search = Search(kernel)
+    ids = [c.id for c in mission.facilities]
+    per_types: dict[tuple[int, ...], tuple[int, float, bool]] = {}
+    results = []
+    total = 1
+    for n in range(2, len(ids) + 1):
+        total *= n
+    for index, perm in enumerate(itertools.permutations(range(len(ids)))):
+        types = tuple(kernel.type_of[i] for i in perm)
+        found = per_types.get(types)
+        if found is None:
+            lines, chance = search.round_one(types, (), kernel.empty)
+            found = per_types[types] = (lines, chance, greedy_wins(kernel, types))
+        results.append(OrderResult(tuple(ids[i] for i in perm), *found))
+        if progress is not None and index % 5040 == 0:
+            progress(index, total)
+    forced: dict[tuple[int, ...], int] = {}
+    line_cache: dict[tuple[int, ...], Line] = {}
+    for types, (lines, _, _) in per_types.items():
+        if lines:
+            line_cache[types] = best_line(search, (), types)
+            forced[types] = line_cache[types].forced
+    winners = [r for r in results if r.winnable]
+    forced_mean = sum(forced[tuple(kernel.type_of[ids.index(i)] for i in r.order)] for r in winners) / len(winners) if winners else 0.0
+    hardest_lines = []
+    for r in sorted(winners, key=lambda r: (r.lines, r.order))[:hardest]:
+        cached = line_cache[tuple(kernel.type_of[ids.index(i)] for i in r.order)]
+        hardest_lines.append(Line(r.order, cached.lines, cached.moves, cached.decisions, cached.forced))
+    if progress is not None:
+        progress(total, total)
+    return Analysis(mission, tuple(results), tuple(hardest_lines), forced_mean, time.perf_counter() - started)
