@@ -119,6 +119,8 @@ class Deck:
     cards: tuple[Card, ...]
     chain: tuple[Path, ...]
     rules_params: Any = None
+    problems: tuple[Exception, ...] = ()
+    """Playability problems kept by `load_deck(..., collect_problems=True)`; empty for a sound deck."""
 
     @property
     def id(self) -> str:

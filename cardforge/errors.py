@@ -43,5 +43,13 @@ class DeckError(CardforgeError, ValueError):
         return ": ".join(parts)
 
 
+class PlayabilityError(DeckError):
+    """The deck reads fine but cannot be played as declared (deal arithmetic, rules parameters).
+
+    `cardforge check` reports these as a failed check (exit 1) rather than bad input (exit 2)."""
+
+    exit_code = 1
+
+
 class RuleError(CardforgeError, ValueError):
     """An illegal move or an impossible game state, refused by an engine."""

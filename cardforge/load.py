@@ -10,7 +10,7 @@ from pydantic import BaseModel, ValidationError
 
 from . import model
 from .deck import Card, Deck, card_id, expand_ranks, rank_value
-from .errors import DeckError, Location
+from .errors import DeckError, Location, PlayabilityError
 from .paths import BUNDLED_DECKS_DIR, UnsafeReference, resolve_folder, resolve_in
 from .rules.params import CARD_PROPS, RULESETS
 from .yaml_source import KeyPath, SourceMap, format_key_path, read_yaml
@@ -174,8 +174,13 @@ def _missing_key(loc: tuple[Any, ...], path: KeyPath) -> str | None:
     return tail[-1] if tail else None
 
 
+INPUT_ERROR_TYPES = {"extra_forbidden", "missing", "model_type", "model_attributes_type", "dict_type", "list_type"}
+"""Pydantic error types that mean the file is malformed, not that the game is impossible."""
+
+
 def validation_error(
-    exc: ValidationError, data: Any, sources: SourceMap, root: type[BaseModel], prefix: KeyPath = ()
+    exc: ValidationError, data: Any, sources: SourceMap, root: type[BaseModel], prefix: KeyPath = (),
+    value_error: type[DeckError] = DeckError,
 ) -> DeckError:
     """The first pydantic error as a DeckError with position, key path, expectation and suggestion."""
     errors = sorted(exc.errors(), key=lambda e: (e["type"] != "extra_forbidden", len(e["loc"])))
@@ -207,14 +212,16 @@ def validation_error(
         message = f"expected {expected}, got {error.get('input')!r}"
     elif message.startswith("Input should be "):
         message = "expected " + message[len("Input should be "):] + f", got {error.get('input')!r}"
-    return DeckError(message, sources.locate(full), format_key_path(full))
+    cls = DeckError if kind in INPUT_ERROR_TYPES else value_error
+    return cls(message, sources.locate(full), format_key_path(full))
 
 
 # ---------------------------------------------------------------- expansion and checks
 
 
-def _error_at(sources: SourceMap, path: KeyPath, message: str, *, key: bool = False) -> DeckError:
-    return DeckError(message, sources.locate(path, key=key), format_key_path(path))
+def _error_at(sources: SourceMap, path: KeyPath, message: str, *, key: bool = False,
+              cls: type[DeckError] = DeckError) -> DeckError:
+    return cls(message, sources.locate(path, key=key), format_key_path(path))
 
 
 def _list_images(spec: str | list[str], folders: tuple[Path, ...], sources: SourceMap, path: KeyPath) -> list[Path]:
@@ -297,28 +304,32 @@ def _unknown_suit(suit: str, spec: model.DeckSpec) -> str:
     return f"unknown suit {suit!r}" + (f"; did you mean {hint[0]!r}?" if hint else f"; the deck's suits are: {known}")
 
 
-def check_deal(deck: Deck, sources: SourceMap) -> None:
-    """Every declared player count must be dealable; the error shows the arithmetic."""
+def check_deal(deck: Deck, sources: SourceMap) -> list[DeckError]:
+    """Every declared player count must be dealable; each problem shows the arithmetic."""
     spec = deck.spec
+    problems: list[DeckError] = []
     for players in spec.setup:
         if players not in spec.players:
-            raise _error_at(sources, ("setup", str(players)), f"setup for {players} players, but `players` is {spec.players}",
-                            key=True)
+            raise _error_at(sources, ("setup", str(players)),
+                            f"setup for {players} players, but `players` is {spec.players}", key=True)
     for players in spec.players:
         setup = spec.setup.get(players)
         plan = deck.deal_plan(players)
         where: KeyPath = ("setup", str(players)) if setup else ("players",)
         removed = f" ({len(deck.dealt_cards)} - {len(plan.removed)} removed)" if plan.removed else ""
+        hand = max(plan.hand, 1)
         if plan.hand < 1 or plan.hand * players > plan.in_play:
-            raise _error_at(sources, where,
-                            f"{plan.in_play} cards{removed} cannot give {players} players {max(plan.hand, 1)} "
-                            f"cards each: {players} x {max(plan.hand, 1)} = {players * max(plan.hand, 1)}")
+            problems.append(_error_at(sources, where, f"{plan.in_play} cards{removed} cannot give {players} players "
+                                      f"{hand} cards each: {players} x {hand} = {players * hand}",
+                                      cls=PlayabilityError))
+            continue
         leftover = (setup.leftover if setup and setup.leftover else None) or spec.leftover
         if plan.set_aside and leftover == "forbid":
-            raise _error_at(sources, where,
-                            f"{plan.in_play} cards{removed} do not deal evenly to {players} players: "
-                            f"{players} x {plan.hand} = {players * plan.hand}, {plan.set_aside} left over; "
-                            "remove or add cards, or set `leftover: set_aside`")
+            problems.append(_error_at(sources, where,
+                                      f"{plan.in_play} cards{removed} do not deal evenly to {players} players: "
+                                      f"{players} x {plan.hand} = {players * plan.hand}, {plan.set_aside} left over; "
+                                      "remove or add cards, or set `leftover: set_aside`", cls=PlayabilityError))
+    return problems
 
 
 def check_faces(spec: model.DeckSpec, cards: tuple[Card, ...], folders: tuple[Path, ...], sources: SourceMap) -> None:
@@ -358,11 +369,13 @@ def check_faces(spec: model.DeckSpec, cards: tuple[Card, ...], folders: tuple[Pa
                     raise _error_at(sources, ("layouts", name, "elements", i, "src"), str(exc)) from None
 
 
-def check_rules(deck: Deck, data: dict[str, Any], sources: SourceMap) -> Any:
-    """Validate `rules.params` against the ruleset's schema and cross-check it with the cards."""
+def check_rules(deck: Deck, data: dict[str, Any], sources: SourceMap) -> tuple[Any, list[DeckError]]:
+    """Validate `rules.params` against the ruleset's schema and cross-check it with the cards.
+
+    Malformed input raises; values the game cannot be played with come back as problems."""
     rules = deck.spec.rules
     if rules is None:
-        return None
+        return None, []
     schema = RULESETS.get(rules.ruleset)
     if schema is None:
         hint = difflib.get_close_matches(rules.ruleset, list(RULESETS), n=1)
@@ -372,7 +385,10 @@ def check_rules(deck: Deck, data: dict[str, Any], sources: SourceMap) -> Any:
     try:
         params = schema.model_validate(raw)
     except ValidationError as exc:
-        raise validation_error(exc, raw, sources, schema, ("rules", "params")) from None
+        problem = validation_error(exc, raw, sources, schema, ("rules", "params"), PlayabilityError)
+        if not isinstance(problem, PlayabilityError):
+            raise problem from None
+        return None, [problem]
     props_schema = CARD_PROPS.get(rules.ruleset)
     if props_schema is not None:
         for card in deck.cards:
@@ -380,11 +396,8 @@ def check_rules(deck: Deck, data: dict[str, Any], sources: SourceMap) -> Any:
                 props_schema.model_validate(card.props)
             except ValidationError as exc:
                 raise validation_error(exc, card.props, sources, props_schema, (*card.origin, "props")) from None
-    problems = params.check_against(deck)
-    if problems:
-        path, message = problems[0]
-        raise _error_at(sources, path, message)
-    return params
+    problems = [_error_at(sources, path, message, cls=PlayabilityError) for path, message in params.check_against(deck)]
+    return params, problems
 
 
 def with_default_layouts(spec: model.DeckSpec) -> model.DeckSpec:
@@ -395,8 +408,12 @@ def with_default_layouts(spec: model.DeckSpec) -> model.DeckSpec:
     return spec.model_copy(update={"layouts": {**spec.layouts, **missing}})
 
 
-def load_deck(reference: str | Path, relative_to: Path | None = None) -> Deck:
-    """Load, resolve and validate a deck; raises DeckError with file:line:col on any problem."""
+def load_deck(reference: str | Path, relative_to: Path | None = None, *, collect_problems: bool = False) -> Deck:
+    """Load, resolve and validate a deck; raises DeckError with file:line:col on any problem.
+
+    With `collect_problems`, a deck that reads fine but cannot be played as declared (deal arithmetic,
+    rules parameters) is returned with those PlayabilityErrors in `deck.problems` instead, so
+    `check` can report them and `build --force` can still print it."""
     path = find_deck_file(reference, relative_to)
     data, sources, chain = _read_chain(path)
     try:
@@ -408,6 +425,9 @@ def load_deck(reference: str | Path, relative_to: Path | None = None) -> Deck:
     cards = expand_cards(spec, folders, sources)
     check_faces(spec, cards, folders, sources)
     deck = Deck(spec=spec, path=path, cards=cards, chain=chain)
-    check_deal(deck, sources)
-    params = check_rules(deck, data, sources)
-    return Deck(spec=spec, path=path, cards=cards, chain=chain, rules_params=params)
+    problems = check_deal(deck, sources)
+    params, rule_problems = check_rules(deck, data, sources)
+    problems += rule_problems
+    if problems and not collect_problems:
+        raise problems[0]
+    return Deck(spec=spec, path=path, cards=cards, chain=chain, rules_params=params, problems=tuple(problems))
