@@ -13,6 +13,7 @@ from ..errors import CardforgeError
 
 COMMAND_MODULES = [
     "cardforge.cli.decks",
+    "cardforge.cli.mafia",
 ]
 """Each module defines click commands and a `register(group)` function."""
 

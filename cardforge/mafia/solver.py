@@ -200,3 +200,19 @@ def analyse(mission: Mission, hardest: int = 10, progress: Callable[[int, int], 
     if progress is not None:
         progress(total, total)
     return Analysis(mission, tuple(results), tuple(hardest_lines), forced_mean, time.perf_counter() - started)
+
+
+def evaluate(mission: Mission) -> tuple[float, float]:
+    """Just (winnable fraction, random-player win chance): the cheap figures the designer searches on."""
+    kernel = Kernel(mission)
+    search = Search(kernel)
+    counts: dict[tuple[int, ...], int] = {}
+    for perm in itertools.permutations(kernel.type_of):
+        counts[perm] = counts.get(perm, 0) + 1
+    orders = sum(counts.values())
+    winnable = chance = 0.0
+    for types, weight in counts.items():
+        lines, p = search.round_one(types, (), kernel.empty)
+        winnable += weight * (lines > 0)
+        chance += weight * p
+    return winnable / orders, chance / orders
