@@ -1,0 +1,172 @@
+"""One drawer per layout element type; each returns a Group in bleed-box points (y up).
+
+Layout positions are millimetres from the trim box's top-left corner with y downward; `Frame.point`
+is the one place that turns them into points.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from reportlab.graphics.shapes import Ellipse, Group, Image, Line, Rect
+from reportlab.lib.colors import Color
+
+from .. import model
+from ..deck import Card, Deck
+from ..paths import UnsafeReference
+from ..units import mm_to_pt
+from . import RenderError
+from .colors import parse_color
+from .fonts import CAP_HEIGHT, text_width
+from .graphics import GRAPHICS
+from .icons import ICONS, icon_group
+from .text import text_group
+
+@dataclass(frozen=True)
+class Frame:
+    """Trim size and bleed in mm; converts layout positions to bleed-box points."""
+
+    width_mm: float
+    height_mm: float
+    bleed_mm: float
+
+    @property
+    def bleed_width(self) -> float:
+        return mm_to_pt(self.width_mm + 2 * self.bleed_mm)
+
+    @property
+    def bleed_height(self) -> float:
+        return mm_to_pt(self.height_mm + 2 * self.bleed_mm)
+
+    def point(self, x_mm: float, y_mm: float) -> tuple[float, float]:
+        """Layout (x right, y down, from the trim's top-left) -> bleed-box points (y up)."""
+        return mm_to_pt(self.bleed_mm + x_mm), mm_to_pt(self.bleed_mm + self.height_mm - y_mm)
+
+    @property
+    def trim_centre(self) -> tuple[float, float]:
+        return self.point(self.width_mm / 2, self.height_mm / 2)
+
+
+def image_shape(deck: Deck, reference: str, x: float, y: float, w: float, h: float, where: str) -> Image:
+    """An image file of the deck (its folder or assets/) placed at (x, y) bottom-left, w x h points."""
+    try:
+        path = deck.resolve_file(reference)
+    except UnsafeReference as exc:
+        raise RenderError(f"{where}: {exc}") from None
+    return Image(x, y, w, h, str(path))
+
+
+def icon_at(name: str, size: float, color: Color | None, x: float, y: float, where: str) -> Group:
+    """Icon `name` centred at (x, y) points."""
+    if name not in ICONS:
+        raise RenderError(f"{where}: unknown icon {name!r}; icons are {', '.join(ICONS)}")
+    group = Group(icon_group(name, size, color))
+    group.translate(x, y)
+    return group
+
+
+def element_extras(element: Any, deck: Deck, card: Card, where: str) -> Any:
+    """What an element draws beyond its own fields (the suit icon of an index, a graphic's inputs)."""
+    if isinstance(element, model.IndexElement):
+        suit = deck.suit(card.suit)
+        return suit.icon if element.icon and suit is not None else None
+    if isinstance(element, model.GraphicElement):
+        graphic = GRAPHICS.get(element.graphic)
+        if graphic is None:
+            raise RenderError(f"{where}: unknown graphic {element.graphic!r}; built-in graphics are "
+                              f"{', '.join(GRAPHICS)}")
+        return graphic.key(deck, card, element.options)
+    return None
+
+
+# ---------------------------------------------------------------- drawers
+
+
+def draw_text(el: model.TextElement, extra: Any, frame: Frame, deck: Deck, card: Card, where: str) -> Group:
+    x, y = frame.point(el.x, el.y)
+    color = parse_color(el.color, f"{where}.color")
+    width = mm_to_pt(el.width) if el.width else None
+    return text_group(el.text, el.font, el.size, color, x, y, el.align, width)
+
+
+def draw_index(el: model.IndexElement, icon: str | None, frame: Frame, deck: Deck, card: Card,
+               where: str) -> Group:
+    """Rank over suit icon in the top-left corner, and the same turned 180 degrees bottom-right.
+
+    `inset` is the distance from the trim edges to the column's left side and to the top of the rank.
+    """
+    color = parse_color(el.color, f"{where}.color")
+    font = "sans-bold"
+    column = max(text_width("10", font, el.size), text_width(el.text, font, el.size))
+    left, top = frame.point(el.inset, el.inset)
+    cx = left + column / 2
+    corner = Group()
+    middle = top - el.size * CAP_HEIGHT / 2
+    corner.add(text_group(el.text, font, el.size, color, cx, middle, "center"))
+    if icon is not None:
+        icon_size = el.size * 0.62
+        corner.add(icon_at(icon, icon_size, color, cx, top - el.size * CAP_HEIGHT - 3 - icon_size / 2, where))
+    turned = Group(corner)
+    ox, oy = frame.trim_centre
+    turned.translate(ox, oy)
+    turned.rotate(180)
+    turned.translate(-ox, -oy)
+    return Group(corner, turned)
+
+
+def draw_icon(el: model.IconElement, extra: Any, frame: Frame, deck: Deck, card: Card, where: str) -> Group:
+    x, y = frame.point(el.x, el.y)
+    return icon_at(el.icon.strip(), mm_to_pt(el.size), parse_color(el.color, f"{where}.color"), x, y, where)
+
+
+def draw_image(el: model.ImageElement, extra: Any, frame: Frame, deck: Deck, card: Card, where: str) -> Group:
+    x, y = frame.point(el.x, el.y + el.height)
+    return Group(image_shape(deck, el.src, x, y, mm_to_pt(el.width), mm_to_pt(el.height), f"{where}.src"))
+
+
+def draw_rect(el: model.RectElement, extra: Any, frame: Frame, deck: Deck, card: Card, where: str) -> Group:
+    x, y = frame.point(el.x, el.y + el.height)
+    r = mm_to_pt(el.radius)
+    stroke = parse_color(el.stroke, f"{where}.stroke")
+    return Group(Rect(x, y, mm_to_pt(el.width), mm_to_pt(el.height), rx=r, ry=r,
+                      fillColor=parse_color(el.fill, f"{where}.fill"), strokeColor=stroke,
+                      strokeWidth=el.stroke_width if stroke is not None else 0))
+
+
+def draw_ellipse(el: model.EllipseElement, extra: Any, frame: Frame, deck: Deck, card: Card,
+                 where: str) -> Group:
+    x, y = frame.point(el.x, el.y)
+    stroke = parse_color(el.stroke, f"{where}.stroke")
+    return Group(Ellipse(x, y, mm_to_pt(el.width) / 2, mm_to_pt(el.height) / 2,
+                         fillColor=parse_color(el.fill, f"{where}.fill"), strokeColor=stroke,
+                         strokeWidth=el.stroke_width if stroke is not None else 0))
+
+
+def draw_line(el: model.LineElement, extra: Any, frame: Frame, deck: Deck, card: Card, where: str) -> Group:
+    x1, y1 = frame.point(el.x, el.y)
+    x2, y2 = frame.point(el.x2, el.y2)
+    return Group(Line(x1, y1, x2, y2, strokeColor=parse_color(el.stroke, f"{where}.stroke"),
+                      strokeWidth=el.stroke_width, strokeLineCap=1))
+
+
+def draw_graphic(el: model.GraphicElement, extra: Any, frame: Frame, deck: Deck, card: Card,
+                 where: str) -> Group:
+    """A built-in graphic in its box; the graphic draws with (0, 0) at the box's bottom-left."""
+    x, y = frame.point(el.x, el.y + el.height)
+    group = Group(GRAPHICS[el.graphic].draw(deck, card, el.options, mm_to_pt(el.width), mm_to_pt(el.height),
+                                            where))
+    group.translate(x, y)
+    return group
+
+
+DRAWERS: dict[str, Callable[..., Group]] = {
+    "text": draw_text,
+    "index": draw_index,
+    "icon": draw_icon,
+    "image": draw_image,
+    "rect": draw_rect,
+    "ellipse": draw_ellipse,
+    "line": draw_line,
+    "graphic": draw_graphic,
+}

@@ -1,0 +1,160 @@
+"""One card face as a reportlab Drawing, built from the deck's layout; knows nothing of sheets.
+
+Stages: pick the layout (`layout_for`) -> fill in every template (`resolve_face`, a plain value that
+`face_key` hashes, so identical faces share one key) -> draw each element (elements.py).
+The drawing is the bleed box: trim + 2 x bleed, origin at its bottom-left, in points.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from reportlab.graphics.shapes import Drawing, Group, Rect
+
+from ..deck import Card, Deck
+from ..model import BackByProperty, Layout
+from ..templating import face_context, render_text
+from ..units import mm_to_pt
+from . import RenderError
+from .colors import parse_color
+from .elements import DRAWERS, Frame, element_extras, image_shape
+from .fonts import register_fonts
+from .face_images import image_face
+
+Side = Literal["front", "back"]
+FALSY = {"", "false", "0", "none", "no", "off"}
+
+
+def frame_of(deck: Deck) -> Frame:
+    """The deck's trim and bleed sizes."""
+    width, height = deck.spec.card.size_mm
+    return Frame(width, height, deck.spec.card.bleed)
+
+
+def layout_for(deck: Deck, card: Card, side: Side) -> str | None:
+    """Which layout draws this side: the card's own, then `faces:`; None for an image face."""
+    if (card.front_image if side == "front" else card.back_image) is not None:
+        return None
+    if side == "front":
+        return card.front or deck.spec.faces.front
+    if card.back:
+        return card.back
+    back = deck.spec.faces.back
+    if isinstance(back, BackByProperty):
+        value = getattr(card, back.by, None) if back.by in ("kind", "suit", "rank", "id") else None
+        if value is None:
+            value = card.props.get(back.by)
+        name = back.map.get(str(value), back.default)
+        if name is None:
+            raise RenderError(f"{deck.id}: card {card.id!r}: no back for {back.by}={value!r} "
+                              f"(faces.back.map has {', '.join(back.map)} and no default)")
+        return name
+    return back
+
+
+@dataclass(frozen=True)
+class ResolvedFace:
+    """A layout with every template filled in for one card: what will be drawn, as plain values."""
+
+    layout: str
+    background: str | None
+    full_bleed_image: str | None
+    elements: tuple[Any, ...]
+    extras: tuple[Any, ...]
+
+
+def _render_fields(element: Any, context: dict[str, Any], where: str) -> Any:
+    """Fill in the templates of every string field (options of graphics included)."""
+    updates: dict[str, Any] = {}
+    for name, value in element:
+        if isinstance(value, str) and name not in ("type", "when", "name"):
+            updates[name] = render_text(value, context, f"{where}.{name}")
+        elif name == "options" and isinstance(value, dict):
+            updates[name] = {k: render_text(v, context, f"{where}.options.{k}") if isinstance(v, str) else v
+                             for k, v in value.items()}
+    return element.model_copy(update=updates)
+
+
+def resolve_face(deck: Deck, card: Card, side: Side) -> ResolvedFace:
+    """The face's layout with templates rendered and `when` conditions applied."""
+    name = layout_for(deck, card, side)
+    if name is None:
+        raise RenderError(f"{deck.id}: card {card.id!r} has an image {side}, not a layout")
+    layout: Layout | None = deck.spec.layouts.get(name)
+    if layout is None:
+        raise RenderError(f"{deck.id}: card {card.id!r}: no layout named {name!r}")
+    context = face_context(deck, card)
+    where = f"{deck.id}: card {card.id}: layouts.{name}"
+    background = render_text(layout.background, context, f"{where}.background") if layout.background else None
+    bleed_image = (render_text(layout.full_bleed_image, context, f"{where}.full_bleed_image")
+                   if layout.full_bleed_image else None)
+    elements, extras = [], []
+    for i, element in enumerate(layout.elements):
+        here = f"{where}.elements[{i}]"
+        if element.when is not None:
+            shown = render_text(element.when, context, f"{here}.when")
+            if shown.strip().lower() in FALSY:
+                continue
+        resolved = _render_fields(element, context, here)
+        elements.append(resolved)
+        extras.append(element_extras(resolved, deck, card, here))
+    return ResolvedFace(name, background, bleed_image, tuple(elements), tuple(extras))
+
+
+def _digest(payload: Any) -> str:
+    text = json.dumps(payload, sort_keys=True, default=str, ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:20]
+
+
+def face_key(deck: Deck, card: Card, side: Side) -> str:
+    """Two faces with the same key look identical; a shared back has one key for all its cards."""
+    frame = frame_of(deck)
+    size = [frame.width_mm, frame.height_mm, frame.bleed_mm]
+    image = image_face(deck, card, side, frame)
+    if image is not None:
+        return "image-" + _digest([size, str(image.file), image.includes_bleed])
+    face = resolve_face(deck, card, side)
+    payload = [size, face.background, face.full_bleed_image,
+               [el.model_dump(mode="json", exclude={"name", "when"}) for el in face.elements], list(face.extras)]
+    return "layout-" + _digest(payload)
+
+
+def face_drawing(deck: Deck, card: Card, side: Side) -> Drawing:
+    """The face as a Drawing the size of the bleed box (points), origin at its bottom-left.
+
+    Background and full-bleed art fill the bleed; every other element is drawn where the layout puts
+    it, unclipped.
+    """
+    register_fonts()
+    frame = frame_of(deck)
+    drawing = Drawing(frame.bleed_width, frame.bleed_height)
+    image = image_face(deck, card, side, frame)
+    if image is not None:
+        drawing.add(image.shape())
+        return drawing
+    face = resolve_face(deck, card, side)
+    where = f"{deck.id}: card {card.id}: layouts.{face.layout}"
+    fill = parse_color(face.background, f"{where}.background")
+    if fill is not None:
+        drawing.add(Rect(0, 0, frame.bleed_width, frame.bleed_height, fillColor=fill, strokeColor=None,
+                         strokeWidth=0))
+    if face.full_bleed_image:
+        drawing.add(image_shape(deck, face.full_bleed_image, 0, 0, frame.bleed_width, frame.bleed_height,
+                                f"{where}.full_bleed_image"))
+    for i, (element, extra) in enumerate(zip(face.elements, face.extras)):
+        here = f"{where}.elements[{i}] ({element.type})"
+        group = DRAWERS[element.type](element, extra, frame, deck, card, here)
+        if element.rotate:
+            ax, ay = frame.point(element.x, element.y)
+            group = Group(group)
+            group.translate(ax, ay)
+            group.rotate(-element.rotate)
+            group.translate(-ax, -ay)
+        drawing.add(group)
+    return drawing
+
+
+__all__ = ["face_drawing", "face_key", "layout_for", "resolve_face", "frame_of", "mm_to_pt"]

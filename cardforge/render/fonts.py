@@ -1,0 +1,78 @@
+"""The three embedded fonts and the choice of font for each run of characters.
+
+Layouts name "sans", "sans-bold" or "jp". DejaVu has no Japanese glyphs, so any character the asked-for
+font lacks (新澤 大樹, 空理計画) is set in IPAexGothic instead; the text stays real, extractable text and
+the PDF embeds subsets of the fonts, so it prints the same on any machine.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from ..paths import FONTS_DIR
+
+FONT_FILES = {
+    "sans": "DejaVuSans.ttf",
+    "sans-bold": "DejaVuSans-Bold.ttf",
+    "jp": "ipaexg.ttf",
+}
+FALLBACK = "jp"
+CAP_HEIGHT = 0.73
+"""Cap height of DejaVu Sans (and of IPAexGothic's Latin) as a fraction of the font size."""
+
+_registered: dict[str, TTFont] = {}
+
+
+def register_fonts() -> None:
+    """Register the fonts with reportlab once per process (idempotent, cheap to call again)."""
+    for name, filename in FONT_FILES.items():
+        if name not in _registered:
+            font = TTFont(name, str(FONTS_DIR / filename))
+            pdfmetrics.registerFont(font)
+            _registered[name] = font
+
+
+def has_glyph(font: str, char: str) -> bool:
+    """Whether `font` draws `char` (a real glyph, not the missing-glyph box)."""
+    register_fonts()
+    return ord(char) in _registered[font].face.charToGlyph
+
+
+@lru_cache(maxsize=8192)
+def font_runs(text: str, font: str) -> tuple[tuple[str, str], ...]:
+    """Split `text` into (run, font) pieces: the asked-for font where it has the glyph, else Japanese.
+
+    Spaces stay with the run they sit in so a mixed string such as "Taiki Shinzawa (新澤 大樹)" keeps
+    its Latin part in DejaVu and sets the Japanese part, including its inner space, in IPAexGothic.
+    """
+    register_fonts()
+    runs: list[list[str]] = []
+    for char in text:
+        if char.isspace() and runs:
+            chosen = runs[-1][1]
+        elif has_glyph(font, char) or not has_glyph(FALLBACK, char):
+            chosen = font
+        else:
+            chosen = FALLBACK
+        if runs and runs[-1][1] == chosen:
+            runs[-1][0] += char
+        else:
+            runs.append([char, chosen])
+    return tuple((run, name) for run, name in runs)
+
+
+def text_width(text: str, font: str, size: float) -> float:
+    """Width in points of `text` as it will be set (with the Japanese fallback applied)."""
+    return sum(pdfmetrics.stringWidth(run, name, size) for run, name in font_runs(text, font))
+
+
+def font_face_css() -> str:
+    """@font-face rules mapping the layout font names to the files, for SVG shown in HTML (the booklet)."""
+    rules = []
+    for name, filename in FONT_FILES.items():
+        uri = (FONTS_DIR / filename).as_uri()
+        rules.append(f'@font-face {{ font-family: "{name}"; src: url("{uri}"); }}')
+    return "\n".join(rules)

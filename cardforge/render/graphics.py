@@ -1,0 +1,156 @@
+"""Built-in `graphic` elements: drawings a layout places in a box but cannot express as elements.
+
+Each graphic draws in its box with (0, 0) at the box's bottom-left (points, y up) and names the
+inputs it reads (`key`), so faces that draw the same thing share one face key.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from reportlab.graphics.shapes import Circle, Group, Path, Polygon
+from reportlab.lib.colors import Color, HexColor, white
+
+from ..deck import Card, Deck
+from . import RenderError
+from .colors import mix, parse_color
+from .mafia_tiles import condition_row, damage_row, icon_styles
+from .icons import icon_group
+
+
+@dataclass(frozen=True)
+class Graphic:
+    draw: Callable[[Deck, Card, dict[str, Any], float, float, str], Group]
+    key: Callable[[Deck, Card, dict[str, Any]], Any]
+
+
+# ---------------------------------------------------------------- suit ring (Green Queen)
+
+
+def ring_suits(deck: Deck) -> list[str]:
+    """The ring order: the ruleset's `ring` parameter, else the deck's suits in order."""
+    ring = getattr(deck.rules_params, "ring", None)
+    return list(ring) if ring else list(deck.spec.suits)
+
+
+def _arrow_head(tip: tuple[float, float], angle: float, size: float, color: Color) -> Polygon:
+    """A filled arrowhead with its tip at `tip`, pointing along `angle` (radians)."""
+    back, spread = size, size * 0.55
+    bx, by = tip[0] - back * math.cos(angle), tip[1] - back * math.sin(angle)
+    nx, ny = -math.sin(angle) * spread, math.cos(angle) * spread
+    return Polygon([tip[0], tip[1], bx + nx, by + ny, bx - nx, by - ny], fillColor=color, strokeColor=None,
+                   strokeWidth=0)
+
+
+def _arc_arrow(cx: float, cy: float, r: float, start: float, end: float, color: Color, width: float,
+               head: float) -> Group:
+    """An arrow along a circle from angle `start` to `end` (degrees, clockwise when end < start)."""
+    steps = 24
+    sweep_end = end + (head * 0.6 / r) * (180 / math.pi) * (1 if end < start else -1)
+    path = Path(fillColor=None, strokeColor=color, strokeWidth=width, strokeLineCap=1)
+    for i in range(steps + 1):
+        a = math.radians(start + (sweep_end - start) * i / steps)
+        x, y = cx + r * math.cos(a), cy + r * math.sin(a)
+        path.moveTo(x, y) if i == 0 else path.lineTo(x, y)
+    a_end = math.radians(end)
+    tip = (cx + r * math.cos(a_end), cy + r * math.sin(a_end))
+    tangent = a_end - math.pi / 2 if end < start else a_end + math.pi / 2
+    return Group(path, _arrow_head(tip, tangent, head, color))
+
+
+def _line_arrow(a: tuple[float, float], b: tuple[float, float], color: Color, width: float, head: float) -> Group:
+    angle = math.atan2(b[1] - a[1], b[0] - a[0])
+    stop = (b[0] - head * 0.6 * math.cos(angle), b[1] - head * 0.6 * math.sin(angle))
+    path = Path(fillColor=None, strokeColor=color, strokeWidth=width, strokeLineCap=1)
+    path.moveTo(*a)
+    path.lineTo(*stop)
+    return Group(path, _arrow_head(b, angle, head, color))
+
+
+def draw_suit_ring(deck: Deck, card: Card, options: dict[str, Any], w: float, h: float, where: str) -> Group:
+    """The five suits on a ring; arrows from each suit to the two it beats; a marker space per suit.
+
+    Short arrows run round the ring to the next suit, long ones cut across to the one after, so the
+    picture reads "each suit beats the next two". `mono: '#ffffff'` draws everything in one colour.
+    """
+    suits = ring_suits(deck)
+    mono = parse_color(options.get("mono"), f"{where}.options.mono")
+    markers = bool(options.get("markers", True))
+    cx, cy, half = w / 2, h / 2, min(w, h) / 2
+    badge, radius = half * 0.19, half * (0.55 if markers else 0.68)
+    group = Group()
+    n = len(suits)
+    angles = [90 - 360 * i / n for i in range(n)]
+    centres = [(cx + radius * math.cos(math.radians(a)), cy + radius * math.sin(math.radians(a))) for a in angles]
+    gap = badge + half * 0.05
+    head = half * 0.075
+    for i, suit_id in enumerate(suits):
+        suit = deck.suit(suit_id)
+        if suit is None:
+            raise RenderError(f"{where}: the ring names {suit_id!r}, which is not one of the deck's suits")
+        color = mono or HexColor(suit.color)
+        delta = math.degrees(gap / radius)
+        group.add(_arc_arrow(cx, cy, radius, angles[i] - delta, angles[(i + 1) % n] + delta, color,
+                             half * 0.028, head))
+        a, b = centres[i], centres[(i + 2) % n]
+        length = math.dist(a, b)
+        ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+        group.add(_line_arrow((a[0] + ux * gap, a[1] + uy * gap), (b[0] - ux * gap, b[1] - uy * gap),
+                              mix(color, white, 0.25) if mono is None else color, half * 0.02, head * 0.85))
+    for i, suit_id in enumerate(suits):
+        suit = deck.suit(suit_id)
+        assert suit is not None
+        color = mono or HexColor(suit.color)
+        x, y = centres[i]
+        if mono is None:
+            group.add(Circle(x, y, badge, fillColor=color, strokeColor=None, strokeWidth=0))
+            glyph = icon_group(suit.icon, badge * 1.2, white)
+        else:
+            group.add(Circle(x, y, badge, fillColor=None, strokeColor=color, strokeWidth=half * 0.022))
+            glyph = icon_group(suit.icon, badge * 1.15, color)
+        glyph.translate(x, y)
+        group.add(glyph)
+        if markers:
+            a = math.radians(angles[i])
+            r_m = half * 0.1
+            mr = radius + badge + half * 0.06 + r_m
+            group.add(Circle(cx + mr * math.cos(a), cy + mr * math.sin(a), r_m, fillColor=None, strokeColor=color,
+                             strokeWidth=half * 0.015, strokeDashArray=[half * 0.03, half * 0.025]))
+    return group
+
+
+def suit_ring_key(deck: Deck, card: Card, options: dict[str, Any]) -> Any:
+    suits = ring_suits(deck)
+    return ["suit-ring", [(s, deck.spec.suits[s].color, deck.spec.suits[s].icon) for s in suits
+                          if s in deck.spec.suits], options]
+
+
+# ---------------------------------------------------------------- GREEEN MAFIA
+
+
+def _props(card: Card) -> dict[str, Any]:
+    return card.props or {}
+
+
+def draw_mafia_condition(deck: Deck, card: Card, options: dict[str, Any], w: float, h: float, where: str) -> Group:
+    return condition_row(_props(card).get("condition", "free"), icon_styles(deck), w, h, where)
+
+
+def draw_mafia_damage(deck: Deck, card: Card, options: dict[str, Any], w: float, h: float, where: str) -> Group:
+    return damage_row(list(_props(card).get("damage", [])), icon_styles(deck), w, h, bool(options.get("turned")),
+                      where)
+
+
+def _mafia_key(prop: str) -> Callable[[Deck, Card, dict[str, Any]], Any]:
+    def key(deck: Deck, card: Card, options: dict[str, Any]) -> Any:
+        return [prop, _props(card).get(prop), sorted(icon_styles(deck).items()), options]
+    return key
+
+
+GRAPHICS: dict[str, Graphic] = {
+    "suit-ring": Graphic(draw_suit_ring, suit_ring_key),
+    "mafia-condition": Graphic(draw_mafia_condition, _mafia_key("condition")),
+    "mafia-damage": Graphic(draw_mafia_damage, _mafia_key("damage")),
+}

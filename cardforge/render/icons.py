@@ -1,0 +1,262 @@
+"""Our own vector icons, drawn in code: suit symbols and GREEEN MAFIA's damage icons.
+
+Each icon is designed in a unit box from -1 to 1 (y up) and returned as a reportlab Group centred on
+(0, 0), `size` points across. Suits differ by SHAPE, not only colour, so colour-blind players can tell
+them apart. Holes are cut with the even-odd rule instead of painting white, so an icon works on any
+background.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Callable
+
+from reportlab.graphics.shapes import FILL_EVEN_ODD, Group, Path
+from reportlab.lib.colors import Color
+
+KAPPA = 0.5523
+"""Bezier handle length that approximates a quarter circle."""
+
+
+class Pen:
+    """Builds paths in the unit design box, scaled to points."""
+
+    def __init__(self, size: float, color: Color) -> None:
+        self.s = size / 2.0
+        self.color = color
+        self.group = Group()
+
+    def path(self, even_odd: bool = True) -> Path:
+        path = Path(fillColor=self.color, strokeColor=None, strokeWidth=0, autoclose="pdf",
+                    fillMode=FILL_EVEN_ODD if even_odd else 0)
+        self.group.add(path)
+        return path
+
+    def stroke(self, width: float) -> Path:
+        path = Path(fillColor=None, strokeColor=self.color, strokeWidth=width * self.s,
+                    strokeLineCap=1, strokeLineJoin=1)
+        self.group.add(path)
+        return path
+
+    def poly(self, path: Path, points: list[tuple[float, float]]) -> None:
+        s = self.s
+        path.moveTo(points[0][0] * s, points[0][1] * s)
+        for x, y in points[1:]:
+            path.lineTo(x * s, y * s)
+        path.closePath()
+
+    def circle(self, path: Path, cx: float, cy: float, r: float) -> None:
+        s, k = self.s, KAPPA * r
+        path.moveTo((cx + r) * s, cy * s)
+        for (x1, y1, x2, y2, x3, y3) in (
+            (cx + r, cy + k, cx + k, cy + r, cx, cy + r),
+            (cx - k, cy + r, cx - r, cy + k, cx - r, cy),
+            (cx - r, cy - k, cx - k, cy - r, cx, cy - r),
+            (cx + k, cy - r, cx + r, cy - k, cx + r, cy),
+        ):
+            path.curveTo(x1 * s, y1 * s, x2 * s, y2 * s, x3 * s, y3 * s)
+        path.closePath()
+
+    def curve(self, path: Path, *points: float) -> None:
+        path.curveTo(*(v * self.s for v in points))
+
+    def move(self, path: Path, x: float, y: float) -> None:
+        path.moveTo(x * self.s, y * self.s)
+
+    def line(self, path: Path, x: float, y: float) -> None:
+        path.lineTo(x * self.s, y * self.s)
+
+
+def _regular(n: int, radius: float, start: float = 90.0, inner: float | None = None,
+             dy: float = 0.0) -> list[tuple[float, float]]:
+    """A regular polygon, or a star when `inner` is given (points alternate outer, inner)."""
+    count = n * 2 if inner is not None else n
+    points = []
+    for i in range(count):
+        r = radius if inner is None or i % 2 == 0 else inner
+        a = math.radians(start + 360.0 * i / count)
+        points.append((r * math.cos(a), r * math.sin(a) + dy))
+    return points
+
+
+def _rounded_rect(pen: Pen, path: Path, x0: float, y0: float, x1: float, y1: float, r: float) -> None:
+    k = KAPPA * r
+    pen.move(path, x0 + r, y0)
+    pen.line(path, x1 - r, y0)
+    pen.curve(path, x1 - r + k, y0, x1, y0 + r - k, x1, y0 + r)
+    pen.line(path, x1, y1 - r)
+    pen.curve(path, x1, y1 - r + k, x1 - r + k, y1, x1 - r, y1)
+    pen.line(path, x0 + r, y1)
+    pen.curve(path, x0 + r - k, y1, x0, y1 - r + k, x0, y1 - r)
+    pen.line(path, x0, y0 + r)
+    pen.curve(path, x0, y0 + r - k, x0 + r - k, y0, x0 + r, y0)
+    path.closePath()
+
+
+# ---------------------------------------------------------------- geometric suits
+
+
+def _circle(pen: Pen) -> None:
+    pen.circle(pen.path(), 0, 0, 0.9)
+
+
+def _square(pen: Pen) -> None:
+    _rounded_rect(pen, pen.path(), -0.8, -0.8, 0.8, 0.8, 0.12)
+
+
+def _triangle(pen: Pen) -> None:
+    pen.poly(pen.path(), _regular(3, 1.08, dy=-0.18))
+
+
+def _diamond(pen: Pen) -> None:
+    pen.poly(pen.path(), [(0, 1), (0.7, 0), (0, -1), (-0.7, 0)])
+
+
+def _star(pen: Pen) -> None:
+    pen.poly(pen.path(), _regular(5, 1.0, inner=0.42, dy=-0.06))
+
+
+def _hexagon(pen: Pen) -> None:
+    pen.poly(pen.path(), _regular(6, 0.95, start=90.0))
+
+
+# ---------------------------------------------------------------- Green Queen's five suits
+
+
+def _rock(pen: Pen) -> None:
+    """A faceted boulder: a heavy rounded outline with two cracks cut out of it."""
+    path = pen.path()
+    pen.poly(path, [(-0.95, -0.72), (-0.98, -0.05), (-0.7, 0.5), (-0.22, 0.82), (0.35, 0.78),
+                    (0.78, 0.42), (0.98, -0.15), (0.82, -0.72)])
+    pen.poly(path, [(-0.2, 0.62), (-0.05, 0.2), (0.3, -0.05), (0.28, 0.04), (-0.1, 0.3)])
+    pen.poly(path, [(0.3, -0.05), (0.62, 0.22), (0.6, 0.3), (0.25, 0.05)])
+    pen.poly(path, [(-0.05, 0.2), (-0.5, -0.25), (-0.46, -0.3), (0.02, 0.12)])
+
+
+def _paper(pen: Pen) -> None:
+    """A sheet with a folded corner and three lines of writing."""
+    path = pen.path()
+    pen.poly(path, [(-0.72, -0.95), (0.72, -0.95), (0.72, 0.42), (0.2, 0.95), (-0.72, 0.95)])
+    pen.poly(path, [(0.13, 0.88), (0.13, 0.35), (0.65, 0.35)])
+    pen.poly(path, [(0.22, 0.62), (0.22, 0.44), (0.4, 0.44)])
+    for y in (0.05, -0.3, -0.65):
+        pen.poly(path, [(-0.48, y - 0.07), (0.48, y - 0.07), (0.48, y + 0.07), (-0.48, y + 0.07)])
+
+
+def _scissors(pen: Pen) -> None:
+    """Two finger rings and two crossed blades."""
+    for side in (-1, 1):
+        ring = pen.path()
+        pen.circle(ring, side * 0.46, -0.62, 0.34)
+        pen.circle(ring, side * 0.46, -0.62, 0.17)
+        blade = pen.path()
+        pen.poly(blade, [(side * 0.3, -0.36), (side * 0.14, -0.26), (-side * 0.62, 0.98),
+                         (-side * 0.36, 0.45), (side * 0.44, -0.24)])
+    pivot = pen.path()
+    pen.circle(pivot, 0, 0.0, 0.12)
+
+
+def _lizard(pen: Pen) -> None:
+    """A lizard seen from above: head, body, four bent legs and a curling tail."""
+    body = pen.path(even_odd=False)
+    pen.move(body, 0, 0.95)
+    pen.curve(body, 0.16, 0.95, 0.2, 0.72, 0.14, 0.58)
+    pen.curve(body, 0.26, 0.35, 0.26, -0.2, 0.12, -0.45)
+    pen.curve(body, 0.05, -0.55, 0.02, -0.62, 0.0, -0.62)
+    pen.curve(body, -0.02, -0.62, -0.05, -0.55, -0.12, -0.45)
+    pen.curve(body, -0.26, -0.2, -0.26, 0.35, -0.14, 0.58)
+    pen.curve(body, -0.2, 0.72, -0.16, 0.95, 0, 0.95)
+    body.closePath()
+    legs = pen.stroke(0.13)
+    for side in (-1, 1):
+        pen.move(legs, side * 0.15, 0.32)
+        pen.line(legs, side * 0.52, 0.4)
+        pen.line(legs, side * 0.6, 0.66)
+        pen.move(legs, side * 0.15, -0.22)
+        pen.line(legs, side * 0.5, -0.3)
+        pen.line(legs, side * 0.6, -0.08)
+    tail = pen.stroke(0.12)
+    pen.move(tail, 0.0, -0.5)
+    pen.curve(tail, -0.05, -0.85, 0.35, -1.0, 0.55, -0.78)
+
+
+def _water(pen: Pen) -> None:
+    """A drop with a highlight cut out of it."""
+    path = pen.path()
+    pen.move(path, 0, 1.0)
+    pen.curve(path, 0.22, 0.62, 0.72, 0.18, 0.72, -0.3)
+    pen.curve(path, 0.72, -0.72, 0.4, -1.0, 0, -1.0)
+    pen.curve(path, -0.4, -1.0, -0.72, -0.72, -0.72, -0.3)
+    pen.curve(path, -0.72, 0.18, -0.22, 0.62, 0, 1.0)
+    path.closePath()
+    pen.move(path, -0.48, -0.3)
+    pen.curve(path, -0.48, -0.55, -0.3, -0.72, -0.08, -0.76)
+    pen.curve(path, -0.08, -0.66, -0.1, -0.62, -0.14, -0.6)
+    pen.curve(path, -0.3, -0.55, -0.36, -0.45, -0.36, -0.3)
+    path.closePath()
+
+
+# ---------------------------------------------------------------- GREEEN MAFIA damage icons
+
+
+def _personnel(pen: Pen) -> None:
+    """A person: head and shoulders."""
+    path = pen.path(even_odd=False)
+    pen.circle(path, 0, 0.45, 0.38)
+    pen.move(path, -0.85, -0.95)
+    pen.curve(path, -0.85, -0.3, -0.45, -0.02, 0, -0.02)
+    pen.curve(path, 0.45, -0.02, 0.85, -0.3, 0.85, -0.95)
+    path.closePath()
+
+
+def _information(pen: Pen) -> None:
+    """An 'i' cut out of a disc."""
+    path = pen.path()
+    pen.circle(path, 0, 0, 0.95)
+    pen.circle(path, 0, 0.47, 0.15)
+    pen.poly(path, [(-0.13, -0.62), (0.13, -0.62), (0.13, 0.18), (-0.13, 0.18)])
+
+
+def _equipment(pen: Pen) -> None:
+    """A gear wheel with eight teeth and an axle hole."""
+    path = pen.path()
+    points = []
+    for i in range(8):
+        a = 360.0 / 8 * i
+        for da, r in ((-13, 0.74), (-8, 0.98), (8, 0.98), (13, 0.74)):
+            rad = math.radians(a + da)
+            points.append((r * math.cos(rad), r * math.sin(rad)))
+    pen.poly(path, points)
+    pen.circle(path, 0, 0, 0.3)
+
+
+def _wild(pen: Pen) -> None:
+    """An eight-ray burst: any icon."""
+    pen.poly(pen.path(), _regular(8, 1.0, inner=0.38))
+
+
+ICONS: dict[str, Callable[[Pen], None]] = {
+    "circle": _circle,
+    "square": _square,
+    "triangle": _triangle,
+    "diamond": _diamond,
+    "star": _star,
+    "hexagon": _hexagon,
+    "rock": _rock,
+    "paper": _paper,
+    "scissors": _scissors,
+    "lizard": _lizard,
+    "water": _water,
+    "personnel": _personnel,
+    "information": _information,
+    "equipment": _equipment,
+    "wild": _wild,
+}
+
+
+def icon_group(name: str, size: float, color: Color) -> Group:
+    """Icon `name`, `size` points across, centred on (0, 0); KeyError for an unknown name."""
+    draw = ICONS[name]
+    pen = Pen(size, color)
+    draw(pen)
+    return pen.group

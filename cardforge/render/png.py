@@ -1,0 +1,118 @@
+"""`--png`: a PNG of every card face and a contact sheet per deck, for sharing and for looking.
+
+Faces are drawn into an in-memory PDF exactly as the sheets draw them and rasterised with pdfium,
+so a PNG shows what will print (same fonts, same vectors). Each distinct face is rasterised once.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pypdfium2 as pdfium
+from PIL import Image, ImageDraw, ImageFont
+from reportlab.graphics import renderPDF
+from reportlab.pdfgen.canvas import Canvas
+
+from ..deck import Card, Deck
+from ..outputs import atomic_write_bytes
+from ..paths import FONTS_DIR
+from .face import Side, face_drawing, face_key
+
+DPI = 200
+SIDES: tuple[Side, Side] = ("front", "back")
+
+
+def faces_pdf(deck: Deck, faces: list[tuple[Card, Side]]) -> bytes:
+    """A PDF with one page per face, each page exactly the face's bleed box."""
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, invariant=1, pageCompression=1)
+    for card, side in faces:
+        drawing = face_drawing(deck, card, side)
+        canvas.setPageSize((drawing.width, drawing.height))
+        renderPDF.draw(drawing, canvas, 0, 0)
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def rasterise(pdf: bytes, dpi: int = DPI) -> list[Image.Image]:
+    """Every page of `pdf` as an RGB image at `dpi`."""
+    document = pdfium.PdfDocument(pdf)
+    try:
+        return [page.render(scale=dpi / 72.0).to_pil().convert("RGB") for page in document]
+    finally:
+        document.close()
+
+
+def face_images(deck: Deck, dpi: int = DPI) -> dict[tuple[str, Side], Image.Image]:
+    """(card id, side) -> its rasterised face; faces sharing a key are drawn once."""
+    keys = {(card.id, side): face_key(deck, card, side) for card in deck.cards for side in SIDES}
+    first: dict[str, tuple[Card, Side]] = {}
+    for card in deck.cards:
+        for side in SIDES:
+            first.setdefault(keys[(card.id, side)], (card, side))
+    order = list(first)
+    pages = rasterise(faces_pdf(deck, [first[k] for k in order]), dpi)
+    by_key = dict(zip(order, pages))
+    return {item: by_key[key] for item, key in keys.items()}
+
+
+def _png_bytes(image: Image.Image) -> bytes:
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG", optimize=False)
+    return buffer.getvalue()
+
+
+def safe_name(text: str) -> str:
+    """A card id as a file name part (image decks take ids from file names)."""
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", text).strip("._") or "card"
+
+
+def write_face_pngs(deck: Deck, out_dir: Path, dpi: int = DPI) -> list[Path]:
+    """`<card-id>-front.png` and `<card-id>-back.png` for every card, in deck order."""
+    images = face_images(deck, dpi)
+    written = []
+    for card in deck.cards:
+        for side in SIDES:
+            path = Path(out_dir) / f"{safe_name(card.id)}-{side}.png"
+            atomic_write_bytes(path, _png_bytes(images[(card.id, side)]))
+            written.append(path)
+    return written
+
+
+def contact_sheet(deck: Deck, columns: int = 10, thumb_width: int = 180) -> Image.Image:
+    """Every front in deck order, then each distinct back once, with card ids under them."""
+    images = face_images(deck, dpi=110)
+    tiles: list[tuple[str, Image.Image]] = [(card.id, images[(card.id, "front")]) for card in deck.cards]
+    seen: set[str] = set()
+    for card in deck.cards:
+        key = face_key(deck, card, "back")
+        if key not in seen:
+            seen.add(key)
+            tiles.append((f"{card.id} back" if len(deck.cards) > 1 else "back", images[(card.id, "back")]))
+    sample = tiles[0][1]
+    thumb_height = round(sample.height * thumb_width / sample.width)
+    label, pad = 22, 10
+    font = ImageFont.truetype(str(FONTS_DIR / "DejaVuSans.ttf"), 13)
+    title_font = ImageFont.truetype(str(FONTS_DIR / "DejaVuSans-Bold.ttf"), 20)
+    columns = min(columns, len(tiles))
+    rows = -(-len(tiles) // columns)
+    head = 40
+    sheet = Image.new("RGB", (pad + columns * (thumb_width + pad), head + rows * (thumb_height + label + pad)),
+                      "#e8e8e8")
+    draw = ImageDraw.Draw(sheet)
+    draw.text((pad, 10), f"{deck.title}: {len(deck.cards)} cards", fill="#222222", font=title_font)
+    for i, (name, image) in enumerate(tiles):
+        x = pad + (i % columns) * (thumb_width + pad)
+        y = head + (i // columns) * (thumb_height + label + pad)
+        sheet.paste(image.resize((thumb_width, thumb_height), Image.Resampling.LANCZOS), (x, y))
+        draw.text((x + thumb_width / 2, y + thumb_height + 3), name, fill="#333333", font=font, anchor="mt")
+    return sheet
+
+
+def write_contact_sheet(deck: Deck, path: Path) -> Path:
+    """Write the deck's contact sheet PNG to `path`."""
+    atomic_write_bytes(Path(path), _png_bytes(contact_sheet(deck)))
+    return Path(path)
