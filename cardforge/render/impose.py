@@ -425,7 +425,8 @@ def _legend(spec: SheetSpec, box: Rect, crop: tuple[Segment, ...]) -> Rect | Non
     stops = sorted({s.x1 for s in crop if s.x1 == s.x2 and s.y1 < box.y})
     edges = [spec.margin] + [v for x in stops for v in (x - 0.75, x + 0.75)] + [spec.paper.width - spec.margin]
     spans = [(edges[i], edges[i + 1]) for i in range(0, len(edges) - 1, 2)]
-    left, right = max(spans, key=lambda span: (span[1] - span[0], -span[0]))
+    middle = spec.paper.width / 2
+    left, right = max(spans, key=lambda span: (round(span[1] - span[0], 3), -abs((span[0] + span[1]) / 2 - middle)))
     if right - left < 10:
         return None
     return Rect(left, bottom, right - left, top - bottom)
