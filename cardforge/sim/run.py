@@ -1,0 +1,250 @@
+"""Seeded, parallel runs of whole games, with an optional JSONL log (the replay format).
+
+Game `i` of a run with seed `s` is played from its own generator seeded by (s, i), so the games are
+the same whatever the number of processes; results come back in game order.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import multiprocessing
+import os
+import random
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator
+
+from ..deck import Deck
+from ..errors import CardforgeError, RuleError
+from ..load import load_deck
+from ..rules.games import game_for
+from ..rules.tricks import GameRecord, TrickGame
+from .agents import make_agent, seat_agents
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game `index` in a run: a hash, so neighbouring games are unrelated."""
+    digest = hashlib.blake2b(f"cardforge:{seed}:{index}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+class RandomChance:
+    """Shuffles and random picks from the game's seeded generator."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def deal(self, game: TrickGame, hand_index: int) -> tuple[list[list[int]], list[int]]:
+        cards = list(range(len(game.ids)))
+        self.rng.shuffle(cards)
+        size = game.hand_size
+        hands = [cards[s * size:(s + 1) * size] for s in range(game.players)]
+        return hands, cards[game.players * size:]
+
+    def pick(self, game: TrickGame, hand_index: int, what: str, options: list[Any]) -> Any:
+        return options[int(self.rng.random() * len(options))]
+
+    def order(self, game: TrickGame, hand_index: int, what: str, items: list[int]) -> list[int]:
+        items = list(items)
+        self.rng.shuffle(items)
+        return items
+
+
+@dataclass
+class GameOutcome:
+    """One game's raw numbers, kept so comparisons can compute intervals of differences.
+
+    `winners` lists every winning seat; a shared win counts 1/len(winners) to each in win rates."""
+
+    scores: list[int]
+    winners: tuple[int, ...]
+    hands: int
+    plays: int
+    figures: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class SimResult:
+    """A finished run: settings, timing and every game's outcome. `to_json()` is the report dict."""
+
+    ruleset: str
+    deck: str
+    players: int
+    games: int
+    seed: int
+    agents: list[str]
+    seconds: float
+    first_seat: int
+    outcomes: list[GameOutcome]
+    params: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def hands(self) -> int:
+        return sum(o.hands for o in self.outcomes)
+
+    @property
+    def plays(self) -> int:
+        return sum(o.plays for o in self.outcomes)
+
+    @property
+    def scores(self) -> list[list[int]]:
+        """Final scores, one list per game."""
+        return [o.scores for o in self.outcomes]
+
+    def wins(self) -> list[float]:
+        """Wins per seat, a shared win split evenly (so they add up to the number of games)."""
+        wins = [0.0] * self.players
+        for o in self.outcomes:
+            share = 1.0 / len(o.winners)
+            for s in o.winners:
+                wins[s] += share
+        return wins
+
+    def to_json(self) -> dict[str, Any]:
+        from .report import result_json
+
+        return result_json(self)
+
+
+# ---------------------------------------------------------------- playing games
+
+
+def play_one(game: TrickGame, agent_names: list[str], seed: int, index: int) -> GameRecord:
+    """Game `index` of the run seeded `seed`; RuleError names the game if it breaks."""
+    rng = random.Random(game_seed(seed, index))
+    agents = [make_agent(name, game, rng) for name in agent_names]
+    try:
+        return game.play_game(RandomChance(rng), agents)
+    except RuleError as exc:
+        raise RuleError(f"game {index} (seed {seed}): {exc}") from exc
+
+
+def _play_range(game: TrickGame, agent_names: list[str], seed: int, start: int, stop: int,
+                want_log: bool) -> tuple[list[GameOutcome], list[str]]:
+    outcomes, lines = [], []
+    for index in range(start, stop):
+        rec = play_one(game, agent_names, seed, index)
+        outcomes.append(GameOutcome(list(rec.totals), rec.winners, len(rec.hands), rec.plays, game.figures(rec)))
+        if want_log:
+            lines.append(json.dumps(game.game_log(rec, seed, index, agent_names), separators=(",", ":")))
+    return outcomes, lines
+
+
+_WORKER: dict[str, Any] = {}
+
+
+def _init_worker(deck: Deck, players: int, agent_names: list[str], seed: int, want_log: bool) -> None:
+    _WORKER.update(game=game_for(deck, players), agents=agent_names, seed=seed, log=want_log)
+
+
+def _worker_range(bounds: tuple[int, int]) -> tuple[list[GameOutcome], list[str]]:
+    w = _WORKER
+    return _play_range(w["game"], w["agents"], w["seed"], bounds[0], bounds[1], w["log"])
+
+
+def _chunks(games: int, jobs: int) -> list[tuple[int, int]]:
+    size = 1 if games <= 0 else max(1, min(250, math.ceil(games / (jobs * 8))))
+    return [(i, min(i + size, games)) for i in range(0, games, size)]
+
+
+def _results(deck: Deck, game: TrickGame, players: int, agent_names: list[str], seed: int, games: int,
+             jobs: int, want_log: bool) -> Iterator[tuple[int, list[GameOutcome], list[str]]]:
+    chunks = _chunks(games, max(1, jobs))
+    if jobs <= 1 or len(chunks) == 1:
+        for start, stop in chunks:
+            outcomes, lines = _play_range(game, agent_names, seed, start, stop, want_log)
+            yield stop - start, outcomes, lines
+        return
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    with ctx.Pool(jobs, initializer=_init_worker, initargs=(deck, players, agent_names, seed, want_log)) as pool:
+        for (start, stop), (outcomes, lines) in zip(chunks, pool.imap(_worker_range, chunks)):
+            yield stop - start, outcomes, lines
+
+
+def simulate(deck: Deck | str | Path, players: int, games: int, seed: int = 0, agents: list[str] | None = None,
+             jobs: int = 1, log_path: Path | None = None, progress: bool = False) -> SimResult:
+    """Play `games` whole games of the deck's ruleset; every game must finish (RuleError otherwise)."""
+    if not isinstance(deck, Deck):
+        deck = load_deck(deck)
+    if games < 1:
+        raise CardforgeError("the number of games must be at least 1")
+    if jobs < 1:
+        raise CardforgeError("--jobs must be at least 1")
+    game = game_for(deck, players)
+    names = seat_agents(agents, players)
+    outcomes: list[GameOutcome] = []
+    started = time.perf_counter()
+    log = _LogWriter(log_path) if log_path is not None else None
+    bar = _progress(games) if progress else None
+    try:
+        for done, chunk, lines in _results(deck, game, players, names, seed, games, jobs, log is not None):
+            outcomes.extend(chunk)
+            if log is not None:
+                log.write(lines)
+            if bar is not None:
+                bar[0].advance(bar[1], done)
+        if log is not None:
+            log.commit()
+    finally:
+        if log is not None:
+            log.discard()
+        if bar is not None:
+            bar[0].stop()
+    seconds = time.perf_counter() - started
+    return SimResult(game.ruleset, deck.id, players, games, seed, names, seconds, game.first_seat(),
+                     outcomes, _report_params(game))
+
+
+def _report_params(game: TrickGame) -> dict[str, Any]:
+    p = game.params
+    if game.ruleset == "fives":
+        return {"target": p.target, "hands": p.hands}
+    if game.ruleset == "tiger-ghee":
+        return {"tricks": game.tricks, "hands": game.hands_per_game}  # type: ignore[attr-defined]
+    if game.ruleset == "green-queen":
+        return {"end_score": p.end_score}
+    return {}
+
+
+def _progress(total: int) -> tuple[Any, Any]:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    bar = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                   transient=True, console=None)
+    bar.start()
+    return bar, bar.add_task("games", total=total)
+
+
+class _LogWriter:
+    """Streams JSONL into a temporary file next to the target and renames it only when the run succeeds."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd, temp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".part", dir=self.path.parent)
+        self.temp = Path(temp)
+        self.handle = os.fdopen(fd, "w", encoding="utf-8")
+
+    def write(self, lines: list[str]) -> None:
+        for line in lines:
+            self.handle.write(line)
+            self.handle.write("\n")
+
+    def commit(self) -> None:
+        self.handle.close()
+        os.replace(self.temp, self.path)
+
+    def discard(self) -> None:
+        if not self.handle.closed:
+            self.handle.close()
+        self.temp.unlink(missing_ok=True)
+
+
+def stdout_is_terminal() -> bool:
+    return sys.stdout.isatty()
