@@ -1,0 +1,66 @@
+"""`cardforge simulate` and `cardforge replay`: play a deck's game by the thousand, and check logs."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+from rich.console import Console
+
+from ..errors import CardforgeError
+from ..load import load_deck
+
+
+@click.command("simulate")
+@click.argument("deck")
+@click.option("--players", "-p", type=int, help="Seats at the table (default: the deck's largest player count).")
+@click.option("--games", "-g", type=int, default=1000, show_default=True, help="Whole games to play.")
+@click.option("--seed", "-s", type=int, default=0, show_default=True, help="Same seed, same games (whatever --jobs is).")
+@click.option("--agents", "-a", help="random or heuristic: one for every seat, or one per seat (heuristic,random,random,random).")
+@click.option("--jobs", "-j", type=int, default=1, show_default=True, help="Processes to play in parallel.")
+@click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path), help="Write every game as JSONL (the replay format).")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON for scripts.")
+def simulate_command(deck: str, players: int | None, games: int, seed: int, agents: str | None, jobs: int,
+                     log_path: Path | None, as_json: bool) -> None:
+    """Play GAMES whole games of DECK's ruleset with simulated players; report playability and balance."""
+    from ..sim.report import render
+    from ..sim.run import simulate
+
+    loaded = load_deck(deck)
+    seats = players if players is not None else max(loaded.players)
+    names = [a for a in agents.split(",")] if agents else None
+    progress = sys.stdout.isatty() and not as_json and games >= 200
+    result = simulate(loaded, seats, games, seed=seed, agents=names, jobs=jobs, log_path=log_path, progress=progress)
+    data = result.to_json()
+    if as_json:
+        click.echo(json.dumps(data, indent=2))
+        return
+    render(data, Console())
+    if log_path is not None:
+        click.echo(f"log: {log_path}")
+
+
+@click.command("replay")
+@click.argument("log_file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--game", "-k", "game_number", type=int, default=0, show_default=True,
+              help="Which game to show (0-based, in file order).")
+@click.option("--deck", "deck_ref", help="Deck to replay with (default: the deck the log names).")
+@click.option("--check", "check_only", is_flag=True, help="Only check every game against the rules; show none.")
+def replay_command(log_file: Path, game_number: int, deck_ref: str | None, check_only: bool) -> None:
+    """Check every game in LOG_FILE against the rules and show one trick by trick."""
+    from ..sim.replay import replay_file
+
+    if game_number < 0:
+        raise CardforgeError("--game counts from 0")
+    deck = load_deck(deck_ref) if deck_ref else None
+    console = Console(highlight=False)
+    count = replay_file(log_file, None if check_only else game_number, deck, console)
+    console.print(f"[dim]{count} game{'s' if count != 1 else ''} in {log_file} replayed: every play legal, "
+                  f"every trick, score and winner as logged[/dim]")
+
+
+def register(group: click.Group) -> None:
+    group.add_command(simulate_command)
+    group.add_command(replay_command)

@@ -1,0 +1,206 @@
+"""Replays a logged game through the engine's own flow, so the rules check every recorded step.
+
+The log supplies the deals, shuffles and choices; the engine decides everything else (who leads,
+what is legal, who wins each trick, the points, when the game ends) and each of those must agree with
+the log. The first disagreement is a RuleError naming the hand, trick and seat.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Sequence
+
+from rich.console import Console
+from rich.text import Text
+
+from ..deck import Deck
+from ..errors import CardforgeError, RuleError
+from ..load import load_deck
+from ..rules.games import game_for
+from ..rules.tricks import GameRecord, HandState, Play, TrickGame
+
+
+def _get(obj: Any, key: str | int, where: str) -> Any:
+    try:
+        return obj[key]
+    except (KeyError, IndexError, TypeError):
+        raise RuleError(f"{where}: the log has no {key!r}") from None
+
+
+class LoggedChance:
+    """Deals and shuffles read from the log."""
+
+    def __init__(self, hands: list[dict[str, Any]]) -> None:
+        self.hands = hands
+
+    def hand(self, index: int) -> dict[str, Any]:
+        if index >= len(self.hands):
+            raise RuleError(f"hand {index + 1}: the game is not over but the log ends")
+        return self.hands[index]
+
+    def deal(self, game: TrickGame, hand_index: int) -> tuple[list[list[int]], list[int]]:
+        where = f"hand {hand_index + 1}"
+        dealt = [[game.card_int(c) for c in h] for h in _get(self.hand(hand_index), "dealt", where)]
+        used = {c for h in dealt for c in h}
+        aside = [c for c in range(len(game.ids)) if c not in used]
+        if "set_aside" in self.hands[hand_index]:
+            logged = sorted(game.card_int(c) for c in self.hands[hand_index]["set_aside"])
+            if logged != aside:
+                raise RuleError(f"{where}: set_aside does not match the cards left out of the deal")
+        return dealt, aside
+
+    def pick(self, game: TrickGame, hand_index: int, what: str, options: Sequence[Any]) -> Any:
+        value = _get(self.hand(hand_index), what, f"hand {hand_index + 1}")
+        if value not in options:
+            raise RuleError(f"hand {hand_index + 1}: {what} {value!r} is not possible here")
+        return value
+
+    def order(self, game: TrickGame, hand_index: int, what: str, items: list[int]) -> list[int]:
+        return [game.card_int(c) for c in _get(self.hand(hand_index), what, f"hand {hand_index + 1}")]
+
+
+class LoggedAgent:
+    """One seat's plays, passes and gifts, read from the log."""
+
+    KEYS = {"pass": "passed", "give": "given"}
+
+    def __init__(self, seat: int, hands: list[dict[str, Any]]) -> None:
+        self.seat = seat
+        self.hands = hands
+
+    def play(self, game: TrickGame, st: HandState, legal: list[int]) -> int:
+        where = f"hand {st.hand_index + 1}, trick {st.trick_index + 1}"
+        tricks = _get(self.hands[st.hand_index], "tricks", where)
+        trick = _get(tricks, st.trick_index, where)
+        entry = _get(_get(trick, "plays", where), len(st.trick), where)
+        seat = _get(entry, "seat", where)
+        if seat != st.to_move:
+            raise RuleError(f"{where}: the log has seat {seat} playing, but it is seat {st.to_move}'s turn")
+        return game.play_int(Play(_get(entry, "card", where), bool(entry.get("down", False))))
+
+    def choose_cards(self, game: TrickGame, st: HandState, seat: int, count: int, purpose: str) -> list[int]:
+        where = f"hand {st.hand_index + 1}"
+        chosen = _get(_get(self.hands[st.hand_index], self.KEYS[purpose], where), seat, where)
+        return [game.card_int(c) for c in chosen]
+
+
+def _compare(where: str, what: str, rules: Any, logged: Any) -> None:
+    if rules != logged:
+        raise RuleError(f"{where}: {what} is {rules!r} by the rules, the log says {logged!r}")
+
+
+def check_game(game: TrickGame, log: dict[str, Any]) -> GameRecord:
+    """Replays `log` through `game`; returns the record or raises RuleError at the first disagreement."""
+    hands = log["hands"]
+    if not isinstance(hands, list):
+        raise RuleError("hands must be a list")
+    agents = [LoggedAgent(s, hands) for s in range(game.players)]
+    rec = game.play_game(LoggedChance(hands), agents)
+    if len(hands) > len(rec.hands):
+        raise RuleError(f"the game ends after hand {len(rec.hands)} but the log goes on to hand {len(hands)}")
+    expected = game.game_log(rec, log.get("seed", 0), log.get("game", 0))
+    for h, (mine, theirs) in enumerate(zip(expected["hands"], hands), 1):
+        for key in ("dealer", "pass_offset", "point_suit"):
+            if key in mine:
+                _compare(f"hand {h}", key, mine[key], _get(theirs, key, f"hand {h}"))
+        theirs_tricks = theirs["tricks"]
+        if len(theirs_tricks) != len(mine["tricks"]):
+            raise RuleError(f"hand {h}: the hand has {len(mine['tricks'])} tricks, the log {len(theirs_tricks)}")
+        for t, (a, b) in enumerate(zip(mine["tricks"], theirs_tricks), 1):
+            if len(_get(b, "plays", f"hand {h}, trick {t}")) != len(a["plays"]):
+                raise RuleError(f"hand {h}, trick {t}: a trick has {game.players} plays")
+            for key in ("leader", "winner", "field"):
+                if key in a:
+                    _compare(f"hand {h}, trick {t}", key, a[key], _get(b, key, f"hand {h}, trick {t}"))
+        for key in ("hand_points", "totals"):
+            _compare(f"hand {h}", key, mine[key], _get(theirs, key, f"hand {h}"))
+    _compare("game end", "winners", sorted(expected["winners"]), sorted(log["winners"]))
+    return rec
+
+
+class Replayer:
+    """Checks logged games, loading each deck once (a log may name bundled ids or deck paths)."""
+
+    def __init__(self, deck: Deck | None = None) -> None:
+        self.deck = deck
+        self._games: dict[tuple[str, int], TrickGame] = {}
+
+    def game(self, log: dict[str, Any]) -> TrickGame:
+        deck_ref, players = str(log["deck"]), log["players"]
+        key = (deck_ref, players)
+        if key not in self._games:
+            deck = self.deck if self.deck is not None else load_deck(deck_ref)
+            if deck.ruleset != log["ruleset"]:
+                raise RuleError(f"the log is {log['ruleset']!r} but deck {deck.id} plays {deck.ruleset!r}")
+            if not isinstance(players, int):
+                raise RuleError("players must be a number")
+            self._games[key] = game_for(deck, players)
+        return self._games[key]
+
+    def check(self, log: dict[str, Any], label: str = "") -> GameRecord:
+        try:
+            return check_game(self.game(log), log)
+        except RuleError as exc:
+            raise RuleError(f"{label}{exc}") from None
+
+
+# ---------------------------------------------------------------- the readable display
+
+
+def _card_text(game: TrickGame, card: str, down: bool) -> Text:
+    deck = game.deck
+    suit = deck.spec.suits.get(deck.card(card).suit or "") if card in game.index else None
+    colour = suit.color if suit is not None else None
+    text = Text(card, style=f"bold {colour}" if colour else "bold")
+    if down:
+        text.append(" ▼", style="dim")
+    return text
+
+
+def render_game(game: TrickGame, log: dict[str, Any], console: Console) -> None:
+    """Prints a logged game trick by trick (cards in their suit colours on a terminal)."""
+    head = f"{log['ruleset']} · deck {log['deck']} · {log['players']} players"
+    if "seed" in log:
+        head += f" · seed {log['seed']}" + (f" game {log['game']}" if "game" in log else "")
+    console.print(Text(head, style="bold underline"))
+    if log.get("agents"):
+        console.print("seats: " + ", ".join(f"{s}={a}" for s, a in enumerate(log["agents"])))
+    for h, hand in enumerate(log["hands"], 1):
+        line = Text(f"\nHand {h}", style="bold")
+        line.append(f"  dealer seat {hand['dealer']}")
+        if "point_suit" in hand:
+            line.append(f"  point suit {hand['point_suit']}  pass {hand.get('pass_offset', 0):+d}")
+        console.print(line)
+        for t, trick in enumerate(hand["tricks"], 1):
+            row = Text(f"  {t:>2}. ")
+            if "field" in trick:
+                row.append(f"[{trick['field']}] ", style=game.deck.spec.suits[trick["field"]].color
+                           if trick["field"] in game.deck.spec.suits else None)
+            for i, play in enumerate(trick["plays"]):
+                if i:
+                    row.append("  ")
+                row.append(f"s{play['seat']} ", style="dim")
+                row.append_text(_card_text(game, play["card"], play.get("down", False)))
+            row.append(f"  → seat {trick['winner']}", style="bold")
+            console.print(row)
+        console.print(f"  points {hand['hand_points']}  totals {hand['totals']}")
+    winners = log["winners"]
+    console.print(Text(f"\nWinner{'s' if len(winners) > 1 else ''}: seat {', '.join(map(str, winners))}",
+                       style="bold green"))
+
+
+def replay_file(path: Path, game_number: int | None, deck: Deck | None, console: Console) -> int:
+    """Checks every game in the file and shows game `game_number` (0-based line order); returns the count."""
+    from .log import iter_log
+
+    replayer = Replayer(deck)
+    count, shown = 0, False
+    for line, log in iter_log(path):
+        replayer.check(log, f"{path}:{line}: ")
+        if game_number is not None and count == game_number:
+            render_game(replayer.game(log), log, console)
+            shown = True
+        count += 1
+    if game_number is not None and not shown:
+        raise CardforgeError(f"{path}: no game {game_number}; the log holds {count} (numbered from 0)")
+    return count
