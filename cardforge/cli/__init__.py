@@ -12,6 +12,7 @@ from .. import __version__
 from ..errors import CardforgeError
 
 COMMAND_MODULES = [
+    "cardforge.cli.build",
     "cardforge.cli.simulate",
     "cardforge.cli.decks",
     "cardforge.cli.mafia",
