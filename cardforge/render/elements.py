@@ -105,8 +105,8 @@ def draw_index(el: model.IndexElement, icon: str | None, frame: Frame, deck: Dec
     middle = top - el.size * CAP_HEIGHT / 2
     corner.add(text_group(el.text, font, el.size, color, cx, middle, "center"))
     if icon is not None:
-        icon_size = el.size * 0.62
-        corner.add(icon_at(icon, icon_size, color, cx, top - el.size * CAP_HEIGHT - 3 - icon_size / 2, where))
+        icon_size = el.size * 0.72
+        corner.add(icon_at(icon, icon_size, color, cx, top - el.size * CAP_HEIGHT - el.size * 0.2 - icon_size / 2, where))
     turned = Group(corner)
     ox, oy = frame.trim_centre
     turned.translate(ox, oy)

@@ -25,7 +25,8 @@ from .fonts import register_fonts
 from .face_images import image_face
 
 Side = Literal["front", "back"]
-FALSY = {"", "false", "0", "none", "no", "off"}
+FALSY = {"", "false", "0", "none", "no", "off", "[]", "{}", "()"}
+"""Rendered `when` values that hide an element (Jinja prints False, None and empty lists like this)."""
 
 
 def frame_of(deck: Deck) -> Frame:

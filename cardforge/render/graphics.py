@@ -92,7 +92,7 @@ def draw_suit_ring(deck: Deck, card: Card, options: dict[str, Any], w: float, h:
             raise RenderError(f"{where}: the ring names {suit_id!r}, which is not one of the deck's suits")
         color = mono or HexColor(suit.color)
         delta = math.degrees(gap / radius)
-        group.add(_arc_arrow(cx, cy, radius, angles[i] - delta, angles[(i + 1) % n] + delta, color,
+        group.add(_arc_arrow(cx, cy, radius, angles[i] - delta, angles[i] - 360 / n + delta, color,
                              half * 0.028, head))
         a, b = centres[i], centres[(i + 2) % n]
         length = math.dist(a, b)

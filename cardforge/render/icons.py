@@ -124,13 +124,17 @@ def _hexagon(pen: Pen) -> None:
 
 
 def _rock(pen: Pen) -> None:
-    """A faceted boulder: a heavy rounded outline with two cracks cut out of it."""
-    path = pen.path()
-    pen.poly(path, [(-0.95, -0.72), (-0.98, -0.05), (-0.7, 0.5), (-0.22, 0.82), (0.35, 0.78),
-                    (0.78, 0.42), (0.98, -0.15), (0.82, -0.72)])
-    pen.poly(path, [(-0.2, 0.62), (-0.05, 0.2), (0.3, -0.05), (0.28, 0.04), (-0.1, 0.3)])
-    pen.poly(path, [(0.3, -0.05), (0.62, 0.22), (0.6, 0.3), (0.25, 0.05)])
-    pen.poly(path, [(-0.05, 0.2), (-0.5, -0.25), (-0.46, -0.3), (0.02, 0.12)])
+    """A cairn: three stacked stones, wide to narrow."""
+    for cy, rx, ry, tilt in ((-0.66, 0.92, 0.3, 0.0), (-0.06, 0.68, 0.25, 0.05), (0.47, 0.45, 0.22, -0.06),
+                             (0.85, 0.2, 0.12, 0.0)):
+        path = pen.path(even_odd=False)
+        k = KAPPA
+        pen.move(path, rx, cy + tilt)
+        pen.curve(path, rx, cy + tilt + ry * k, rx * k, cy + ry, 0, cy + ry)
+        pen.curve(path, -rx * k, cy + ry, -rx, cy - tilt + ry * k, -rx, cy - tilt)
+        pen.curve(path, -rx, cy - tilt - ry * k, -rx * k, cy - ry, 0, cy - ry)
+        pen.curve(path, rx * k, cy - ry, rx, cy + tilt - ry * k, rx, cy + tilt)
+        path.closePath()
 
 
 def _paper(pen: Pen) -> None:
@@ -143,17 +147,28 @@ def _paper(pen: Pen) -> None:
         pen.poly(path, [(-0.48, y - 0.07), (0.48, y - 0.07), (0.48, y + 0.07), (-0.48, y + 0.07)])
 
 
+def _blade(base: tuple[float, float], tip: tuple[float, float], width: float) -> list[tuple[float, float]]:
+    """A blade from `base` to `tip`: straight cutting edge, back edge swelling then tapering to the point."""
+    dx, dy = tip[0] - base[0], tip[1] - base[1]
+    length = math.hypot(dx, dy)
+    nx, ny = -dy / length, dx / length
+    points = [(base[0] - nx * width, base[1] - ny * width)]
+    for t, w in ((0.45, width), (0.75, width * 0.7), (0.92, width * 0.3)):
+        points.append((base[0] + dx * t - nx * w, base[1] + dy * t - ny * w))
+    points.append(tip)
+    points.append((base[0] + dx * 0.5 + nx * width * 0.6, base[1] + dy * 0.5 + ny * width * 0.6))
+    points.append((base[0] + nx * width, base[1] + ny * width))
+    return points
+
+
 def _scissors(pen: Pen) -> None:
     """Two finger rings and two crossed blades."""
     for side in (-1, 1):
         ring = pen.path()
-        pen.circle(ring, side * 0.46, -0.62, 0.34)
-        pen.circle(ring, side * 0.46, -0.62, 0.17)
-        blade = pen.path()
-        pen.poly(blade, [(side * 0.3, -0.36), (side * 0.14, -0.26), (-side * 0.62, 0.98),
-                         (-side * 0.36, 0.45), (side * 0.44, -0.24)])
-    pivot = pen.path()
-    pen.circle(pivot, 0, 0.0, 0.12)
+        pen.circle(ring, side * 0.45, -0.62, 0.36)
+        pen.circle(ring, side * 0.45, -0.62, 0.19)
+        blade = pen.path(even_odd=False)
+        pen.poly(blade, _blade((side * 0.36, -0.32), (-side * 0.52, 1.0), 0.14 * side))
 
 
 def _lizard(pen: Pen) -> None:
@@ -194,6 +209,15 @@ def _water(pen: Pen) -> None:
     pen.curve(path, -0.08, -0.66, -0.1, -0.62, -0.14, -0.6)
     pen.curve(path, -0.3, -0.55, -0.36, -0.45, -0.36, -0.3)
     path.closePath()
+
+
+def _crown(pen: Pen) -> None:
+    """A crown with three points, for a special card such as the Green Queen."""
+    path = pen.path()
+    pen.poly(path, [(-0.9, -0.6), (-0.95, 0.55), (-0.45, 0.05), (0, 0.8), (0.45, 0.05), (0.95, 0.55), (0.9, -0.6)])
+    pen.poly(path, [(-0.9, -0.72), (0.9, -0.72), (0.9, -0.9), (-0.9, -0.9)])
+    for x, y in ((-0.95, 0.55), (0, 0.8), (0.95, 0.55)):
+        pen.circle(pen.path(), x, y + 0.08, 0.12)
 
 
 # ---------------------------------------------------------------- GREEEN MAFIA damage icons
@@ -247,6 +271,7 @@ ICONS: dict[str, Callable[[Pen], None]] = {
     "scissors": _scissors,
     "lizard": _lizard,
     "water": _water,
+    "crown": _crown,
     "personnel": _personnel,
     "information": _information,
     "equipment": _equipment,

@@ -1,0 +1,240 @@
+"""Card faces: geometry numbers, layout choice, face keys, and a few pixels of the rendered faces."""
+
+from __future__ import annotations
+
+import pytest
+from reportlab.graphics.shapes import Drawing
+
+from cardforge.load import bundled_deck_ids, load_deck
+from cardforge.render import RenderError
+from cardforge.render.face import face_drawing, face_key, layout_for, resolve_face
+from cardforge.render.png import faces_pdf, rasterise
+from cardforge.units import mm_to_pt
+
+DPI = 100
+PX_PER_MM = DPI / 25.4
+
+
+def render(deck, card_id: str, side: str = "front"):
+    """The face as an RGB image at DPI (bleed box, 3 mm bleed on bundled decks)."""
+    return rasterise(faces_pdf(deck, [(deck.card(card_id), side)]), DPI)[0]
+
+
+def pixel(image, x_mm: float, y_mm: float, bleed: float = 3.0) -> tuple[int, int, int]:
+    """The pixel at a layout position (mm from the trim's top-left)."""
+    return image.getpixel((round((bleed + x_mm) * PX_PER_MM), round((bleed + y_mm) * PX_PER_MM)))
+
+
+def close(rgb: tuple[int, int, int], hex_color: str, tolerance: int = 12) -> bool:
+    want = tuple(int(hex_color[i:i + 2], 16) for i in (1, 3, 5))
+    return all(abs(a - b) <= tolerance for a, b in zip(rgb, want))
+
+
+def colored_pixels(image, box_mm: tuple[float, float, float, float], hex_color: str, bleed: float = 3.0) -> int:
+    """How many pixels inside a layout box (x0, y0, x1, y1 in mm) are close to `hex_color`."""
+    x0, y0, x1, y1 = (round((bleed + v) * PX_PER_MM) for v in box_mm)
+    return sum(1 for x in range(x0, x1) for y in range(y0, y1) if close(image.getpixel((x, y)), hex_color, 30))
+
+
+@pytest.fixture(scope="module")
+def fives():
+    return load_deck("fives")
+
+
+@pytest.fixture(scope="module")
+def mafia():
+    return load_deck("greeen-mafia")
+
+
+# ---------------------------------------------------------------- geometry and layout choice
+
+
+def test_drawing_is_the_bleed_box_in_points(fives):
+    drawing = face_drawing(fives, fives.card("blue-7"), "front")
+    assert isinstance(drawing, Drawing)
+    assert drawing.width == pytest.approx(mm_to_pt(63.5 + 6))
+    assert drawing.height == pytest.approx(mm_to_pt(88.9 + 6))
+    background = drawing.contents[0]
+    assert (background.x, background.y) == (0, 0)
+    assert background.width == pytest.approx(drawing.width) and background.height == pytest.approx(drawing.height)
+
+
+def test_frame_rect_sits_where_the_layout_says(fives):
+    drawing = face_drawing(fives, fives.card("blue-7"), "front")
+    frame = drawing.contents[1].contents[0]
+    assert frame.x == pytest.approx(mm_to_pt(3 + 3))
+    assert frame.y == pytest.approx(mm_to_pt(3 + 88.9 - 3 - 82.9))
+    assert frame.width == pytest.approx(mm_to_pt(57.5))
+
+
+def test_layout_choice(fives, mafia):
+    gq = load_deck("green-queen")
+    assert layout_for(fives, fives.card("blue-7"), "front") == "front"
+    assert layout_for(fives, fives.card("blue-7"), "back") == "back"
+    assert layout_for(gq, gq.card("diagram"), "front") == "diagram"
+    assert layout_for(gq, gq.card("diagram"), "back") == "back"
+    assert layout_for(mafia, mafia.card("I"), "back") == "mafia-back"
+
+
+def test_back_by_property(write_deck):
+    path = write_deck("deck.yaml", """
+        id: by-kind
+        title: By kind
+        players: [1]
+        cards:
+          - {id: a, kind: facility}
+          - {id: b, kind: objective}
+        faces:
+          front: plain
+          back: {by: kind, map: {facility: green, objective: grey}}
+        layouts:
+          plain: {elements: [{type: text, x: 10, y: 10, text: "{{ card.id }}"}]}
+          green: {background: "#1e8449"}
+          grey: {background: "#777777"}
+    """)
+    deck = load_deck(path)
+    assert layout_for(deck, deck.card("a"), "back") == "green"
+    assert layout_for(deck, deck.card("b"), "back") == "grey"
+    assert face_key(deck, deck.card("a"), "back") != face_key(deck, deck.card("b"), "back")
+
+
+# ---------------------------------------------------------------- face keys
+
+
+@pytest.mark.parametrize("deck_id", ["fives", "green-fivura", "tiger-ghee", "green-queen"])
+def test_shared_back_has_one_key_and_every_front_its_own(deck_id):
+    deck = load_deck(deck_id)
+    backs = {face_key(deck, card, "back") for card in deck.cards}
+    fronts = {face_key(deck, card, "front") for card in deck.cards}
+    assert len(backs) == 1
+    assert len(fronts) == len(deck.cards)
+
+
+def test_every_mafia_card_has_its_own_back(mafia):
+    backs = {face_key(mafia, card, "back") for card in mafia.cards}
+    assert len(backs) == len(mafia.cards) == 9
+
+
+def test_key_is_stable_and_follows_content(fives):
+    card = fives.card("green-3")
+    assert face_key(fives, card, "front") == face_key(load_deck("fives"), card, "front")
+    assert face_key(fives, card, "front") != face_key(fives, fives.card("green-4"), "front")
+
+
+def test_when_hides_elements(fives):
+    texts = lambda card: [e.text for e in resolve_face(fives, fives.card(card), "front").elements if e.type == "text"]
+    assert "TRUMP" in texts("silver-3") and "WILD" not in texts("silver-3")
+    assert "WILD" in texts("magenta-3")
+    assert "TRUMP" not in texts("blue-3") and "WILD" not in texts("blue-3")
+
+
+@pytest.mark.parametrize("deck_id", bundled_deck_ids())
+def test_every_bundled_face_draws(deck_id):
+    deck = load_deck(deck_id)
+    for card in deck.cards:
+        for side in ("front", "back"):
+            drawing = face_drawing(deck, card, side)
+            assert drawing.contents, (card.id, side)
+
+
+# ---------------------------------------------------------------- pixels
+
+
+def test_fives_front_pixels(fives):
+    image = render(fives, "blue-7")
+    assert close(pixel(image, 31.75 - 15, 44.45), "#1f5fbf")  # the centre disc, left of the numeral
+    assert close(pixel(image, 31.75, 44.45 - 16.5), "#1f5fbf")
+    assert close(pixel(image, 20, 30), "#ffffff")
+    # rank index in the top-left corner and, turned, in the bottom-right corner
+    assert colored_pixels(image, (4.5, 4.5, 11, 15), "#1f5fbf") > 40
+    assert colored_pixels(image, (63.5 - 11, 88.9 - 15, 63.5 - 4.5, 88.9 - 4.5), "#1f5fbf") > 40
+    assert colored_pixels(image, (63.5 - 11, 4.5, 63.5 - 4.5, 15), "#1f5fbf") == 0
+    # the background runs into the bleed
+    assert close(image.getpixel((2, 2)), "#ffffff")
+
+
+def test_fives_back_is_the_wild_five(fives):
+    image = render(fives, "blue-7", "back")
+    assert close(image.getpixel((1, 1)), "#c2185b")  # magenta to the bleed edge
+    assert close(pixel(image, 31.75 - 15, 44.45), "#ffffff")
+    assert colored_pixels(image, (24, 36, 40, 53), "#c2185b") > 100  # the magenta 5 in the disc
+
+
+def test_index_moves_with_the_rank_label(fives):
+    one, ten = render(fives, "green-1"), render(fives, "green-10")
+    assert colored_pixels(ten, (4.5, 4.5, 12, 11), "#1e8449") > colored_pixels(one, (4.5, 4.5, 12, 11), "#1e8449")
+
+
+def test_tiger_ghee_five_colours():
+    deck = load_deck("tiger-ghee")
+    for suit in deck.spec.suits.values():
+        card = next(c for c in deck.cards if c.suit and deck.suit(c.suit) is suit)
+        image = render(deck, card.id)
+        assert close(image.getpixel((3, 3)), suit.color), suit.name
+        assert close(pixel(image, 31.75, 38), suit.color), suit.name
+
+
+def _white_centroid(image, x0_mm: float, x1_mm: float) -> tuple[float, float]:
+    """Centroid (mm, bleed box) of the white pixels of the dark top strip between x0 and x1."""
+    xs, ys = [], []
+    for x in range(round(x0_mm * PX_PER_MM), round(x1_mm * PX_PER_MM)):
+        for y in range(round(3.5 * PX_PER_MM), round(16 * PX_PER_MM)):
+            if min(image.getpixel((x, y))) > 235:
+                xs.append(x)
+                ys.append(y)
+    assert xs
+    return sum(xs) / len(xs) / PX_PER_MM, sum(ys) / len(ys) / PX_PER_MM
+
+
+@pytest.mark.parametrize("card_id", ["1", "5", "7", "I", "II"])
+def test_mafia_id_is_mirrored_front_to_back(mafia, card_id):
+    front, back = render(mafia, card_id), render(mafia, card_id, "back")
+    width = 63.5 + 6
+    fx, fy = _white_centroid(front, 0, width / 2)
+    bx, by = _white_centroid(back, width / 2, width)
+    assert fx == pytest.approx(width - bx, abs=0.3)
+    assert fy == pytest.approx(by, abs=0.3)
+
+
+def test_mafia_back_damage_icons_are_turned(mafia):
+    front = resolve_face(mafia, mafia.card("5"), "front")
+    back = resolve_face(mafia, mafia.card("5"), "back")
+    assert [e.options.get("turned") for e in back.elements if e.type == "graphic" and e.graphic == "mafia-damage"] == [True]
+    image = render(mafia, "5", "back")
+    # personnel (red) then information (blue), left to right along the top strip
+    assert colored_pixels(image, (3, 2.5, 15, 14.5), "#c0392b") > 100
+    assert colored_pixels(image, (17, 2.5, 29, 14.5), "#2471a3") > 100
+    assert front.elements != back.elements
+
+
+# ---------------------------------------------------------------- errors
+
+
+def test_bad_colour_after_templating_names_the_element(write_deck):
+    path = write_deck("deck.yaml", """
+        id: bad-colour
+        title: Bad colour
+        players: [1]
+        cards: [{id: a, props: {shade: "blue"}}]
+        layouts:
+          front: {elements: [{type: rect, x: 0, y: 0, width: 5, height: 5, fill: "{{ card.props.shade }}"}]}
+          back: {}
+    """)
+    deck = load_deck(path)
+    with pytest.raises(RenderError, match=r"layouts.front.elements\[0\].*fill.*'blue'"):
+        face_drawing(deck, deck.card("a"), "front")
+
+
+def test_unknown_icon_is_an_error(write_deck):
+    path = write_deck("deck.yaml", """
+        id: bad-icon
+        title: Bad icon
+        players: [1]
+        cards: [{id: a}]
+        layouts:
+          front: {elements: [{type: icon, icon: dragon, color: "#000000"}]}
+          back: {}
+    """)
+    deck = load_deck(path)
+    with pytest.raises(RenderError, match="unknown icon 'dragon'"):
+        face_drawing(deck, deck.card("a"), "front")
