@@ -60,6 +60,12 @@ class GreenQueen(TrickGame):
         self.cycle = list(p.pass_cycle[players])
         self.point_tables = [self._points(ring_pos) for ring_pos in range(5)]
 
+    def new_state(self) -> GreenQueenState:
+        """A fresh hand; the point suit starts as the ring's first suit until the hand's is drawn."""
+        st = GreenQueenState(self.players)
+        st.point_suit, st.points = 0, self.point_tables[0]
+        return st
+
     def _points(self, ring_pos: int) -> list[int]:
         p = self.params
         pts = [p.point_card_points if pos == ring_pos else 0 for pos in self.pos_of]
