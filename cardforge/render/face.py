@@ -131,7 +131,7 @@ def face_drawing(deck: Deck, card: Card, side: Side) -> Drawing:
     """
     register_fonts()
     frame = frame_of(deck)
-    drawing = Drawing(frame.bleed_width, frame.bleed_height)
+    drawing = Drawing(frame.bleed_width, frame.bleed_height, initialFontName="sans", initialFontSize=10)
     image = image_face(deck, card, side, frame)
     if image is not None:
         drawing.add(image.shape())

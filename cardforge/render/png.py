@@ -19,6 +19,7 @@ from ..deck import Card, Deck
 from ..outputs import atomic_write_bytes
 from ..paths import FONTS_DIR
 from .face import Side, face_drawing, face_key
+from .fonts import register_fonts
 
 DPI = 200
 SIDES: tuple[Side, Side] = ("front", "back")
@@ -26,8 +27,9 @@ SIDES: tuple[Side, Side] = ("front", "back")
 
 def faces_pdf(deck: Deck, faces: list[tuple[Card, Side]]) -> bytes:
     """A PDF with one page per face, each page exactly the face's bleed box."""
+    register_fonts()
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, invariant=1, pageCompression=1)
+    canvas = Canvas(buffer, invariant=1, pageCompression=1, initialFontName="sans")
     for card, side in faces:
         drawing = face_drawing(deck, card, side)
         canvas.setPageSize((drawing.width, drawing.height))

@@ -1,0 +1,75 @@
+"""Image decks: a face is the picture over the bleed box, or the picture on the trim with mirrored bleed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from reportlab.graphics.shapes import Image as ImageShape
+
+from cardforge.load import load_deck
+from cardforge.render.face import face_drawing, face_key, layout_for
+from cardforge.render.png import faces_pdf, rasterise
+from cardforge.units import mm_to_pt
+
+RED, BLUE, YELLOW, GREY = (200, 30, 30), (30, 60, 200), (240, 200, 20), (90, 90, 90)
+
+
+def _picture(path: Path, size: tuple[int, int], edge: tuple[int, int, int]) -> None:
+    """Red picture with a 40 px band of `edge` colour down its left side."""
+    image = Image.new("RGB", size, RED)
+    image.paste(Image.new("RGB", (40, size[1]), edge), (0, 0))
+    image.save(path)
+
+
+def _deck(folder: Path, includes_bleed: bool, size: tuple[int, int]) -> Path:
+    (folder / "fronts").mkdir(parents=True)
+    for name, edge in (("a", BLUE), ("b", YELLOW)):
+        _picture(folder / "fronts" / f"{name}.png", size, edge)
+    Image.new("RGB", size, GREY).save(folder / "back.png")
+    (folder / "deck.yaml").write_text(f"""
+id: pictures
+title: Pictures
+players: [1, 2]
+card: {{size: poker, bleed: 3mm}}
+cards:
+  - images: {{fronts: fronts/, backs: back.png, includes_bleed: {str(includes_bleed).lower()}}}
+""", encoding="utf-8")
+    return folder / "deck.yaml"
+
+
+def _close(rgb, want, tolerance=20) -> bool:
+    return all(abs(a - b) <= tolerance for a, b in zip(rgb, want))
+
+
+def test_image_with_bleed_fills_the_bleed_box(tmp_path):
+    deck = load_deck(_deck(tmp_path, True, (815, 1110)))
+    card = deck.card("a")
+    assert layout_for(deck, card, "front") is None
+    drawing = face_drawing(deck, card, "front")
+    (shape,) = drawing.contents
+    assert isinstance(shape, ImageShape)
+    assert (shape.x, shape.y) == (0, 0)
+    assert shape.width == pytest.approx(mm_to_pt(69.5)) and shape.height == pytest.approx(mm_to_pt(94.9))
+    image = rasterise(faces_pdf(deck, [(card, "front")]), 72)[0]
+    assert _close(image.getpixel((2, image.height // 2)), BLUE)
+    assert _close(image.getpixel((image.width // 2, image.height // 2)), RED)
+
+
+def test_trim_sized_image_gets_mirrored_bleed(tmp_path):
+    deck = load_deck(_deck(tmp_path, False, (750, 1050)))
+    image = rasterise(faces_pdf(deck, [(deck.card("b"), "front")]), 100)[0]
+    px = 100 / 25.4
+    # the yellow band at the trim's left edge is mirrored out into the bleed
+    assert _close(image.getpixel((round(1.0 * px), image.height // 2)), YELLOW)
+    assert _close(image.getpixel((round(4.0 * px), image.height // 2)), YELLOW)
+    # the band is 40/750 of the trim width (3.4 mm): the picture starts at the trim line, not at the bleed edge
+    assert _close(image.getpixel((round(8.0 * px), image.height // 2)), RED)
+    assert _close(image.getpixel((image.width - 2, 2)), RED)
+
+
+def test_shared_back_image_has_one_key(tmp_path):
+    deck = load_deck(_deck(tmp_path, True, (815, 1110)))
+    assert len({face_key(deck, c, "back") for c in deck.cards}) == 1
+    assert len({face_key(deck, c, "front") for c in deck.cards}) == 2
