@@ -1,0 +1,211 @@
+"""Deck -> HTML -> PDF: the rules booklet.
+
+Stages: find and fill the rules text (text.py) with generated facts (facts.py) and pictures
+(pictures.py) -> the page template -> WeasyPrint, fetching files only through fetch.DeckFetcher ->
+for the fold-and-staple formats, impose.py puts the A5 pages on A4 or Letter sheets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from markupsafe import Markup
+from weasyprint import HTML
+
+from ..deck import Deck
+from ..outputs import atomic_write_bytes
+from ..paths import ASSETS_DIR, FONTS_DIR
+from ..rules.params import FivesParams, GreenQueenParams, MafiaParams, TigerGheeParams
+from . import facts as F
+from .fetch import BookletError, DeckFetcher, RefusedFetch, refusal_message
+from .impose import impose_saddle_stitch
+from .pictures import Pictures, SvgMaker
+from .templates import TEMPLATES_DIR, macros, render
+from .text import Marker, find_rules_source, fill_placeholders, markdown_html
+
+
+@dataclass(frozen=True)
+class PageStyle:
+    size: str
+    margin: str
+    font: str
+    small: str
+    cover_height: str
+
+
+PAGES = {
+    "a5": PageStyle("A5", "13mm 12mm 15mm 12mm", "9pt", "7pt", "175mm"),
+    "a4": PageStyle("A4", "20mm 24mm 20mm 24mm", "10.5pt", "8pt", "250mm"),
+    "letter": PageStyle("letter", "0.8in 1in 0.8in 1in", "10.5pt", "8pt", "235mm"),
+}
+FORMATS = ("a5", "booklet-a4", "booklet-letter", "a4", "letter")
+"""a5: the booklet's own pages; booklet-*: A5 pages imposed for fold-and-staple; a4/letter: plain."""
+TOC_PAGES = 5
+"""A contents list is added when the booklet without one runs longer than this many pages."""
+
+
+class LazyBlocks(Mapping[str, Marker]):
+    """Named generated blocks, built only when the rules text asks for them."""
+
+    def __init__(self, registry: list[Markup], factories: dict[str, Callable[[], Markup]]) -> None:
+        self._registry = registry
+        self._factories = factories
+        self._made: dict[str, Marker] = {}
+
+    def __getitem__(self, name: str) -> Marker:
+        if name not in self._made:
+            self._made[name] = Marker(self._registry, Markup(self._factories[name]()))
+        return self._made[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._factories)
+
+    def __len__(self) -> int:
+        return len(self._factories)
+
+
+def accent_color(deck: Deck) -> str:
+    """The booklet's heading colour: the wild suit for Fives, the Green Queen's suit, else the first suit."""
+    params, suits = deck.rules_params, deck.spec.suits
+    if isinstance(params, FivesParams):
+        return suits[params.wild_suit].color
+    if isinstance(params, GreenQueenParams):
+        queen = deck.card(params.green_queen)
+        return suits[queen.suit].color if queen.suit else "#1e8449"
+    if isinstance(params, MafiaParams) or not suits:
+        return "#1e8449"
+    return next(iter(suits.values())).color
+
+
+def table_factories(deck: Deck, pictures: Pictures) -> dict[str, Callable[[], Markup]]:
+    """`{{ tables.NAME }}` for the rules text; which ones exist depends on the ruleset."""
+    t = macros("tables.html.j2")
+    params = deck.rules_params
+    suit_icon = lambda s: macros("pictures.html.j2").inline_icon(pictures.icon(s, 3.2))  # noqa: E731
+    mafia_icon = lambda s: macros("pictures.html.j2").inline_icon(pictures.icon(s))  # noqa: E731
+    found: dict[str, Callable[[], Markup]] = {
+        "components": lambda: t.components(F.components(deck), suit_icon),
+        "setup": lambda: t.setup(F.setup_rows(deck), deck.ruleset),
+    }
+    if isinstance(params, FivesParams):
+        found["scoring"] = lambda: t.fives_scoring(F.scoring(deck))
+    elif isinstance(params, TigerGheeParams):
+        found["scoring"] = lambda: t.tiger_scoring(F.scoring(deck))
+    elif isinstance(params, GreenQueenParams):
+        found["scoring"] = lambda: t.queen_scoring(F.scoring(deck))
+        found["ring"] = lambda: t.ring(F.ring_rows(deck, params))
+    elif isinstance(params, MafiaParams):
+        names = {k: v.name for k, v in params.icons.items()}
+        found["cards"] = lambda: t.mafia_cards(F.scoring(deck), mafia_icon, names)
+    return found
+
+
+def picture_factories(deck: Deck, pictures: Pictures) -> dict[str, Callable[[], Markup]]:
+    """`{{ pictures.NAME }}`: the example trick, the suit ring, the GREEEN MAFIA pile."""
+    m = macros("pictures.html.j2")
+    params = deck.rules_params
+    found: dict[str, Callable[[], Markup]] = {}
+    if isinstance(params, (FivesParams, TigerGheeParams, GreenQueenParams)):
+        found["trick"] = lambda: m.trick(_example_trick(deck, pictures))
+    if isinstance(params, GreenQueenParams):
+        found["ring"] = lambda: m.ring(pictures.suit_ring(), "The suit ring. Each suit beats the two its arrows point at.")
+    if isinstance(params, MafiaParams):
+        found["pile"] = lambda: m.pile(pictures.pile())
+    return found
+
+
+def _example_trick(deck: Deck, pictures: Pictures) -> dict[str, Any]:
+    try:
+        return pictures.trick()
+    except KeyError as exc:
+        raise BookletError(f"{deck.path}: cannot draw the example trick: the deck has no card {exc}") from None
+
+
+def icon_factories(deck: Deck, pictures: Pictures) -> dict[str, Callable[[], Markup]]:
+    """`{{ icons.NAME }}`: a GREEEN MAFIA damage icon or a suit's icon, inline in the text."""
+    m = macros("pictures.html.j2")
+    names = list(getattr(deck.rules_params, "icons", {}) or {}) + list(deck.spec.suits)
+    return {name: (lambda n=name: m.inline_icon(pictures.icon(n))) for name in names}
+
+
+def credit_lines(deck: Deck) -> list[tuple[str, str]]:
+    """(role, name) pairs from the deck's credits, in print order."""
+    c = deck.spec.credits
+    lines = [(role, name) for role, name in (("Game design", c.designer), ("Publisher", c.publisher),
+                                             ("Art", c.artist)) if name]
+    for entry in c.other:
+        role, sep, name = entry.partition(":")
+        lines.append((role.strip(), name.strip()) if sep else ("Thanks", entry))
+    return lines
+
+
+@dataclass(frozen=True)
+class BookletSource:
+    """The booklet's HTML and what the URL fetcher needs to know about it."""
+
+    html: str
+    fetcher: DeckFetcher
+    headings: list[tuple[int, str, str]]
+
+
+def booklet_html(deck: Deck, page: str = "a5", toc: bool = False) -> BookletSource:
+    """The complete booklet as one HTML document (inline CSS and SVG; fonts and images by file URL)."""
+    maker = SvgMaker()
+    pictures = Pictures(deck, maker)
+    registry: list[Markup] = []
+    context = {
+        "deck": deck.spec, "params": deck.rules_params, "suits": deck.spec.suits, "facts": F.text_facts(deck),
+        "tables": LazyBlocks(registry, table_factories(deck, pictures)),
+        "pictures": LazyBlocks(registry, picture_factories(deck, pictures)),
+        "icons": LazyBlocks(registry, icon_factories(deck, pictures)),
+    }
+    source = find_rules_source(deck)
+    body = markdown_html(fill_placeholders(source, context), source, deck, registry)
+    fonts = {"regular": (FONTS_DIR / "DejaVuSans.ttf").as_uri(), "bold": (FONTS_DIR / "DejaVuSans-Bold.ttf").as_uri(),
+             "jp": (FONTS_DIR / "ipaexg.ttf").as_uri()}
+    css = render("booklet.css.j2", fonts=fonts, page=PAGES[page], accent=accent_color(deck))
+    html = render("booklet.html.j2", css=Markup(css), deck=deck.spec, facts=context["facts"], body=body.html,
+                  headings=body.headings, toc=toc, credit_lines=credit_lines(deck),
+                  cover_picture=macros("pictures.html.j2").cover(pictures.cover()))
+    fetcher = DeckFetcher((*deck.folders, ASSETS_DIR, TEMPLATES_DIR), body.images)
+    return BookletSource(html, fetcher, body.headings)
+
+
+def _layout(source: BookletSource) -> Any:
+    try:
+        return HTML(string=source.html, base_url=str(TEMPLATES_DIR) + "/", url_fetcher=source.fetcher).render()
+    except RefusedFetch as exc:
+        raise BookletError(refusal_message(exc, source.fetcher)) from None
+
+
+def render_pdf(deck: Deck, page: str = "a5") -> bytes:
+    """The booklet in one page size; a contents list is added when it runs long."""
+    document = _layout(booklet_html(deck, page))
+    if len(document.pages) > TOC_PAGES:
+        document = _layout(booklet_html(deck, page, toc=True))
+    return document.write_pdf()
+
+
+def booklet_pdf(deck: Deck, fmt: str = "a5") -> bytes:
+    """PDF bytes for one of FORMATS."""
+    if fmt not in FORMATS:
+        raise BookletError(f"unknown booklet format {fmt!r}; choose one of {', '.join(FORMATS)}")
+    if fmt.startswith("booklet-"):
+        return impose_saddle_stitch(render_pdf(deck, "a5"), fmt.removeprefix("booklet-"))
+    return render_pdf(deck, fmt)
+
+
+def booklet_path(deck: Deck, out_dir: Path, fmt: str = "a5") -> Path:
+    """`output/<id>/<id>-rules.pdf` for A5; other formats add their name."""
+    suffix = "" if fmt == "a5" else f"-{fmt}"
+    return out_dir / deck.id / f"{deck.id}-rules{suffix}.pdf"
+
+
+def build_booklet(deck: Deck, out_path: Path, fmt: str = "a5") -> Path:
+    """Write the rules booklet to `out_path` (atomically: nothing half-written) and return the path."""
+    data = booklet_pdf(deck, fmt)
+    atomic_write_bytes(Path(out_path), data)
+    return Path(out_path)

@@ -1,0 +1,73 @@
+"""WeasyPrint's only way to read files while it lays out a booklet.
+
+A deck may come from a stranger, so the fetcher answers `file:` URLs inside the deck's folders,
+`assets/` and the booklet templates, and refuses everything else (other files, `http:`, `data:`...).
+A refusal stops the render: it is raised as a `FatalURLFetchingError`, which WeasyPrint does not
+swallow, and `build.py` turns it into a one-line `BookletError` naming the reference and where in the
+deck it was written.
+"""
+
+from __future__ import annotations
+
+import mimetypes
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherResponse
+
+from ..errors import CardforgeError
+
+
+class BookletError(CardforgeError, ValueError):
+    """A booklet cannot be made: missing or unsafe rules text, a refused file, a bad placeholder."""
+
+
+class RefusedFetch(FatalURLFetchingError):
+    """Raised inside WeasyPrint when it asks for something outside the allowed folders."""
+
+    def __init__(self, url: str, reason: str) -> None:
+        self.url = url
+        self.reason = reason
+        super().__init__(f"{url!r}: {reason}")
+
+
+def path_inside(path: Path, roots: tuple[Path, ...]) -> bool:
+    """True when `path` (links followed) lies inside one of `roots`."""
+    resolved = path.resolve()
+    return any(resolved == r or r in resolved.parents for r in (root.resolve() for root in roots))
+
+
+class DeckFetcher(URLFetcher):
+    """Serves local files under `roots` only; remembers where each URL came from for messages."""
+
+    def __init__(self, roots: tuple[Path, ...], origins: dict[str, str] | None = None) -> None:
+        super().__init__(allowed_protocols={"file"})
+        self.roots = tuple(r.resolve() for r in roots)
+        self.origins = dict(origins or {})
+
+    def where(self, url: str) -> str:
+        """The deck position a URL was written at (file:line:col), when known."""
+        return self.origins.get(url, "")
+
+    def fetch(self, url: str, headers: dict | None = None) -> URLFetcherResponse:  # noqa: ARG002
+        parts = urlsplit(url)
+        if parts.scheme.lower() != "file":
+            raise RefusedFetch(url, "booklets may only use files in the deck's folder or assets/, not URLs")
+        if parts.netloc not in ("", "localhost"):
+            raise RefusedFetch(url, "network file shares are not allowed")
+        path = Path(unquote(parts.path))
+        if not path_inside(path, self.roots):
+            raise RefusedFetch(url, "outside the deck's folder and assets/")
+        if not path.is_file():
+            raise RefusedFetch(url, "no such file")
+        kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+        if path.suffix.lower() == ".ttf":
+            kind = "font/ttf"
+        return URLFetcherResponse(path.as_uri(), path.read_bytes(), {"Content-Type": kind})
+
+
+def refusal_message(exc: RefusedFetch, fetcher: DeckFetcher) -> str:
+    """One line for the designer: what was refused, why, and where the deck asked for it."""
+    where = fetcher.where(exc.url)
+    prefix = f"{where}: " if where else ""
+    return f"{prefix}refused {exc.url!r}: {exc.reason}"

@@ -1,0 +1,130 @@
+"""Vector pictures for the booklet, drawn by the card renderer and embedded as inline SVG.
+
+Each card is the renderer's own face (`face_drawing`) cropped to its trim box; pictures are laid
+out by `pictures.html.j2` in HTML, so captions are real text. SVG ids are numbered per booklet,
+which keeps them unique inside one HTML page and keeps the output byte-identical between runs.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from markupsafe import Markup
+from reportlab.graphics import renderSVG
+from reportlab.graphics.shapes import Drawing, Group
+from reportlab.lib.colors import HexColor
+
+from ..deck import Card, Deck
+from ..render.face import face_drawing
+from ..render.graphics import GRAPHICS
+from ..render.icons import icon_group
+from ..render.mafia_tiles import icon_styles, tile
+from .examples import trick_example
+
+_ROOT = re.compile(r"<svg\b[^>]*>")
+_IDS = re.compile(r'id="([^"]+)"')
+_NOISE = re.compile(r"<title>.*?</title>|<desc>.*?</desc>", re.S)
+
+
+@dataclass
+class SvgMaker:
+    """Turns Drawings into inline SVG with ids unique within one booklet."""
+
+    count: int = 0
+    cache: dict[tuple[str, str], Markup] = field(default_factory=dict)
+
+    def svg(self, drawing: Drawing, box: tuple[float, float, float, float] | None = None,
+            size_mm: tuple[float, float] | None = None) -> Markup:
+        """`box` (x, y, w, h in drawing points, y from the top) crops; `size_mm` sets the printed size."""
+        text = renderSVG.drawToString(drawing)
+        text = _NOISE.sub("", text[text.index("<svg"):])
+        self.count += 1
+        prefix = f"s{self.count}-"
+        for name in set(_IDS.findall(text)):
+            text = text.replace(f'id="{name}"', f'id="{prefix}{name}"').replace(f"#{name})", f"#{prefix}{name})")
+        x, y, w, h = box or (0.0, 0.0, drawing.width, drawing.height)
+        width, height = size_mm or (w / 72 * 25.4, h / 72 * 25.4)
+        root = (f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+                f'width="{width:.2f}mm" height="{height:.2f}mm" viewBox="{x:.2f} {y:.2f} {w:.2f} {h:.2f}" '
+                f'preserveAspectRatio="xMidYMid meet">')
+        return Markup(_ROOT.sub(root, text, count=1))
+
+
+class Pictures:
+    """The pictures one booklet can show; each is built when the text asks for it."""
+
+    def __init__(self, deck: Deck, maker: SvgMaker) -> None:
+        self.deck = deck
+        self.maker = maker
+        self.card_mm = deck.spec.card.size_mm
+
+    def card(self, card: Card, side: str = "front", width_mm: float = 22.0) -> Markup:
+        """One card face cropped to its trim, `width_mm` wide."""
+        key = (f"{card.id}/{side}", f"{width_mm}")
+        if key not in self.maker.cache:
+            drawing = face_drawing(self.deck, card, side)  # type: ignore[arg-type]
+            bleed = self.deck.spec.card.bleed / 25.4 * 72
+            w, h = drawing.width - 2 * bleed, drawing.height - 2 * bleed
+            scale = width_mm / self.card_mm[0]
+            self.maker.cache[key] = self.maker.svg(drawing, (bleed, bleed, w, h),
+                                                   (width_mm, self.card_mm[1] * scale))
+        return self.maker.cache[key]
+
+    def icon(self, name: str, size_mm: float = 4.0) -> Markup:
+        """A GREEEN MAFIA damage icon or a suit icon, drawn as the cards draw it."""
+        size = 20.0
+        styles = icon_styles(self.deck)
+        if name in styles:
+            group = tile(name, styles, size, f"{self.deck.id}: icon {name}")
+        else:
+            suit = self.deck.spec.suits[name]
+            group = icon_group(suit.icon, size, HexColor(suit.color))
+        drawing = Drawing(size, size)
+        holder = Group(group)
+        holder.translate(size / 2, size / 2)
+        drawing.add(holder)
+        return self.maker.svg(drawing, size_mm=(size_mm, size_mm))
+
+    def suit_ring(self, width_mm: float = 70.0) -> Markup:
+        """The renderer's suit-ring graphic, large."""
+        size = width_mm / 25.4 * 72
+        card = next(c for c in self.deck.cards if c.suit is not None)
+        drawing = Drawing(size, size)
+        drawing.add(GRAPHICS["suit-ring"].draw(self.deck, card, {"markers": True}, size, size,
+                                               f"{self.deck.id}: booklet suit ring"))
+        return self.maker.svg(drawing)
+
+    def trick(self) -> dict[str, Any]:
+        """The example trick: cards (face down ones show their back), the winner and a caption."""
+        example = trick_example(self.deck)
+        if example is None:
+            raise KeyError("trick")
+        cards = [{"svg": self.card(p.card, "back" if p.face_down else "front"),
+                  "label": "face down" if p.face_down else p.card.name, "winner": i == example.winner}
+                 for i, p in enumerate(example.plays)]
+        field = None
+        if example.field is not None:
+            field = {"svg": self.card(example.field), "label": f"flipped: {example.field.name}"}
+        return {"cards": cards, "field": field, "caption": example.caption}
+
+    def pile(self) -> dict[str, Any]:
+        """GREEEN MAFIA: the pile's front card, and under it the cards in KEEP, turned, icons showing."""
+        rows = [c for c in self.deck.cards if c.kind == "facility"]
+        keep = [c for c in rows if c.props.get("damage")][:3]
+        front = next(c for c in rows if c not in keep)
+        return {"front": self.card(front, "front", 30.0), "front_name": front.name,
+                "keep": [{"svg": self.card(c, "back", 30.0), "name": c.name} for c in keep],
+                "card_mm": (30.0, 30.0 * self.card_mm[1] / self.card_mm[0])}
+
+    def cover(self) -> list[Markup]:
+        """A small fan of cards for the cover: up to five, from different suits where there are suits."""
+        by_suit: dict[str | None, list[Card]] = {}
+        for card in self.deck.dealt_cards:
+            by_suit.setdefault(card.suit, []).append(card)
+        if None in by_suit:
+            chosen = by_suit[None][:5]
+        else:
+            chosen = [cards[(7 + 3 * i) % len(cards)] for i, cards in enumerate(by_suit.values())][:5]
+        return [self.card(c, "front", 26.0) for c in chosen]

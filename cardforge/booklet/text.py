@@ -1,0 +1,210 @@
+"""The deck's rules text: find it, fill in its placeholders in the sandbox, turn Markdown into HTML.
+
+Order matters for safety. Placeholders are filled first, in Jinja2's sandbox; generated tables and
+pictures go in as opaque markers (private-use characters), so the designer's text never contains
+our HTML. Markdown is then rendered with raw HTML switched off, so any `<script>` a deck writes
+comes out as visible text. Finally the markers are swapped for the generated HTML.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+from markdown_it import MarkdownIt
+from markupsafe import Markup
+
+from ..deck import Deck
+from ..paths import UnsafeReference
+from ..yaml_source import read_yaml
+from .fetch import BookletError
+
+RULES_FILE = "rules.md"
+_TEMPLATE_NAME = "<rules text>"
+_OPEN, _CLOSE = "\ue000", "\ue001"
+_MARK = re.compile(f"{_OPEN}(\\d+){_CLOSE}")
+_BLOCK_PARAGRAPH = re.compile(f"<p>{_OPEN}(\\d+){_CLOSE}</p>")
+
+
+@dataclass(frozen=True)
+class RulesSource:
+    """Rules text and where it came from, so errors can point at file:line:col."""
+
+    text: str
+    file: Path
+    first_line: int = 1
+
+    def where(self, line: int, column: int = 1) -> str:
+        return f"{self.file}:{self.first_line + line - 1}:{column}"
+
+    def locate(self, needle: str, line: int | None = None) -> str:
+        """Position of `needle` in the text (on `line` if given, else its first occurrence)."""
+        lines = self.text.splitlines()
+        if line is not None and 1 <= line <= len(lines):
+            col = lines[line - 1].find(needle)
+            return self.where(line, col + 1 if col >= 0 else 1)
+        for number, text in enumerate(lines, 1):
+            if needle in text:
+                return self.where(number, text.index(needle) + 1)
+        return self.where(line or 1)
+
+
+def find_rules_source(deck: Deck) -> RulesSource:
+    """`rules_text` in the deck (inline Markdown or a `.md` file name), else `rules.md` beside the
+    deck or beside the deck it extends."""
+    inline = deck.spec.rules_text
+    if inline is not None and "\n" not in inline.strip() and inline.strip().endswith(".md"):
+        return _read_file(deck, inline.strip(), _yaml_where(deck))
+    if inline is not None:
+        for path in reversed(deck.chain):
+            location = read_yaml(path).sources.locate(("rules_text",))
+            if location is not None:
+                return RulesSource(inline, path, location.line + (1 if inline.count("\n") else 0))
+        return RulesSource(inline, deck.path)
+    return _read_file(deck, RULES_FILE, "")
+
+
+def _yaml_where(deck: Deck) -> str:
+    for path in reversed(deck.chain):
+        location = read_yaml(path).sources.locate(("rules_text",))
+        if location is not None:
+            return f"{location}: rules_text: "
+    return ""
+
+
+def _read_file(deck: Deck, reference: str, where: str) -> RulesSource:
+    try:
+        path = deck.resolve_file(reference)
+    except UnsafeReference as exc:
+        if reference == RULES_FILE and "no such file" in str(exc):
+            raise BookletError(f"{deck.path}: no rules text; write {RULES_FILE} beside deck.yaml "
+                               "or set `rules_text`") from None
+        raise BookletError(f"{where}{exc}") from None
+    try:
+        return RulesSource(path.read_text(encoding="utf-8"), path)
+    except UnicodeDecodeError as exc:
+        raise BookletError(f"{path}: rules text must be UTF-8 ({exc.reason} at byte {exc.start})") from None
+
+
+# ---------------------------------------------------------------- placeholders
+
+
+class Marker:
+    """Stands in for generated HTML while the designer's text is filled in and rendered."""
+
+    def __init__(self, registry: list[Markup], html: Markup) -> None:
+        self.index = len(registry)
+        registry.append(html)
+
+    def __str__(self) -> str:
+        return f"{_OPEN}{self.index}{_CLOSE}"
+
+    __html__ = __str__
+
+
+_ENV = ImmutableSandboxedEnvironment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=True)
+
+
+def _template_line(tb: TracebackType | None) -> int | None:
+    line = None
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == _TEMPLATE_NAME:
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
+
+
+def fill_placeholders(source: RulesSource, context: dict[str, Any]) -> str:
+    """Render `{{ ... }}` in the sandbox; any failure is a BookletError at the placeholder's line."""
+    text = source.text.replace(_OPEN, "").replace(_CLOSE, "")
+    try:
+        return _render(text, context)
+    except TemplateSyntaxError as exc:
+        raise BookletError(f"{source.locate('{', exc.lineno)}: {exc.message}") from None
+    except TemplateError as exc:
+        line = _template_line(exc.__traceback__)
+        where = source.locate("{{", line) if line else str(source.file)
+        raise BookletError(f"{where}: cannot fill in placeholder: {exc}") from None
+
+
+def _render(text: str, context: dict[str, Any]) -> str:
+    code = _ENV.compile(text, _TEMPLATE_NAME, _TEMPLATE_NAME)
+    return _ENV.template_class.from_code(_ENV, code, _ENV.make_globals(None)).render(context)
+
+
+# ---------------------------------------------------------------- markdown
+
+
+@dataclass
+class RulesHTML:
+    """The rules body as HTML, its headings (for the contents list) and the files it shows."""
+
+    html: Markup
+    headings: list[tuple[int, str, str]] = field(default_factory=list)
+    images: dict[str, str] = field(default_factory=dict)
+
+
+_LINK_SCHEMES = ("http://", "https://", "mailto:", "#")
+
+
+def _markdown() -> MarkdownIt:
+    md = MarkdownIt("commonmark", {"html": False, "typographer": True}).enable(["table", "strikethrough"])
+    md.validateLink = lambda url: True  # every image and link is checked below, with a message
+    return md
+
+
+def _slug(text: str, seen: set[str]) -> str:
+    base = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "section"
+    slug, n = base, 2
+    while slug in seen:
+        slug, n = f"{base}-{n}", n + 1
+    seen.add(slug)
+    return slug
+
+
+def markdown_html(filled: str, source: RulesSource, deck: Deck, blocks: list[Markup]) -> RulesHTML:
+    """Markdown -> HTML; headings get ids, images are checked and pointed at their real files."""
+    md = _markdown()
+    tokens = md.parse(filled)
+    result = RulesHTML(Markup(""))
+    seen: set[str] = set()
+    for i, token in enumerate(tokens):
+        if token.type == "heading_open":
+            title = _MARK.sub("", tokens[i + 1].content).strip()
+            slug = _slug(title, seen)
+            token.attrSet("id", slug)
+            result.headings.append((int(token.tag[1]), title, slug))
+        for child in token.children or []:
+            if child.type == "link_open":
+                href = str(child.attrGet("href") or "")
+                if not href.lower().startswith(_LINK_SCHEMES):
+                    raise BookletError(f"{source.locate(href)}: link {href!r} is not allowed; "
+                                       "links may be http(s), mailto: or #section")
+            if child.type == "image":
+                raw = _raw_reference(child, filled)
+                where = source.locate(raw)
+                try:
+                    path = deck.resolve_file(raw)
+                except UnsafeReference as exc:
+                    raise BookletError(f"{where}: image {exc}") from None
+                child.attrSet("src", path.as_uri())
+                result.images[path.as_uri()] = where
+    html = md.renderer.render(tokens, md.options, {})
+    html = _BLOCK_PARAGRAPH.sub(lambda m: str(blocks[int(m.group(1))]), html)
+    html = _MARK.sub(lambda m: str(blocks[int(m.group(1))]), html)
+    result.html = Markup(html)
+    return result
+
+
+def _raw_reference(token: Any, text: str) -> str:
+    """The image reference as the designer wrote it (markdown-it normalises and %-encodes `src`)."""
+    from urllib.parse import unquote
+
+    src = str(token.attrGet("src") or "")
+    decoded = unquote(src)
+    return decoded if decoded in text else src
