@@ -1,0 +1,188 @@
+"""Card sheets read back from the PDF itself, for every bundled deck: pages, alignment, marks, boxes.
+
+Faces here are plain fakes (a filled rectangle per face) so the geometry does not depend on the face
+renderer; test_sheets_build.py covers the real faces.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import pytest
+from pypdf import PdfReader
+from reportlab.graphics.shapes import Drawing, Rect
+
+from cardforge.deck import Deck
+from cardforge.load import bundled_deck_ids, load_deck
+from cardforge.render.impose import PAPERS
+from cardforge.render.pdf import FaceSource
+from cardforge.render.pdfcheck import alignment_problems, box_problems, mark_problems, read_sheets
+from cardforge.render.sheets import SheetOptions, card_sheets_pdf
+from cardforge.units import mm_to_pt
+
+DECKS = bundled_deck_ids()
+PER_SHEET = {"a4": 9, "letter": 8}
+"""Poker cards (63.5 x 88.9 mm) with 3 mm bleed inside 5 mm margins: 3x3 on A4, 2x4 turned on Letter."""
+
+
+@lru_cache(maxsize=None)
+def deck(deck_id: str) -> Deck:
+    return load_deck(deck_id)
+
+
+def fake_faces(d: Deck) -> FaceSource:
+    w, h = d.spec.card.size_mm
+    b = d.spec.card.bleed
+
+    def drawing(i: int, side: str) -> Drawing:
+        face = Drawing(mm_to_pt(w + 2 * b), mm_to_pt(h + 2 * b))
+        face.add(Rect(0, 0, face.width, face.height, fillColor=None, strokeColor=None))
+        return face
+
+    return FaceSource(
+        key=lambda i, side: d.cards[i].id if side == "front" else "shared-back",
+        drawing=drawing,
+        label=lambda i: d.cards[i].id,
+    )
+
+
+def build(tmp_path, d: Deck, **options):
+    data, imposition = card_sheets_pdf(d, SheetOptions(**options), faces=fake_faces(d))
+    path = tmp_path / f"{d.id}.pdf"
+    path.write_bytes(data)
+    return path, read_sheets(path), imposition
+
+
+def test_every_bundled_deck_is_poker_sized():
+    # PER_SHEET assumes it; a new bundled size needs its own expectation here.
+    for deck_id in DECKS:
+        assert deck(deck_id).spec.card.size_mm == (63.5, 88.9)
+        assert deck(deck_id).spec.card.bleed == 3.0
+
+
+@pytest.mark.parametrize("deck_id", DECKS)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_backs_land_behind_their_fronts(tmp_path, deck_id, paper, duplex):
+    d = deck(deck_id)
+    path, pages, _ = build(tmp_path, d, paper=paper, duplex=duplex)
+    n = len(d.cards)
+    sheets = math.ceil(n / PER_SHEET[paper])
+    assert len(pages) == 2 * sheets == len(PdfReader(str(path)).pages)
+    assert alignment_problems(pages, duplex) == []
+    assert mark_problems(pages) == []
+    size = PAPERS[paper]
+    assert box_problems(pages, (size.width, size.height)) == []
+    # every card once as a front and once as a back; the last sheet holds the remainder
+    fronts = [p.card for page in pages[0::2] for p in page.placements]
+    backs = [p.card for page in pages[1::2] for p in page.placements]
+    assert sorted(fronts) == sorted(backs) == sorted(c.id for c in d.cards)
+    assert all(p.side == "front" for page in pages[0::2] for p in page.placements)
+    remainder = n - (sheets - 1) * PER_SHEET[paper]
+    assert len(pages[-2].placements) == len(pages[-1].placements) == remainder
+    # crop marks exist on every page, and everything printed sits inside the 5 mm printable margin
+    for page in pages:
+        assert len(page.segments["CropMarks"]) >= 4
+        for p in page.placements:
+            assert p.clip[0] >= 5 - 1e-6 and p.clip[2] <= size.width - 5 + 1e-6
+            assert p.clip[1] >= 5 - 1e-6 and p.clip[3] <= size.height - 5 + 1e-6
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_back_offset_is_applied_and_declared_offset_checked(tmp_path, duplex):
+    d = deck("tiger-ghee-short")
+    offset = (0.7, -0.4)
+    _, pages, _ = build(tmp_path, d, duplex=duplex, back_offset=offset)
+    assert alignment_problems(pages, duplex, offset) == []
+    assert mark_problems(pages) == []
+    # the checker notices a wrong declaration: it can fail
+    problems = alignment_problems(pages, duplex, (0.0, 0.0))
+    assert problems and "0.700 mm away" in problems[0]
+
+
+def test_partial_last_sheet_backs_are_mirrored_not_packed(tmp_path):
+    d = deck("greeen-mafia")  # 9 cards on Letter: 8 + 1
+    _, pages, _ = build(tmp_path, d, paper="letter")
+    assert [len(p.placements) for p in pages] == [8, 8, 1, 1]
+    front, back = pages[2].placements[0], pages[3].placements[0]
+    width = PAPERS["letter"].width
+    assert back.box[0] == pytest.approx(width - front.box[2], abs=0.05)
+    assert back.box[1] == pytest.approx(front.box[1], abs=0.05)
+    assert (front.box[0] + front.box[2]) / 2 < width / 2 < (back.box[0] + back.box[2]) / 2  # left slot, back at right
+
+
+@pytest.mark.parametrize("deck_id", DECKS)
+def test_gutterfold_pairs_front_and_back_across_the_fold(tmp_path, deck_id):
+    d = deck(deck_id)
+    _, pages, imposition = build(tmp_path, d, duplex="gutterfold")
+    assert len(pages) == math.ceil(len(d.cards) / imposition.grid.per_page)
+    assert alignment_problems(pages, "gutterfold") == []
+    assert mark_problems(pages) == []
+    assert all(page.segments.get("FoldMarks") for page in pages)
+    assert sorted(p.card for page in pages for p in page.placements if p.side == "back") == sorted(c.id for c in d.cards)
+
+
+def test_none_puts_all_fronts_first_then_mirrored_backs(tmp_path):
+    d = deck("fives")
+    _, pages, _ = build(tmp_path, d, duplex="none")
+    assert len(pages) == 12
+    assert all(p.side == "front" for page in pages[:6] for p in page.placements)
+    assert all(p.side == "back" for page in pages[6:] for p in page.placements)
+    assert alignment_problems(pages, "none") == []
+
+
+@pytest.mark.parametrize("duplex, hint", [("long", "/DuplexFlipLongEdge"), ("short", "/DuplexFlipShortEdge"), ("none", "/Simplex"), ("gutterfold", "/Simplex")])
+def test_duplex_hint_and_print_scaling_in_viewer_preferences(tmp_path, duplex, hint):
+    path, _, _ = build(tmp_path, deck("greeen-mafia"), duplex=duplex)
+    prefs = PdfReader(str(path)).trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/Duplex"] == hint
+    assert prefs["/PrintScaling"] == "/None"
+
+
+def test_shared_back_is_one_form_placed_many_times(tmp_path):
+    d = deck("fives")
+    path, pages, _ = build(tmp_path, d)
+    back_forms = {p.form for page in pages for p in page.placements if p.side == "back"}
+    front_forms = {p.form for page in pages for p in page.placements if p.side == "front"}
+    assert len(back_forms) == 1 and len(front_forms) == 52
+    reader = PdfReader(str(path))
+    forms = {
+        obj.idnum
+        for page in reader.pages
+        for obj in page["/Resources"]["/XObject"].values()
+    }
+    assert len(forms) == 53  # 52 fronts + one back, each stored once
+
+
+def test_cut_lines_are_optional_and_only_on_fronts(tmp_path):
+    d = deck("greeen-mafia")
+    _, plain, _ = build(tmp_path, d)
+    _, cut, _ = build(tmp_path, d, cut_lines=True)
+    assert all("CutLines" not in page.segments for page in plain)
+    assert "CutLines" in cut[0].segments and "CutLines" not in cut[1].segments
+    _, bare, _ = build(tmp_path, d, crop_marks=False)
+    assert all("CropMarks" not in page.segments for page in bare)
+
+
+def test_gap_shrinks_shared_bleed_and_keeps_marks_clear(tmp_path):
+    d = deck("tiger-ghee-short")
+    _, pages, _ = build(tmp_path, d, paper="a3", gap=2.0)
+    assert alignment_problems(pages, "long") == []
+    assert mark_problems(pages) == []
+    for page in pages:
+        for a in page.placements:
+            for b in page.placements:
+                if a is not b:
+                    ax1, ay1, ax2, ay2 = a.clip
+                    bx1, by1, bx2, by2 = b.clip
+                    assert ax2 <= bx1 + 1e-3 or bx2 <= ax1 + 1e-3 or ay2 <= by1 + 1e-3 or by2 <= ay1 + 1e-3
+
+
+def test_identical_input_gives_identical_bytes():
+    d = deck("green-queen")
+    first, _ = card_sheets_pdf(d, SheetOptions(paper="letter"), faces=fake_faces(d))
+    second, _ = card_sheets_pdf(d, SheetOptions(paper="letter"), faces=fake_faces(d))
+    assert first == second
+    third, _ = card_sheets_pdf(d, SheetOptions(paper="letter", back_offset=(0.5, 0)), faces=fake_faces(d))
+    assert third != first
