@@ -16,6 +16,7 @@ COMMAND_MODULES = [
     "cardforge.cli.simulate",
     "cardforge.cli.decks",
     "cardforge.cli.mafia",
+    "cardforge.cli.rules",
 ]
 """Each module defines click commands and a `register(group)` function."""
 

@@ -1,0 +1,29 @@
+"""`cardforge rules DECK`: write the deck's rules booklet as a PDF."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ..booklet import FORMATS, booklet_path, build_booklet
+from ..load import load_deck
+
+
+@click.command("rules")
+@click.argument("deck")
+@click.option("-o", "--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
+              show_default=True, help="Output folder; the booklet goes to OUT/<id>/<id>-rules.pdf.")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="a5", show_default=True,
+              help="a5: booklet pages; booklet-a4/booklet-letter: imposed for fold-and-staple "
+                   "(print duplex, flip on the short edge); a4/letter: plain pages.")
+def rules_command(deck: str, out_dir: Path, fmt: str) -> None:
+    """Write DECK's rules booklet: its rules text with component, setup and scoring tables
+    generated from the deck, and pictures drawn by the card renderer."""
+    loaded = load_deck(deck)
+    path = build_booklet(loaded, booklet_path(loaded, out_dir, fmt), fmt)
+    click.echo(f"wrote {path}")
+
+
+def register(group: click.Group) -> None:
+    group.add_command(rules_command)
