@@ -41,12 +41,12 @@ class LoggedChance:
     def deal(self, game: TrickGame, hand_index: int) -> tuple[list[list[int]], list[int]]:
         where = f"hand {hand_index + 1}"
         dealt = [[game.card_int(c) for c in h] for h in _get(self.hand(hand_index), "dealt", where)]
-        used = {c for h in dealt for c in h}
-        aside = [c for c in range(len(game.ids)) if c not in used]
-        if "set_aside" in self.hands[hand_index]:
-            logged = sorted(game.card_int(c) for c in self.hands[hand_index]["set_aside"])
-            if logged != aside:
-                raise RuleError(f"{where}: set_aside does not match the cards left out of the deal")
+        hand = self.hands[hand_index]
+        if "set_aside" in hand:
+            aside = [game.card_int(c) for c in hand["set_aside"]]
+        else:
+            used = {c for h in dealt for c in h}
+            aside = [c for c in range(len(game.ids)) if c not in used]
         return dealt, aside
 
     def pick(self, game: TrickGame, hand_index: int, what: str, options: Sequence[Any]) -> Any:
