@@ -7,6 +7,7 @@ from reportlab.graphics.shapes import Drawing
 
 from cardforge.load import bundled_deck_ids, load_deck
 from cardforge.render import RenderError
+from cardforge.render import face as face_module
 from cardforge.render.face import face_drawing, face_key, layout_for, resolve_face
 from cardforge.render.png import faces_pdf, rasterise
 from cardforge.units import mm_to_pt
@@ -129,7 +130,9 @@ def test_when_hides_elements(fives):
 
 
 @pytest.mark.parametrize("deck_id", bundled_deck_ids())
-def test_every_bundled_face_draws(deck_id):
+def test_every_bundled_face_draws(deck_id, monkeypatch):
+    """Every face of every bundled deck builds with reportlab checking each shape attribute."""
+    monkeypatch.setattr(face_module, "CHECK_SHAPES", True)
     deck = load_deck(deck_id)
     for card in deck.cards:
         for side in ("front", "back"):

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Iterator
 from typing import Any, Literal
 
+from reportlab import rl_config
 from reportlab.graphics.shapes import Drawing, Group, Rect
 
 from ..deck import Card, Deck
@@ -25,6 +28,8 @@ from .fonts import register_fonts
 from .face_images import image_face
 
 Side = Literal["front", "back"]
+CHECK_SHAPES = False
+"""Let reportlab validate every shape attribute while building (slow; the tests switch it on)."""
 FALSY = {"", "false", "0", "none", "no", "off", "[]", "{}", "()"}
 """Rendered `when` values that hide an element (Jinja prints False, None and empty lists like this)."""
 
@@ -123,6 +128,17 @@ def face_key(deck: Deck, card: Card, side: Side) -> str:
     return "layout-" + _digest(payload)
 
 
+@contextmanager
+def _shape_checking(enabled: bool) -> Iterator[None]:
+    """reportlab checks every attribute set on a shape; that is a third of the build time for a deck."""
+    saved = rl_config.shapeChecking
+    rl_config.shapeChecking = 1 if enabled else 0
+    try:
+        yield
+    finally:
+        rl_config.shapeChecking = saved
+
+
 def face_drawing(deck: Deck, card: Card, side: Side) -> Drawing:
     """The face as a Drawing the size of the bleed box (points), origin at its bottom-left.
 
@@ -130,6 +146,11 @@ def face_drawing(deck: Deck, card: Card, side: Side) -> Drawing:
     it, unclipped.
     """
     register_fonts()
+    with _shape_checking(CHECK_SHAPES):
+        return _build(deck, card, side)
+
+
+def _build(deck: Deck, card: Card, side: Side) -> Drawing:
     frame = frame_of(deck)
     drawing = Drawing(frame.bleed_width, frame.bleed_height, initialFontName="sans", initialFontSize=10)
     image = image_face(deck, card, side, frame)
