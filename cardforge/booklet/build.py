@@ -7,7 +7,9 @@ for the fold-and-staple formats, impose.py puts the A5 pages on A4 or Letter she
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -181,12 +183,26 @@ def _layout(source: BookletSource) -> Any:
         raise BookletError(refusal_message(exc, source.fetcher)) from None
 
 
+@contextmanager
+def _fixed_font_timestamps() -> Iterator[None]:
+    """fontTools stamps each embedded font subset with the time unless SOURCE_DATE_EPOCH is set;
+    a fixed stamp keeps the same deck's booklet byte-identical from one build to the next."""
+    before = os.environ.get("SOURCE_DATE_EPOCH")
+    os.environ["SOURCE_DATE_EPOCH"] = before or "0"
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ["SOURCE_DATE_EPOCH"]
+
+
 def render_pdf(deck: Deck, page: str = "a5") -> bytes:
     """The booklet in one page size; a contents list is added when it runs long."""
     document = _layout(booklet_html(deck, page))
     if len(document.pages) > TOC_PAGES:
         document = _layout(booklet_html(deck, page, toc=True))
-    return document.write_pdf()
+    with _fixed_font_timestamps():
+        return document.write_pdf()
 
 
 def booklet_pdf(deck: Deck, fmt: str = "a5") -> bytes:

@@ -52,7 +52,9 @@ def impose_saddle_stitch(pdf: bytes, sheet: str = "a4", flip: str = "short") -> 
         for slot, index in ((0, left), (1, right)):
             if index is not None:
                 _place(out, reader.pages[index], slot, width, height, turn=flip == "long" and side % 2 == 1)
+        out.compress_content_streams()
     writer.add_metadata({"/Producer": "cardforge", "/Title": str((reader.metadata or {}).get("/Title", ""))})
+    writer.compress_identical_objects()
     buffer = io.BytesIO()
     writer.write(buffer)
     return buffer.getvalue()
