@@ -13,7 +13,6 @@ import io
 from dataclasses import dataclass
 from typing import Callable
 
-from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
@@ -21,6 +20,7 @@ from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 from ..errors import CardforgeError
 from ..units import mm_to_pt
 from .impose import Imposition, Page, Segment, Side, Slot
+from .pdf_images import binary_streams, draw_drawing
 
 LEGEND_FONT = "sans"
 LEGEND_MAX_PT = 6.0
@@ -94,7 +94,7 @@ class _Painter:
                     f"face {key!r} is {drawing.width:.2f}x{drawing.height:.2f} pt; the sheet expects {w:.2f}x{h:.2f} pt"
                 )
             self.canvas.beginForm(name, 0, 0, w, h)
-            renderPDF.draw(drawing, self.canvas, 0, 0, showBoundary=False)
+            draw_drawing(drawing, self.canvas)
             self.canvas.endForm()
             self.forms[key] = name
         return name
@@ -196,9 +196,10 @@ def paint_pdf(imposition: Imposition, faces: FaceSource, meta: PdfMeta, progress
     from .fonts import register_fonts
 
     register_fonts()
-    painter = _Painter(imposition, faces, meta)
-    for page in imposition.pages:
-        painter.page(page)
-        if progress is not None:
-            progress(page.number)
-    return painter.finish()
+    with binary_streams():
+        painter = _Painter(imposition, faces, meta)
+        for page in imposition.pages:
+            painter.page(page)
+            if progress is not None:
+                progress(page.number)
+        return painter.finish()

@@ -1,0 +1,146 @@
+"""Fast, once-only images in the sheets PDF.
+
+reportlab's Drawing renderer paints a picture as an inline image: decoded, recompressed and
+ASCII85-encoded in pure Python every time (seconds for a deck of scanned cards), and repeated in every
+form that shows it. Here each picture becomes one image XObject keyed by its content digest, and a
+plain 8-bit RGB or grey PNG is copied straight in: its compressed IDAT data is exactly a PDF Flate
+stream with the PNG predictor, so nothing is decoded at all. Anything else (alpha, palettes,
+interlacing, 16-bit, JPEG, PIL images) goes through reportlab's own `drawImage`, still stored once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import struct
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator
+
+from reportlab import rl_config
+from reportlab.graphics import renderPDF
+from reportlab.graphics.renderbase import renderScaledDrawing
+from reportlab.graphics.shapes import Drawing
+from reportlab.pdfbase import pdfdoc
+from reportlab.pdfgen.canvas import Canvas
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+@dataclass(frozen=True)
+class PngStream:
+    """The parts of a PNG a PDF can use as they are."""
+
+    width: int
+    height: int
+    colors: int
+    data: bytes
+
+
+def png_stream(raw: bytes) -> PngStream | None:
+    """IDAT data of a non-interlaced 8-bit grey or RGB PNG without transparency, else None."""
+    if not raw.startswith(PNG_SIGNATURE):
+        return None
+    pos, idat, header = len(PNG_SIGNATURE), [], None
+    while pos + 8 <= len(raw):
+        length, kind = struct.unpack(">I4s", raw[pos : pos + 8])
+        body = raw[pos + 8 : pos + 8 + length]
+        pos += 12 + length
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            idat.append(body)
+        elif kind in (b"tRNS", b"PLTE"):
+            return None
+        elif kind == b"IEND":
+            break
+    if header is None or not idat:
+        return None
+    width, height, depth, color_type, _compression, _filter, interlace = header
+    if depth != 8 or interlace != 0 or color_type not in (0, 2):
+        return None
+    return PngStream(width, height, 1 if color_type == 0 else 3, b"".join(idat))
+
+
+class _PngXObject(pdfdoc.PDFImageXObject):
+    """An image XObject whose stream is a PNG's IDAT data, decoded by the PDF viewer."""
+
+    def __init__(self, name: str, png: PngStream) -> None:
+        self.name = name
+        self.width, self.height = png.width, png.height
+        self.bitsPerComponent = 8
+        self.colorSpace = "DeviceRGB" if png.colors == 3 else "DeviceGray"
+        self.streamContent = png.data
+        self._filters = ("FlateDecode",)
+        self.mask = None
+        self._columns, self._colors = png.width, png.colors
+
+    def format(self, document: Any) -> bytes:
+        stream = pdfdoc.PDFStream(content=self.streamContent)
+        d = stream.dictionary
+        d["Type"] = pdfdoc.PDFName("XObject")
+        d["Subtype"] = pdfdoc.PDFName("Image")
+        d["Width"], d["Height"] = self.width, self.height
+        d["BitsPerComponent"] = 8
+        d["ColorSpace"] = pdfdoc.PDFName(self.colorSpace)
+        d["Filter"] = pdfdoc.PDFName("FlateDecode")  # a name, not an array: pdfium then reads a plain DecodeParms
+        d["DecodeParms"] = pdfdoc.PDFDictionary(
+            {"Predictor": 15, "Colors": self._colors, "BitsPerComponent": 8, "Columns": self._columns}
+        )
+        d["Length"] = len(self.streamContent)
+        return stream.format(document)
+
+
+def _draw_png(canvas: Canvas, path: str, x: float, y: float, w: float, h: float) -> bool:
+    """Place `path` as a passthrough image XObject (registered once per document); False if not possible."""
+    raw = Path(path).read_bytes()
+    png = png_stream(raw)
+    if png is None:
+        return False
+    name = "png" + hashlib.sha1(raw).hexdigest()[:20]
+    reg_name = canvas._doc.getXObjectName(name)
+    if not canvas._doc.idToObject.get(reg_name):
+        image = _PngXObject(name, png)
+        canvas._doc.Reference(image, reg_name)
+        canvas._doc.addForm(name, image)
+    canvas.saveState()
+    canvas.translate(x, y)
+    canvas.scale(w, h)
+    canvas._code.append(f"/{reg_name} Do")
+    canvas.restoreState()
+    canvas._formsinuse.append(name)
+    return True
+
+
+class _SheetRenderer(renderPDF._PDFRenderer):
+    """reportlab's Drawing renderer with images stored once instead of inline."""
+
+    def drawImage(self, image: Any) -> None:  # noqa: N802 (reportlab's name)
+        path, c = image.path, self._canvas
+        if isinstance(path, (str, Path)) and str(path).lower().endswith(".png"):
+            if _draw_png(c, str(path), image.x, image.y, image.width, image.height):
+                return
+        if path is None:
+            return
+        if hasattr(path, "mode"):  # a PIL image
+            from reportlab.lib.utils import ImageReader
+
+            path = ImageReader(path)
+        c.drawImage(path, image.x, image.y, image.width, image.height)
+
+
+def draw_drawing(drawing: Drawing, canvas: Canvas) -> None:
+    """Paint `drawing` at the origin of the current canvas space."""
+    _SheetRenderer().draw(renderScaledDrawing(drawing), canvas, 0, 0, showBoundary=False)
+
+
+@contextmanager
+def binary_streams() -> Iterator[None]:
+    """Flate-only streams while a PDF is built: ASCII85 on top makes files a quarter bigger and,
+    without reportlab's C accelerator, costs seconds per image deck."""
+    saved = rl_config.useA85
+    rl_config.useA85 = 0
+    try:
+        yield
+    finally:
+        rl_config.useA85 = saved
