@@ -1,0 +1,103 @@
+"""The booklet's generated facts agree with the deck, RULES.md and the game engines."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardforge.booklet import facts as F
+from cardforge.booklet.examples import queen_order, trick_example
+from cardforge.load import load_deck
+from cardforge.rules.tricks import Play
+
+
+def test_rank_runs_compresses_numbers_and_keeps_named_ranks() -> None:
+    assert F.rank_runs(["0", "1", "2", "3", "4", "6", "7", "8", "9", "10", "11", "12", "13"]) == "0-4, 6-13"
+    assert F.rank_runs(["joker", "2", "3", "J", "Q"]) == "Joker, 2-3, J, Q"
+    assert F.rank_runs(["7"]) == "7"
+
+
+def test_fives_components_and_setup_come_from_the_cards() -> None:
+    deck = load_deck("fives")
+    comp = F.components(deck)
+    assert [(r.name, r.ranks, r.count) for r in comp.suits] == [
+        ("Blue", "1-13", 13), ("Green", "1-13", 13), ("Silver", "1-13", 13), ("Magenta", "0-4, 6-13", 13)]
+    assert comp.printed == 52
+    three, four = F.setup_rows(deck)
+    assert (three.in_play, three.hand, three.removed) == (36, 12, "10-13 of every suit (16 cards)")
+    assert (four.in_play, four.hand, four.removed) == (52, 13, "nothing")
+
+
+def test_fives_scoring_follows_params() -> None:
+    scoring = F.scoring(load_deck("fives"))
+    assert scoring["places"] == [("1st", [2, 3]), ("2nd", [1, 2]), ("3rd", [None, 1])]
+    assert (scoring["start_points"], scoring["exact_bonus"], scoring["bust_penalty"]) == (5, 1, 1)
+    assert F.scoring(load_deck("green-fivura"))["start_points"] == 4
+
+
+def test_tiger_ghee_flow_and_trick_table() -> None:
+    deck = load_deck("tiger-ghee")
+    rows = {r.players: r.extra for r in F.setup_rows(deck)}
+    assert rows[4] == {"gives": 3, "flip_deck": 12, "leftover": 0, "tricks": 12}
+    assert rows[3] == {"gives": 5, "flip_deck": 15, "leftover": 0, "tricks": 15}
+    table = {n: points for n, points, _ in F.scoring(deck)["rows"]}
+    assert table[0] == 0 and table[4] == 50 and table[8] == 100 and table[12] == 169
+    assert table[5] == -50 and table[15] == -150 and max(table) == 15
+    short = {r.players: r.extra for r in F.setup_rows(load_deck("tiger-ghee-short"))}
+    assert short[3] == {"gives": 3, "flip_deck": 10, "leftover": 1, "tricks": 10}
+
+
+def test_green_queen_ring_matches_rules_md() -> None:
+    deck = load_deck("green-queen")
+    rows = {r["suit"]: r for r in F.ring_rows(deck, deck.rules_params)}
+    beats = {"Scissors": {"Paper", "Lizard"}, "Paper": {"Rock", "Water"}, "Rock": {"Lizard", "Scissors"},
+             "Lizard": {"Water", "Paper"}, "Water": {"Scissors", "Rock"}}
+    opening = {"Paper": "Rock", "Lizard": "Water", "Rock": "Lizard", "Scissors": "Paper", "Water": "Scissors"}
+    for suit, row in rows.items():
+        assert set(row["beats"]) == beats[suit]
+        assert set(row["beaten_by"]) == {s for s, b in beats.items() if suit in b}
+        assert row["opening"] == opening[suit]
+
+
+def test_green_queen_trick_order_matches_rules_md_examples() -> None:
+    ring = ["scissors", "paper", "rock", "lizard", "water"]
+    assert queen_order(ring, "paper", joker=False) == ["scissors", "lizard", "paper"]
+    assert queen_order(ring, "paper", joker=True) == ["rock", "water", "paper"]
+
+
+@pytest.mark.parametrize("deck_id,points,total", [("green-queen", 13, 26), ("green-queen-jokers", 14, 27)])
+def test_green_queen_moon_total(deck_id: str, points: int, total: int) -> None:
+    scoring = F.scoring(load_deck(deck_id))
+    assert scoring["suit_cards"] == points and scoring["moon_total"] == total
+
+
+def test_mafia_card_list_and_condition_words() -> None:
+    deck = load_deck("greeen-mafia")
+    rows = {r.card.id: r for r in F.mafia_rows(deck)}
+    assert rows["5"].condition == ["personnel", "personnel"] and rows["5"].damage == ["personnel", "information"]
+    facts = F.text_facts(deck)
+    assert facts["facilities"] == 7
+    assert facts["needs"]["I"] == "at least 3 icons of any kind"
+    assert facts["needs"]["II"] == "Personnel + Information + Equipment"
+    assert facts["keeps"]["I"] == "Personnel"
+
+
+@pytest.mark.parametrize("deck_id", ["fives", "fives-blue-trump", "green-fivura", "tiger-ghee",
+                                     "tiger-ghee-short", "green-queen", "green-queen-jokers"])
+def test_example_trick_winner_agrees_with_the_engine(deck_id: str) -> None:
+    """The picture's winner is what the validator's engine says, for the same four cards."""
+    from cardforge.rules.games import game_for
+
+    deck = load_deck(deck_id)
+    example = trick_example(deck)
+    assert example is not None
+    players = len(example.plays)
+    game = game_for(deck, players)
+    fields = {}
+    if example.field is not None:
+        fields = {"flip": [game.card_int(example.field.id)], "trick_index": 0}
+    st = game.make_state([[p.card.id] for p in example.plays], **fields)
+    winner = None
+    for p in example.plays:
+        winner = game.play(st, Play(p.card.id, p.face_down))
+    assert winner == example.winner
+    assert len(example.plays) == min(4, max(deck.players))
