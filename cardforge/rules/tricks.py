@@ -122,6 +122,7 @@ class TrickGame:
         self.rank_of: list[int] = [c.value if c.value is not None else 0 for c in plan.cards]
         self.hand_size = plan.hand
         self.next_seat = [(s + 1) % players for s in range(players)]
+        self.all_cards = set(range(len(self.ids)))
 
     # ------------------------------------------------------------------ hooks a ruleset fills in
 
@@ -246,8 +247,9 @@ class TrickGame:
         """A deal uses every card in play exactly once and gives everyone the plan's hand size."""
         if len(hands) != self.players or any(len(h) != self.hand_size for h in hands):
             raise RuleError(f"a deal gives {self.players} seats {self.hand_size} cards each")
-        seen = sorted(c for h in hands for c in h) + sorted(aside)
-        if sorted(seen) != list(range(len(self.ids))):
+        used = [c for h in hands for c in h]
+        used += aside
+        if len(used) != len(self.ids) or set(used) != self.all_cards:
             raise RuleError("a deal must use every card in play exactly once")
 
     def illegal_message(self, st: HandState, play: int, legal: list[int]) -> str:

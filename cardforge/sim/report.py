@@ -132,11 +132,11 @@ def render(data: dict[str, Any], console: Console) -> None:
     table = Table(title=f"{data['deck']} · {data['ruleset']} · {data['players']} players · "
                         f"{data['games']} games · seed {data['seed']}")
     for col in ("seat", "agent", "win rate", "95% CI", "mean score", "sd", "p5", "median", "p95"):
-        table.add_column(col, justify="left" if col == "agent" else "right")
+        table.add_column(col, justify="left" if col == "agent" else "right", no_wrap=True)
     for row in data["seats"]:
         d = row["score"]
         table.add_row(str(row["seat"]), row["agent"], f"{row['win_rate']:.1%}",
-                      f"{row['ci_low']:.1%}–{row['ci_high']:.1%}", f"{d['mean']:.1f}", f"{d['sd']:.1f}",
+                      f"{row['ci_low'] * 100:.1f}–{row['ci_high'] * 100:.1f}", f"{d['mean']:.1f}", f"{d['sd']:.1f}",
                       f"{d['p5']:g}", f"{d['p50']:g}", f"{d['p95']:g}")
     console.print(table)
     fair = data["fairness"]

@@ -86,10 +86,15 @@ class TigerGhee(TrickGame):
     def legal(self, st: TigerGheeState) -> list[int]:  # type: ignore[override]
         hand = st.hands[st.to_move]
         if st.trick:
-            black, field, suit_of = self.black, st.field, self.suit_of
-            lead = st.lead_colour
-            if any((field if suit_of[c] == black else suit_of[c]) == lead for c in hand):
-                return [c * 2 for c in hand if suit_of[c] == lead or suit_of[c] == black]
+            black, suit_of, lead = self.black, self.suit_of, st.lead_colour
+            if lead == st.field:  # the Blacks in hand are of the led colour too
+                follow = [c * 2 for c in hand if suit_of[c] == lead or suit_of[c] == black]
+                if follow:
+                    return follow
+            else:
+                follow = [c * 2 for c in hand if suit_of[c] == lead]
+                if follow:
+                    return follow + [c * 2 for c in hand if suit_of[c] == black]
         return [c * 2 for c in hand]
 
     def lead_colour_of(self, st: TigerGheeState, play: int) -> int:  # type: ignore[override]
