@@ -22,6 +22,8 @@ from .face import Side, face_drawing, face_key
 from .fonts import register_fonts
 
 DPI = 200
+PNG_COMPRESSION = 3
+"""zlib level for PNGs: level 3 is about 3x faster to write than the default 6, files ~10% larger."""
 SIDES: tuple[Side, Side] = ("front", "back")
 
 
@@ -48,13 +50,19 @@ def rasterise(pdf: bytes, dpi: int = DPI) -> list[Image.Image]:
         document.close()
 
 
-def face_images(deck: Deck, dpi: int = DPI) -> dict[tuple[str, Side], Image.Image]:
-    """(card id, side) -> its rasterised face; faces sharing a key are drawn once."""
+def _distinct_faces(deck: Deck) -> tuple[dict[tuple[str, Side], str], dict[str, tuple[Card, Side]]]:
+    """(card id, side) -> face key, and key -> the first face with that key."""
     keys = {(card.id, side): face_key(deck, card, side) for card in deck.cards for side in SIDES}
     first: dict[str, tuple[Card, Side]] = {}
     for card in deck.cards:
         for side in SIDES:
             first.setdefault(keys[(card.id, side)], (card, side))
+    return keys, first
+
+
+def face_images(deck: Deck, dpi: int = DPI) -> dict[tuple[str, Side], Image.Image]:
+    """(card id, side) -> its rasterised face; faces sharing a key are drawn once."""
+    keys, first = _distinct_faces(deck)
     order = list(first)
     pages = rasterise(faces_pdf(deck, [first[k] for k in order]), dpi)
     by_key = dict(zip(order, pages))
@@ -63,7 +71,7 @@ def face_images(deck: Deck, dpi: int = DPI) -> dict[tuple[str, Side], Image.Imag
 
 def _png_bytes(image: Image.Image) -> bytes:
     buffer = io.BytesIO()
-    image.save(buffer, "PNG", optimize=False)
+    image.save(buffer, "PNG", compress_level=PNG_COMPRESSION)
     return buffer.getvalue()
 
 
@@ -73,44 +81,64 @@ def safe_name(text: str) -> str:
 
 
 def write_face_pngs(deck: Deck, out_dir: Path, dpi: int = DPI) -> list[Path]:
-    """`<card-id>-front.png` and `<card-id>-back.png` for every card, in deck order."""
+    """`<card-id>-front.png` and `<card-id>-back.png` for every card, in deck order.
+
+    Each distinct face is rasterised and encoded once (52 cards with a shared back: 53 encodings).
+    """
     images = face_images(deck, dpi)
+    encoded: dict[int, bytes] = {}
     written = []
     for card in deck.cards:
         for side in SIDES:
+            image = images[(card.id, side)]
+            data = encoded.get(id(image))
+            if data is None:
+                data = encoded[id(image)] = _png_bytes(image)
             path = Path(out_dir) / f"{safe_name(card.id)}-{side}.png"
-            atomic_write_bytes(path, _png_bytes(images[(card.id, side)]))
+            atomic_write_bytes(path, data)
             written.append(path)
     return written
 
 
+def trimmed(deck: Deck, image: Image.Image, dpi: int) -> tuple[Image.Image, Image.Image]:
+    """A face image cut to its trim box, and a mask with the card's rounded corners."""
+    bleed = round(deck.spec.card.bleed / 25.4 * dpi)
+    card = image.crop((bleed, bleed, image.width - bleed, image.height - bleed))
+    mask = Image.new("L", card.size, 0)
+    radius = round(deck.spec.card.corner_radius / 25.4 * dpi)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, card.width - 1, card.height - 1), radius=radius, fill=255)
+    return card, mask
+
+
 def contact_sheet(deck: Deck, columns: int = 10, thumb_width: int = 180) -> Image.Image:
-    """Every front in deck order, then each distinct back once, with card ids under them."""
-    images = face_images(deck, dpi=110)
+    """Every front in deck order, then each distinct back once, cut to the trim, with card ids under them."""
+    dpi = 110
+    images = face_images(deck, dpi=dpi)
     tiles: list[tuple[str, Image.Image]] = [(card.id, images[(card.id, "front")]) for card in deck.cards]
-    seen: set[str] = set()
+    backs: dict[str, Card] = {}
     for card in deck.cards:
-        key = face_key(deck, card, "back")
-        if key not in seen:
-            seen.add(key)
-            tiles.append((f"{card.id} back" if len(deck.cards) > 1 else "back", images[(card.id, "back")]))
-    sample = tiles[0][1]
+        backs.setdefault(face_key(deck, card, "back"), card)
+    for card in backs.values():
+        tiles.append(("back" if len(backs) == 1 else f"{card.id} back", images[(card.id, "back")]))
+    sample, _ = trimmed(deck, tiles[0][1], dpi)
     thumb_height = round(sample.height * thumb_width / sample.width)
-    label, pad = 22, 10
+    label, pad = 22, 12
     font = ImageFont.truetype(str(FONTS_DIR / "DejaVuSans.ttf"), 13)
     title_font = ImageFont.truetype(str(FONTS_DIR / "DejaVuSans-Bold.ttf"), 20)
     columns = min(columns, len(tiles))
     rows = -(-len(tiles) // columns)
-    head = 40
+    head = 44
     sheet = Image.new("RGB", (pad + columns * (thumb_width + pad), head + rows * (thumb_height + label + pad)),
-                      "#e8e8e8")
+                      "#d9dcd6")
     draw = ImageDraw.Draw(sheet)
-    draw.text((pad, 10), f"{deck.title}: {len(deck.cards)} cards", fill="#222222", font=title_font)
+    draw.text((pad, 12), f"{deck.title}: {len(deck.cards)} cards", fill="#222222", font=title_font)
     for i, (name, image) in enumerate(tiles):
         x = pad + (i % columns) * (thumb_width + pad)
         y = head + (i // columns) * (thumb_height + label + pad)
-        sheet.paste(image.resize((thumb_width, thumb_height), Image.Resampling.LANCZOS), (x, y))
-        draw.text((x + thumb_width / 2, y + thumb_height + 3), name, fill="#333333", font=font, anchor="mt")
+        card, mask = trimmed(deck, image, dpi)
+        size = (thumb_width, thumb_height)
+        sheet.paste(card.resize(size, Image.Resampling.LANCZOS), (x, y), mask.resize(size, Image.Resampling.LANCZOS))
+        draw.text((x + thumb_width / 2, y + thumb_height + 4), name, fill="#333333", font=font, anchor="mt")
     return sheet
 
 
