@@ -97,19 +97,25 @@ class GreenQueenHeuristic(HeuristicAgent):
 
 
 class TigerGheeHeuristic(HeuristicAgent):
-    """Aims its trick count at a multiple of 4: chases the next one when it is within reach, else ducks."""
+    """Aims its trick count at a multiple of 4: chases the next one while it is within reach, else ducks.
+
+    Among equally good plays it wins with high cards and ducks with low ones: a low card is the one
+    that would win a mixed trick later. (Measured: this beats random players; aiming at 4 from 0 did not.)"""
+
+    def wants_trick(self, st, seat: int) -> bool:
+        won = st.won[seat]
+        gap = -won % 4
+        return 0 < gap <= st.tricks_total - st.trick_index
 
     def score(self, game: TigerGhee, st, play: int) -> float:  # type: ignore[override]
         seat = st.to_move
-        won = st.won[seat]
-        left = st.tricks_total - st.trick_index
-        gap = -won % 4
-        want = gap > 0 and gap <= left
+        want = self.wants_trick(st, seat)
         wins = game.winner_if(st, play) == seat
-        last = len(st.trick) == game.players - 1
+        rank = game.rank_of[play >> 1]
         s = 1.0 if wins == want else -1.0
-        return s if last else s * 0.6
-
+        if len(st.trick) < game.players - 1:
+            s *= 0.6  # later players may still change the outcome
+        return s + (rank if want else 12 - rank) * 0.01
     def choose_cards(self, game: TigerGhee, st, seat: int, count: int, purpose: str) -> list[int]:  # type: ignore[override]
         black = game.black
         def keep(c: int) -> float:
