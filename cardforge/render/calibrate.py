@@ -128,7 +128,7 @@ def _paint_scale(c: Canvas, scale: Scale, duplex: str) -> None:
 
 def _paint_ruler(c: Canvas, paper: Paper) -> None:
     x0, y = paper.width / 2 - RULER_MM / 2, paper.height * 0.42
-    c.addLiteral("/Ruler BDC")
+    c.addLiteral("/Ruler BMC")
     c.setLineWidth(0.4)
     _line(c, Segment(x0, y, x0 + RULER_MM, y))
     for k in range(RULER_MM + 1):
@@ -145,7 +145,7 @@ def _paint_ruler(c: Canvas, paper: Paper) -> None:
 
 def _paint_target(c: Canvas, center: tuple[float, float], rings: bool) -> None:
     cx, cy = center
-    c.addLiteral("/Target BDC" if rings else "/TargetBack BDC")
+    c.addLiteral("/Target BMC" if rings else "/TargetBack BMC")
     if rings:
         c.setLineWidth(0.25)
         for r in range(1, 6):

@@ -120,7 +120,7 @@ class _Painter:
         if not segments:
             return
         c = self.canvas
-        c.addLiteral(f"/{tag} BDC")
+        c.addLiteral(f"/{tag} BMC")
         c.saveState()
         c.setLineWidth(width)
         c.setStrokeColorRGB(gray, gray, gray)
@@ -149,7 +149,7 @@ class _Painter:
         if size < LEGEND_MIN_PT:
             return
         c = self.canvas
-        c.addLiteral("/Legend BDC")
+        c.addLiteral("/Legend BMC")
         c.saveState()
         c.setFillColorRGB(0.3, 0.3, 0.3)
         c.setFont(LEGEND_FONT, size)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
@@ -140,9 +141,9 @@ def read_page(reader: PdfReader, index: int) -> PageContent:
     )
 
 
-def read_sheets(path: Path | str) -> list[PageContent]:
-    """Every page of a card-sheet PDF, read back."""
-    reader = PdfReader(str(path))
+def read_sheets(source: Path | str | BinaryIO) -> list[PageContent]:
+    """Every page of a card-sheet PDF (a path or an open binary file), read back."""
+    reader = PdfReader(source if hasattr(source, "read") else str(source))
     return [read_page(reader, i) for i in range(len(reader.pages))]
 
 
