@@ -241,3 +241,57 @@ def test_unknown_icon_is_an_error(write_deck):
     deck = load_deck(path)
     with pytest.raises(RenderError, match="unknown icon 'dragon'"):
         face_drawing(deck, deck.card("a"), "front")
+
+
+# ---------------------------------------------------------------- anchors and rotation
+
+
+def _strings(node, transform=(1, 0, 0, 1, 0, 0)):
+    """Every String in a drawing with its transform to drawing coordinates."""
+    from reportlab.graphics.shapes import Group, String, mmult
+
+    if isinstance(node, String):
+        yield node, transform
+    elif isinstance(node, (Group, Drawing)):
+        here = mmult(transform, getattr(node, "transform", (1, 0, 0, 1, 0, 0)))
+        for child in node.contents:
+            yield from _strings(child, here)
+
+
+def test_text_anchor_and_alignment(mafia):
+    from cardforge.render.fonts import text_width
+
+    drawing = face_drawing(mafia, mafia.card("5"), "front")
+    (kind, _), = [(s, t) for s, t in _strings(drawing) if s.text == "FACILITY"]
+    right = kind.x + text_width("FACILITY", kind.fontName, kind.fontSize)
+    assert right == pytest.approx(mm_to_pt(3 + 58))
+    # y is the middle of the capitals: baseline = middle - cap height / 2
+    assert kind.y + kind.fontSize * 0.73 / 2 == pytest.approx(mm_to_pt(3 + 88.9 - 8.5))
+    (name, _), = [(s, t) for s, t in _strings(drawing) if s.text == "Barracks"]
+    middle = name.x + text_width("Barracks", name.fontName, name.fontSize) / 2
+    assert middle == pytest.approx(mm_to_pt(3 + 31.75))
+
+
+def test_rotation_turns_about_the_anchor(mafia):
+    from reportlab.graphics.shapes import transformPoint
+
+    drawing = face_drawing(mafia, mafia.card("II"), "back")
+    (ident, transform), = [(s, t) for s, t in _strings(drawing) if s.text == "II"]
+    anchor = (mm_to_pt(3 + 54.5), mm_to_pt(3 + 88.9 - 8.5))
+    assert transformPoint(transform, anchor) == pytest.approx(anchor)
+    # a quarter turn anticlockwise: the text's baseline direction points up the page
+    assert transform[:4] == pytest.approx((0, 1, -1, 0))
+
+
+def test_lower_index_is_the_upper_turned_half_way(fives):
+    drawing = face_drawing(fives, fives.card("blue-12"), "front")
+    placed = [(s, t) for s, t in _strings(drawing) if s.text == "12" and s.fontSize == 16]
+    assert len(placed) == 2
+    (top, t1), (bottom, t2) = placed
+    assert t1[:4] == pytest.approx((1, 0, 0, 1)) and t2[:4] == pytest.approx((-1, 0, 0, -1))
+    from reportlab.graphics.shapes import transformPoint
+
+    centre = (drawing.width / 2, drawing.height / 2)
+    a = transformPoint(t1, (top.x, top.y))
+    b = transformPoint(t2, (bottom.x, bottom.y))
+    assert (a[0] + b[0]) / 2 == pytest.approx(centre[0]) and (a[1] + b[1]) / 2 == pytest.approx(centre[1])
