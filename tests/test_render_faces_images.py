@@ -73,3 +73,29 @@ def test_shared_back_image_has_one_key(tmp_path):
     deck = load_deck(_deck(tmp_path, True, (815, 1110)))
     assert len({face_key(deck, c, "back") for c in deck.cards}) == 1
     assert len({face_key(deck, c, "front") for c in deck.cards}) == 2
+
+
+def test_layout_images_full_bleed_and_placed(tmp_path):
+    Image.new("RGB", (70, 95), BLUE).save(tmp_path / "art.png")
+    Image.new("RGB", (20, 20), YELLOW).save(tmp_path / "logo.png")
+    (tmp_path / "deck.yaml").write_text("""
+id: art
+title: Art
+players: [1]
+cards: [{id: a}]
+layouts:
+  front:
+    full_bleed_image: art.png
+    elements: [{type: image, src: logo.png, x: 10, y: 20, width: 20, height: 20}]
+  back: {}
+""", encoding="utf-8")
+    deck = load_deck(tmp_path / "deck.yaml")
+    drawing = face_drawing(deck, deck.card("a"), "front")
+    art = drawing.contents[1]
+    assert (art.x, art.y, art.width) == (0, 0, pytest.approx(drawing.width))
+    (logo,) = drawing.contents[2].contents
+    assert logo.x == pytest.approx(mm_to_pt(13)) and logo.y == pytest.approx(mm_to_pt(3 + 88.9 - 40))
+    image = rasterise(faces_pdf(deck, [(deck.card("a"), "front")]), 100)[0]
+    px = 100 / 25.4
+    assert _close(image.getpixel((1, 1)), BLUE)
+    assert _close(image.getpixel((round(23 * px), round(33 * px))), YELLOW)
