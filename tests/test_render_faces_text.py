@@ -100,3 +100,20 @@ def test_faces_convert_to_svg_with_text(credits_pdf):
     mafia = load_deck("greeen-mafia")
     svg = renderSVG.drawToString(face_drawing(mafia, mafia.card("5"), "back"))
     assert "Barracks" in svg and "fill-rule" in svg
+
+
+def test_text_no_font_can_draw_is_an_error(write_deck):
+    from cardforge.render import RenderError
+
+    path = write_deck("deck.yaml", """
+        id: emoji
+        title: Emoji
+        players: [1]
+        cards: [{id: a, name: "Party 🎉"}]
+        layouts:
+          front: {elements: [{type: text, x: 10, y: 10, text: "{{ card.name }}"}]}
+          back: {}
+    """)
+    deck = load_deck(path)
+    with pytest.raises(RenderError, match=r"elements\[0\].*U\+1F389"):
+        face_drawing(deck, deck.card("a"), "front")

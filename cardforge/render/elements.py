@@ -18,7 +18,7 @@ from ..paths import UnsafeReference
 from ..units import mm_to_pt
 from . import RenderError
 from .colors import parse_color
-from .fonts import CAP_HEIGHT, text_width
+from .fonts import CAP_HEIGHT, missing_glyphs, text_width
 from .graphics import GRAPHICS
 from .icons import ICONS, icon_group
 from .text import text_group
@@ -66,6 +66,14 @@ def icon_at(name: str, size: float, color: Color | None, x: float, y: float, whe
     return group
 
 
+def check_glyphs(text: str, font: str, where: str) -> None:
+    """Refuse text that would print as empty boxes, naming the characters."""
+    missing = missing_glyphs(text, font)
+    if missing:
+        names = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing)
+        raise RenderError(f"{where}: no font can draw {names}; the fonts are DejaVu Sans and IPAexGothic")
+
+
 def element_extras(element: Any, deck: Deck, card: Card, where: str) -> Any:
     """What an element draws beyond its own fields (the suit icon of an index, a graphic's inputs)."""
     if isinstance(element, model.IndexElement):
@@ -86,6 +94,7 @@ def element_extras(element: Any, deck: Deck, card: Card, where: str) -> Any:
 def draw_text(el: model.TextElement, extra: Any, frame: Frame, deck: Deck, card: Card, where: str) -> Group:
     x, y = frame.point(el.x, el.y)
     color = parse_color(el.color, f"{where}.color")
+    check_glyphs(el.text, el.font, f"{where}.text")
     width = mm_to_pt(el.width) if el.width else None
     return text_group(el.text, el.font, el.size, color, x, y, el.align, width)
 
@@ -98,6 +107,7 @@ def draw_index(el: model.IndexElement, icon: str | None, frame: Frame, deck: Dec
     """
     color = parse_color(el.color, f"{where}.color")
     font = "sans-bold"
+    check_glyphs(el.text, font, f"{where}.text")
     column = max(text_width("10", font, el.size), text_width(el.text, font, el.size))
     left, top = frame.point(el.inset, el.inset)
     cx = left + column / 2

@@ -20,7 +20,6 @@ from reportlab.graphics.shapes import Drawing, Group, Rect
 from ..deck import Card, Deck
 from ..model import BackByProperty, Layout
 from ..templating import face_context, render_text
-from ..units import mm_to_pt
 from . import RenderError
 from .colors import parse_color
 from .elements import DRAWERS, Frame, element_extras, image_shape
@@ -179,4 +178,4 @@ def _build(deck: Deck, card: Card, side: Side) -> Drawing:
     return drawing
 
 
-__all__ = ["face_drawing", "face_key", "layout_for", "resolve_face", "frame_of", "mm_to_pt"]
+__all__ = ["face_drawing", "face_key", "layout_for", "resolve_face", "frame_of", "Side"]

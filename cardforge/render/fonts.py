@@ -64,6 +64,11 @@ def font_runs(text: str, font: str) -> tuple[tuple[str, str], ...]:
     return tuple((run, name) for run, name in runs)
 
 
+def missing_glyphs(text: str, font: str) -> list[str]:
+    """Characters that neither `font` nor the Japanese fallback can draw (they would print as boxes)."""
+    return sorted({c for c in text if not c.isspace() and not has_glyph(font, c) and not has_glyph(FALLBACK, c)})
+
+
 def text_width(text: str, font: str, size: float) -> float:
     """Width in points of `text` as it will be set (with the Japanese fallback applied)."""
     return sum(pdfmetrics.stringWidth(run, name, size) for run, name in font_runs(text, font))

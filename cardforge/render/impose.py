@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
 from ..errors import CardforgeError
@@ -61,7 +61,8 @@ PAPERS: dict[str, Paper] = {
 
 
 def parse_paper(text: str) -> Paper:
-    """`a4`, `letter`, `a3`, `legal` or a custom `WIDTHxHEIGHT` such as `200x280` or `8.5inx11in`."""
+    """`a4`, `letter`, `a3`, `legal` or a custom `WIDTHxHEIGHT` such as `200x280` or `8.5inx11in`
+    (sheets are always laid out portrait; cards turn 90 degrees when that fits more)."""
     key = text.strip().lower()
     if key in PAPERS:
         return PAPERS[key]
@@ -243,7 +244,6 @@ class Imposition:
     grid: Grid
     pages: tuple[Page, ...]
     sheets: int
-    notes: tuple[str, ...] = field(default=())
 
     @property
     def flip_axis(self) -> Literal["x", "y"] | None:
