@@ -26,6 +26,9 @@ from .examples import trick_example
 _ROOT = re.compile(r"<svg\b[^>]*>")
 _IDS = re.compile(r'id="([^"]+)"')
 _NOISE = re.compile(r"<title>.*?</title>|<desc>.*?</desc>", re.S)
+_FONTS = {"font-family: sans-bold;": "font-family: DejaVu Sans; font-weight: bold;",
+          "font-family: sans;": "font-family: DejaVu Sans;", "font-family: jp;": "font-family: IPAexGothic;"}
+"""The renderer's font names -> the booklet's @font-face families, so each font file is embedded once."""
 
 
 @dataclass
@@ -40,6 +43,8 @@ class SvgMaker:
         """`box` (x, y, w, h in drawing points, y from the top) crops; `size_mm` sets the printed size."""
         text = renderSVG.drawToString(drawing)
         text = _NOISE.sub("", text[text.index("<svg"):])
+        for name, family in _FONTS.items():
+            text = text.replace(name, family)
         self.count += 1
         prefix = f"s{self.count}-"
         for name in set(_IDS.findall(text)):
