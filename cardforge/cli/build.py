@@ -138,7 +138,7 @@ offset_option = click.option(
 @click.argument("decks", nargs=-1, required=True)
 @click.option("-o", "--out", "out_dir", default="output", show_default=True, type=click.Path(file_okay=False, path_type=Path), help="Output folder; each deck gets <out>/<deck-id>/.")
 @paper_option
-@click.option("--duplex", type=click.Choice(DUPLEX_MODES), default="long", show_default=True, help="Flip edge for two-sided printing, none (fronts then backs) or gutterfold.")
+@click.option("--duplex", type=click.Choice(DUPLEX_MODES), default="long", show_default=True, help="Flip edge for two-sided printing; none: all fronts, then all backs (mirrored for a long-edge flip by hand); gutterfold: fronts and backs side by side to fold.")
 @offset_option
 @click.option("--gap", default="0", show_default=True, callback=_length, help="Space between cards (mm).")
 @click.option("--margin", default="5", show_default=True, callback=_length, help="Printable margin of the printer (mm).")
@@ -155,9 +155,13 @@ def build_command(decks: tuple[str, ...], out_dir: Path, paper, duplex: str, bac
     settings = BuildSettings(out_dir=out_dir, sheets=sheets, png=png)
     loaded = [load_deck(ref) for ref in decks]
     for deck in _progress(loaded):
-        for path in build_deck(deck, settings):
-            if path.suffix == ".pdf" or path.parent.name != "png":
+        written = build_deck(deck, settings)
+        faces = [p for p in written if p.parent.name == "png"]
+        for path in written:
+            if path not in faces:
                 click.echo(str(path))
+        if faces:
+            click.echo(f"{faces[0].parent}/ ({len(faces)} face PNGs)")
 
 
 def _progress(decks: list[Deck]):
