@@ -221,6 +221,7 @@ class TrickGame:
         nxt = self.next_seat
         legal_of, apply, players = self.legal, self.apply, self.players
         tricks = rec.tricks
+        choose = [agent.play for agent in agents]
         for t in range(st.tricks_total):
             st.trick_index = t
             field_colour = self.start_trick(st)
@@ -229,7 +230,7 @@ class TrickGame:
             for _ in range(players):
                 st.to_move = seat
                 legal = legal_of(st)
-                choice = agents[seat].play(self, st, legal)
+                choice = choose[seat](self, st, legal)
                 if choice not in legal:
                     raise RuleError(self.illegal_message(st, choice, legal))
                 apply(st, choice)
