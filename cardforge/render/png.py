@@ -80,6 +80,20 @@ def safe_name(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "_", text).strip("._") or "card"
 
 
+def file_stems(deck: Deck) -> list[str]:
+    """A distinct file-name stem per card, in deck order (`a b` and `a_b` become `a_b` and `a_b-2`)."""
+    stems: list[str] = []
+    used: set[str] = set()
+    for card in deck.cards:
+        stem, n = safe_name(card.id), 1
+        while stem in used:
+            n += 1
+            stem = f"{safe_name(card.id)}-{n}"
+        used.add(stem)
+        stems.append(stem)
+    return stems
+
+
 def write_face_pngs(deck: Deck, out_dir: Path, dpi: int = DPI) -> list[Path]:
     """`<card-id>-front.png` and `<card-id>-back.png` for every card, in deck order.
 
@@ -88,13 +102,13 @@ def write_face_pngs(deck: Deck, out_dir: Path, dpi: int = DPI) -> list[Path]:
     images = face_images(deck, dpi)
     encoded: dict[int, bytes] = {}
     written = []
-    for card in deck.cards:
+    for card, stem in zip(deck.cards, file_stems(deck)):
         for side in SIDES:
             image = images[(card.id, side)]
             data = encoded.get(id(image))
             if data is None:
                 data = encoded[id(image)] = _png_bytes(image)
-            path = Path(out_dir) / f"{safe_name(card.id)}-{side}.png"
+            path = Path(out_dir) / f"{stem}-{side}.png"
             atomic_write_bytes(path, data)
             written.append(path)
     return written
