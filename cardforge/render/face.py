@@ -11,8 +11,7 @@ import hashlib
 import json
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Iterator
-from typing import Any, Literal
+from typing import Any, Iterator, Literal
 
 from reportlab import rl_config
 from reportlab.graphics.shapes import Drawing, Group, Rect
@@ -23,8 +22,8 @@ from ..templating import face_context, render_text
 from . import RenderError
 from .colors import parse_color
 from .elements import DRAWERS, Frame, element_extras, image_shape
-from .fonts import register_fonts
 from .face_images import image_face
+from .fonts import register_fonts
 
 Side = Literal["front", "back"]
 CHECK_SHAPES = False
