@@ -186,3 +186,17 @@ def test_identical_input_gives_identical_bytes():
     assert first == second
     third, _ = card_sheets_pdf(d, SheetOptions(paper="letter", back_offset=(0.5, 0)), faces=fake_faces(d))
     assert third != first
+
+
+def test_card_ids_survive_the_round_trip_whatever_the_characters(tmp_path):
+    from cardforge.render.impose import SheetSpec, impose
+    from cardforge.render.pdf import PdfMeta, paint_pdf
+
+    d = deck("greeen-mafia")
+    names = ["新澤-1", "a(b)\\c", "plain"]
+    base = fake_faces(d)
+    faces = FaceSource(key=base.key, drawing=base.drawing, label=lambda i: names[i])
+    data = paint_pdf(impose(3, SheetSpec(PAPERS["a4"], 63.5, 88.9)), faces, PdfMeta("t", "legend"))
+    path = tmp_path / "ids.pdf"
+    path.write_bytes(data)
+    assert [p.card for p in read_sheets(path)[0].placements] == names

@@ -127,7 +127,7 @@ def _paper(_ctx: click.Context, param: click.Parameter, value: str):
         raise click.BadParameter(str(exc), param=param) from None
 
 
-paper_option = click.option("--paper", default="a4", show_default=True, callback=_paper, help="a4, letter, a3, legal or WxH in mm (210x297).")
+paper_option = click.option("--paper", default="a4", show_default=True, callback=_paper, metavar="PAPER", help="a4, letter, a3, legal or WxH in mm (210x297).")
 offset_option = click.option(
     "--back-offset", default="0,0", show_default=True, callback=_offset, metavar="DX,DY",
     help="Shift back pages by DX,DY mm to cancel printer misregistration (read them off `cardforge calibrate`).",
@@ -140,9 +140,9 @@ offset_option = click.option(
 @paper_option
 @click.option("--duplex", type=click.Choice(DUPLEX_MODES), default="long", show_default=True, help="Flip edge for two-sided printing; none: all fronts, then all backs (mirrored for a long-edge flip by hand); gutterfold: fronts and backs side by side to fold.")
 @offset_option
-@click.option("--gap", default="0", show_default=True, callback=_length, help="Space between cards (mm).")
-@click.option("--margin", default="5", show_default=True, callback=_length, help="Printable margin of the printer (mm).")
-@click.option("--bleed", default=None, callback=_length, help="Bleed to print around each card (mm; default: the deck's).")
+@click.option("--gap", default="0", show_default=True, callback=_length, metavar="MM", help="Space between cards (mm).")
+@click.option("--margin", default="5", show_default=True, callback=_length, metavar="MM", help="Printable margin of the printer (mm).")
+@click.option("--bleed", default=None, callback=_length, metavar="MM", help="Bleed to print around each card (mm; default: the deck's).")
 @click.option("--cut-lines", is_flag=True, help="Draw thin lines along every cut across the sheet.")
 @click.option("--no-crop-marks", is_flag=True, help="Leave out the crop marks around the grid.")
 @click.option("--png", is_flag=True, help="Also write a PNG of every face and a contact sheet.")

@@ -55,9 +55,10 @@ class PdfMeta:
 
 
 def _pdf_string(text: str) -> str:
-    """A PDF literal string for a marked-content property (ASCII, escaped)."""
-    escaped = text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
-    return "(" + escaped.encode("ascii", "backslashreplace").decode("ascii") + ")"
+    """A PDF string for a marked-content property: escaped ASCII, or UTF-16 hex for anything else."""
+    if text.isascii():
+        return "(" + text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)") + ")"
+    return "<FEFF" + text.encode("utf-16-be").hex().upper() + ">"
 
 
 class _Painter:
