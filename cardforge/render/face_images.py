@@ -53,7 +53,7 @@ def image_face(deck: "Deck", card: "Card", side: str, frame: "Frame") -> ImageFa
     return ImageFace(Path(file), card.images_include_bleed, frame.bleed_width, frame.bleed_height, ratio)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=4)
 def mirrored_bleed(file: Path, ratio: tuple[float, float]) -> PILImage.Image:
     """The trim-sized picture with `ratio` x its width/height mirrored out on every side."""
     try:
