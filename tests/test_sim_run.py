@@ -38,6 +38,8 @@ def test_report_dict_has_the_issue_keys_and_adds_up(fives):
     assert data["ruleset"] == "fives" and data["games"] == 40 and data["hands"] == 160
     assert data["plays"] == 40 * 4 * 52
     assert sum(s["wins"] for s in data["seats"]) == pytest.approx(40)
+    for seat in range(4):
+        assert sum(result.shares(seat)) == pytest.approx(result.wins()[seat])
     for seat in data["seats"]:
         assert seat["ci_low"] <= seat["win_rate"] <= seat["ci_high"]
         assert seat["mean_score"] == pytest.approx(sum(o.scores[seat["seat"]] for o in result.outcomes) / 40)

@@ -59,7 +59,12 @@ class RandomChance:
 class GameOutcome:
     """One game's raw numbers, kept so comparisons can compute intervals of differences.
 
-    `winners` lists every winning seat; a shared win counts 1/len(winners) to each in win rates."""
+    `scores`: final totals per seat (start points included). `winners`: every winning seat; a shared
+    win counts 1/len(winners) to each seat in win rates (so the rates add up to 1).
+    `figures` by ruleset, counts over the game's hands:
+      fives: `busts` and `exact` (hands over / exactly at the target, per seat), `pool_lost` (points);
+      tiger-ghee: `tricks_hist` (index = tricks won in a hand, value = seat-hands), `ghee` (per seat,
+      hands scoring a positive multiple of 4); green-queen: `moons` (moon shots per seat)."""
 
     scores: list[int]
     winners: tuple[int, ...]
@@ -104,6 +109,10 @@ class SimResult:
             for s in o.winners:
                 wins[s] += share
         return wins
+
+    def shares(self, seat: int) -> list[float]:
+        """Per game: 1 if `seat` won alone, 1/k for a k-way shared win, else 0 (mean = win rate)."""
+        return [1.0 / len(o.winners) if seat in o.winners else 0.0 for o in self.outcomes]
 
     def to_json(self) -> dict[str, Any]:
         from .report import result_json
