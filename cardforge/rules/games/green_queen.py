@@ -163,7 +163,10 @@ class GreenQueen(TrickGame):
                 st.point_cards[winner] += 1
 
     def score_hand(self, st: GreenQueenState, rec: HandRecord, game: GameRecord) -> list[int]:  # type: ignore[override]
-        """Points taken; shooting the moon (every point in play) subtracts them instead (or adds to others)."""
+        """Points taken; shooting the moon subtracts them instead (or adds them to the others).
+
+        The moon is taking every point in play: every point-suit card dealt and the Green Queen. Cards
+        set aside are not in play, so they are not needed (nor counted in the moon's total)."""
         aside = set(rec.set_aside)
         in_play = sum(v for c, v in enumerate(st.points) if c not in aside)
         taken = list(st.taken)
