@@ -99,3 +99,32 @@ layouts:
     px = 100 / 25.4
     assert _close(image.getpixel((1, 1)), BLUE)
     assert _close(image.getpixel((round(23 * px), round(33 * px))), YELLOW)
+
+
+def test_mission_icons_with_pictures_and_letters(tmp_path):
+    (tmp_path / "art").mkdir()
+    Image.new("RGB", (32, 32), YELLOW).save(tmp_path / "art" / "person.png")
+    (tmp_path / "deck.yaml").write_text("""
+extends: greeen-mafia
+id: mafia-money
+title: Money mission
+cards:
+  - {id: "6", props: {damage: [money]}}
+rules:
+  params:
+    icons:
+      personnel: {name: Personnel, letter: P, color: "#c0392b", image: art/person.png}
+      information: {name: Information, letter: I, color: "#2471a3"}
+      equipment: {name: Equipment, letter: E, color: "#b7950b"}
+      money: {name: Money, letter: $, color: "#117a65"}
+""", encoding="utf-8")
+    deck = load_deck(tmp_path / "deck.yaml")
+    px = 100 / 25.4
+    money = rasterise(faces_pdf(deck, [(deck.card("6"), "front")]), 100)[0]
+    # the damage row (y 62-74 mm) shows one green tile with a white letter
+    box = [money.getpixel((x, y)) for x in range(round(30 * px), round(44 * px)) for y in range(round(65 * px), round(77 * px))]
+    assert sum(_close(p, (0x11, 0x7A, 0x65)) for p in box) > 100
+    assert sum(min(p) > 230 for p in box) > 10
+    person = rasterise(faces_pdf(deck, [(deck.card("1"), "front")]), 100)[0]
+    box = [person.getpixel((x, y)) for x in range(round(30 * px), round(44 * px)) for y in range(round(65 * px), round(77 * px))]
+    assert sum(_close(p, YELLOW) for p in box) > 100  # the mission's own picture inside the tile

@@ -7,12 +7,13 @@ reads upright once the card lies turned 90 degrees clockwise in the KEEP pile, s
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
-from reportlab.graphics.shapes import Group, Rect
+from reportlab.graphics.shapes import Group, Image, Rect
 from reportlab.lib.colors import HexColor, white
 
 from ..deck import Deck
+from ..paths import UnsafeReference
 from . import RenderError
 from .icons import ICONS, icon_group
 from .text import text_group
@@ -23,29 +24,45 @@ GAP = 0.16
 """Space between tiles, as a fraction of the tile size."""
 
 
-def icon_styles(deck: Deck) -> dict[str, tuple[str, str]]:
-    """Icon name -> (colour, letter), from the mission's `icons` parameter where it has one."""
-    styles = {name: (color, LETTERS[name]) for name, color in DEFAULT_STYLES.items()}
+class IconStyle(NamedTuple):
+    """How one mission icon is drawn: tile colour, letter, and an optional picture file of the deck."""
+
+    color: str
+    letter: str
+    image: str | None = None
+
+
+def icon_styles(deck: Deck) -> dict[str, IconStyle]:
+    """Icon name -> its style, from the mission's `icons` parameter where it has one."""
+    styles = {name: IconStyle(color, LETTERS[name]) for name, color in DEFAULT_STYLES.items()}
     for name, icon in (getattr(deck.rules_params, "icons", None) or {}).items():
-        styles[name] = (icon.color, icon.letter)
+        image = None
+        if icon.image:
+            try:
+                image = str(deck.resolve_file(icon.image))
+            except UnsafeReference as exc:
+                raise RenderError(f"{deck.id}: rules.params.icons.{name}.image: {exc}") from None
+        styles[name] = IconStyle(icon.color, icon.letter, image)
     return styles
 
 
-def tile(name: str, styles: dict[str, tuple[str, str]], size: float, where: str) -> Group:
-    """One icon tile centred on (0, 0)."""
+def tile(name: str, styles: dict[str, IconStyle], size: float, where: str) -> Group:
+    """One icon tile centred on (0, 0): the mission's picture, else our vector icon, else its letter."""
     if name not in styles:
         raise RenderError(f"{where}: unknown GREEEN MAFIA icon {name!r}; icons are {', '.join(styles)}")
-    color, letter = styles[name]
-    group = Group(Rect(-size / 2, -size / 2, size, size, rx=size * 0.18, ry=size * 0.18, fillColor=HexColor(color),
-                       strokeColor=white, strokeWidth=size * 0.04))
-    if name in ICONS:
+    style = styles[name]
+    group = Group(Rect(-size / 2, -size / 2, size, size, rx=size * 0.18, ry=size * 0.18,
+                       fillColor=HexColor(style.color), strokeColor=white, strokeWidth=size * 0.04))
+    if style.image:
+        group.add(Image(-size * 0.36, -size * 0.36, size * 0.72, size * 0.72, style.image))
+    elif name in ICONS:
         group.add(icon_group(name, size * 0.66, white))
     else:
-        group.add(text_group(letter, "sans-bold", size * 0.6, white, 0, 0, "center"))
+        group.add(text_group(style.letter, "sans-bold", size * 0.6, white, 0, 0, "center"))
     return group
 
 
-def _row(names: list[str], styles: dict[str, tuple[str, str]], w: float, h: float, where: str,
+def _row(names: list[str], styles: dict[str, IconStyle], w: float, h: float, where: str,
          align: str = "center", turned: bool = False, lead: float = 0.0) -> Group:
     """Tiles side by side in a w x h box, vertically centred, starting `lead` points in."""
     group = Group()
@@ -66,7 +83,7 @@ def _row(names: list[str], styles: dict[str, tuple[str, str]], w: float, h: floa
     return group
 
 
-def condition_row(condition: Any, styles: dict[str, tuple[str, str]], w: float, h: float, where: str) -> Group:
+def condition_row(condition: Any, styles: dict[str, IconStyle], w: float, h: float, where: str) -> Group:
     """FREE, the needed icons, or "ANY n" followed by n wild tiles."""
     if condition == "free" or condition == []:
         pill = Group(Rect(w / 2 - h * 1.6, h * 0.12, h * 3.2, h * 0.76, rx=h * 0.38, ry=h * 0.38,
@@ -78,7 +95,7 @@ def condition_row(condition: Any, styles: dict[str, tuple[str, str]], w: float, 
         group = _row(["wild"] * count, styles, w, h, where, lead=h * 1.2)
         size = min(h, (w - h * 1.2) / (count + GAP * (count - 1)))
         total = h * 1.2 + size * count + size * GAP * (count - 1)
-        group.add(text_group(f"ANY\n{count}", "sans-bold", h * 0.3, HexColor(styles["wild"][0]),
+        group.add(text_group(f"ANY\n{count}", "sans-bold", h * 0.3, HexColor(styles["wild"].color),
                              (w - total) / 2 + h * 0.5, h / 2, "center"))
         return group
     if isinstance(condition, (list, tuple)):
@@ -86,7 +103,7 @@ def condition_row(condition: Any, styles: dict[str, tuple[str, str]], w: float, 
     raise RenderError(f"{where}: a condition is free, a list of icons or {{any: n}}, got {condition!r}")
 
 
-def damage_row(damage: list[str], styles: dict[str, tuple[str, str]], w: float, h: float, turned: bool,
+def damage_row(damage: list[str], styles: dict[str, IconStyle], w: float, h: float, turned: bool,
                where: str) -> Group:
     """The damage icons; `turned` lines them up from the left, each turned for the KEEP pile."""
     return _row(damage, styles, w, h, where, align="left" if turned else "center", turned=turned)
