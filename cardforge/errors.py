@@ -49,6 +49,8 @@ class PlayabilityError(DeckError):
     `cardforge check` reports these as a failed check (exit 1) rather than bad input (exit 2)."""
 
     exit_code = 1
+    players: int | None = None
+    """The player count a deal problem is about (None for rules problems)."""
 
 
 class RuleError(CardforgeError, ValueError):

@@ -318,17 +318,18 @@ def check_deal(deck: Deck, sources: SourceMap) -> list[DeckError]:
         where: KeyPath = ("setup", str(players)) if setup else ("players",)
         removed = f" ({len(deck.dealt_cards)} - {len(plan.removed)} removed)" if plan.removed else ""
         hand = max(plan.hand, 1)
+        message = None
         if plan.hand < 1 or plan.hand * players > plan.in_play:
-            problems.append(_error_at(sources, where, f"{plan.in_play} cards{removed} cannot give {players} players "
-                                      f"{hand} cards each: {players} x {hand} = {players * hand}",
-                                      cls=PlayabilityError))
-            continue
-        leftover = (setup.leftover if setup and setup.leftover else None) or spec.leftover
-        if plan.set_aside and leftover == "forbid":
-            problems.append(_error_at(sources, where,
-                                      f"{plan.in_play} cards{removed} do not deal evenly to {players} players: "
-                                      f"{players} x {plan.hand} = {players * plan.hand}, {plan.set_aside} left over; "
-                                      "remove or add cards, or set `leftover: set_aside`", cls=PlayabilityError))
+            message = (f"{plan.in_play} cards{removed} cannot give {players} players {hand} cards each: "
+                       f"{players} x {hand} = {players * hand}")
+        elif plan.set_aside and ((setup.leftover if setup and setup.leftover else None) or spec.leftover) == "forbid":
+            message = (f"{plan.in_play} cards{removed} do not deal evenly to {players} players: "
+                       f"{players} x {plan.hand} = {players * plan.hand}, {plan.set_aside} left over; "
+                       "remove or add cards, or set `leftover: set_aside`")
+        if message:
+            problem = _error_at(sources, where, message, cls=PlayabilityError)
+            problem.players = players
+            problems.append(problem)
     return problems
 
 
