@@ -78,6 +78,8 @@ def test_script_tags_and_raw_html_are_printed_as_text(tmp_path: Path) -> None:
     "{{ params.__class__.__init__.__globals__ }}",
     "{{ deck.model_config.__class__ }}",
     "{{ tables.no_such_table }}",
+    "{{ 'x' * 1000000000 }}",
+    "{{ 9 ** 999999999 }}",
 ])
 def test_placeholders_cannot_reach_python_internals(tmp_path: Path, placeholder: str) -> None:
     folder = hostile_deck(tmp_path, f"## Rules\n\nPoints: {{{{ params.start_points }}}}\n\nBad: {placeholder}\n")

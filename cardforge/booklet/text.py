@@ -15,7 +15,7 @@ from types import TracebackType
 from typing import Any
 
 from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError
-from jinja2.sandbox import ImmutableSandboxedEnvironment
+from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 from markdown_it import MarkdownIt
 from markupsafe import Markup
 
@@ -107,7 +107,23 @@ class Marker:
     __html__ = __str__
 
 
-_ENV = ImmutableSandboxedEnvironment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=True)
+class _BoundedSandbox(ImmutableSandboxedEnvironment):
+    """The sandbox, plus limits on `*` and `**` so a placeholder cannot build a gigabyte string."""
+
+    intercepted_binops = frozenset({"*", "**"})
+    MAX_SIZE = 100_000
+
+    def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+        if operator == "**" and isinstance(right, int) and abs(right) > 64:
+            raise SecurityError(f"exponent {right} is too large for a rules text")
+        if operator == "*":
+            for seq, count in ((left, right), (right, left)):
+                if isinstance(seq, (str, list, tuple)) and isinstance(count, int) and len(seq) * count > self.MAX_SIZE:
+                    raise SecurityError("a repeated string or list longer than 100,000 items")
+        return super().call_binop(context, operator, left, right)
+
+
+_ENV = _BoundedSandbox(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=True)
 
 
 def _template_line(tb: TracebackType | None) -> int | None:
@@ -195,8 +211,8 @@ def markdown_html(filled: str, source: RulesSource, deck: Deck, blocks: list[Mar
                 child.attrSet("src", path.as_uri())
                 result.images[path.as_uri()] = where
     html = md.renderer.render(tokens, md.options, {})
-    html = _BLOCK_PARAGRAPH.sub(lambda m: str(blocks[int(m.group(1))]), html)
-    html = _MARK.sub(lambda m: str(blocks[int(m.group(1))]), html)
+    block = lambda m: str(blocks[int(m.group(1))]) if int(m.group(1)) < len(blocks) else ""  # noqa: E731
+    html = _MARK.sub(block, _BLOCK_PARAGRAPH.sub(block, html))
     result.html = Markup(html)
     return result
 
