@@ -183,4 +183,5 @@ class Fives(TrickGame):
                 busts[s] += v > target
                 exact[s] += v == target
         return {"busts": busts, "exact": exact,
+                "totals": [v for h in game.hands for v in h.stats["values"]],
                 "pool_lost": sum(h.stats["pool_lost"] for h in game.hands)}
