@@ -36,12 +36,14 @@ class PageStyle:
     font: str
     small: str
     cover_height: str
+    scale: float = 1.0
+    """How much larger pictures are drawn than on A5."""
 
 
 PAGES = {
     "a5": PageStyle("A5", "13mm 12mm 15mm 12mm", "9pt", "7pt", "175mm"),
-    "a4": PageStyle("A4", "20mm 24mm 20mm 24mm", "10.5pt", "8pt", "250mm"),
-    "letter": PageStyle("letter", "0.8in 1in 0.8in 1in", "10.5pt", "8pt", "235mm"),
+    "a4": PageStyle("A4", "20mm 24mm 20mm 24mm", "10.5pt", "8pt", "250mm", 1.35),
+    "letter": PageStyle("letter", "0.8in 1in 0.8in 1in", "10.5pt", "8pt", "235mm", 1.35),
 }
 FORMATS = ("a5", "booklet-a4", "booklet-letter", "a4", "letter")
 """a5: the booklet's own pages; booklet-*: A5 pages imposed for fold-and-staple; a4/letter: plain."""
@@ -156,7 +158,7 @@ class BookletSource:
 def booklet_html(deck: Deck, page: str = "a5", toc: bool = False) -> BookletSource:
     """The complete booklet as one HTML document (inline CSS and SVG; fonts and images by file URL)."""
     maker = SvgMaker()
-    pictures = Pictures(deck, maker)
+    pictures = Pictures(deck, maker, PAGES[page].scale)
     registry: list[Markup] = []
     context = {
         "deck": deck.spec, "params": deck.rules_params, "suits": deck.spec.suits, "facts": F.text_facts(deck),

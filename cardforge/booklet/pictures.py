@@ -60,13 +60,15 @@ class SvgMaker:
 class Pictures:
     """The pictures one booklet can show; each is built when the text asks for it."""
 
-    def __init__(self, deck: Deck, maker: SvgMaker) -> None:
+    def __init__(self, deck: Deck, maker: SvgMaker, scale: float = 1.0) -> None:
         self.deck = deck
         self.maker = maker
+        self.scale = scale
         self.card_mm = deck.spec.card.size_mm
 
     def card(self, card: Card, side: str = "front", width_mm: float = 22.0) -> Markup:
         """One card face cropped to its trim, `width_mm` wide."""
+        width_mm *= self.scale
         key = (f"{card.id}/{side}", f"{width_mm}")
         if key not in self.maker.cache:
             drawing = face_drawing(self.deck, card, side)  # type: ignore[arg-type]
@@ -94,7 +96,7 @@ class Pictures:
 
     def suit_ring(self, width_mm: float = 70.0) -> Markup:
         """The renderer's suit-ring graphic, large."""
-        size = width_mm / 25.4 * 72
+        size = width_mm * self.scale / 25.4 * 72
         card = next(c for c in self.deck.cards if c.suit is not None)
         drawing = Drawing(size, size)
         drawing.add(GRAPHICS["suit-ring"].draw(self.deck, card, {"markers": True}, size, size,
@@ -121,7 +123,7 @@ class Pictures:
         front = next(c for c in rows if c not in keep)
         return {"front": self.card(front, "front", 30.0), "front_name": front.name,
                 "keep": [{"svg": self.card(c, "back", 30.0), "name": c.name} for c in keep],
-                "card_mm": (30.0, 30.0 * self.card_mm[1] / self.card_mm[0])}
+                "card_mm": (30.0 * self.scale, 30.0 * self.scale * self.card_mm[1] / self.card_mm[0])}
 
     def cover(self) -> list[Markup]:
         """A small fan of cards for the cover: up to five, from different suits where there are suits."""
