@@ -200,3 +200,11 @@ def test_card_ids_survive_the_round_trip_whatever_the_characters(tmp_path):
     path = tmp_path / "ids.pdf"
     path.write_bytes(data)
     assert [p.card for p in read_sheets(path)[0].placements] == names
+
+
+def test_check_sheets_sums_up_a_file(tmp_path):
+    from cardforge.render.pdfcheck import check_sheets
+
+    path, _, _ = build(tmp_path, deck("greeen-mafia"), duplex="short", back_offset=(-0.5, 0.3))
+    assert check_sheets(path, "short", (-0.5, 0.3)) == []
+    assert check_sheets(path, "long", (-0.5, 0.3))  # declared the wrong flip edge

@@ -291,3 +291,17 @@ def box_problems(pages: list[PageContent], paper_mm: tuple[float, float], tol: f
                 if c[0] < page.art[0] - tol or c[1] < page.art[1] - tol or c[2] > page.art[2] + tol or c[3] > page.art[3] + tol:
                     problems.append(f"page {n}: {p.card} ({p.side}) prints outside the ArtBox")
     return problems
+
+
+def check_sheets(path: Path | str, duplex: str, back_offset: tuple[float, float] = (0.0, 0.0)) -> list[str]:
+    """Everything a pre-print check wants to know about a cards PDF cardforge wrote: backs behind
+    fronts (after the declared offset), marks clear of every face, sane page boxes. Empty: fine."""
+    pages = read_sheets(path)
+    if not pages:
+        return ["the PDF has no pages"]
+    media = pages[0].media
+    return (
+        alignment_problems(pages, duplex, back_offset)
+        + mark_problems(pages)
+        + box_problems(pages, (media[2] - media[0], media[3] - media[1]))
+    )
