@@ -17,6 +17,7 @@ COMMAND_MODULES = [
     "cardforge.cli.decks",
     "cardforge.cli.mafia",
     "cardforge.cli.rules",
+    "cardforge.cli.check",
 ]
 """Each module defines click commands and a `register(group)` function."""
 

@@ -1,0 +1,131 @@
+"""Run every check that applies to a deck: model, deal, rules, faces, simulation or mission solver."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..deck import Deck
+from ..errors import CardforgeError, PlayabilityError, RuleError
+from ..load import load_deck
+from .results import DeckCheck
+
+MARGIN = 0.02
+"""Half-width of the 95% interval on a seat's win rate that a check's simulation aims for (±2 points)."""
+
+
+def games_for_margin(players: int, margin: float = MARGIN, z: float = 1.96) -> int:
+    """Games needed so a fair seat's win-rate interval is ±margin: n = z² p(1-p) / margin², p = 1/players."""
+    share = 1.0 / players
+    return math.ceil(z * z * share * (1.0 - share) / (margin * margin))
+
+
+@dataclass(frozen=True)
+class CheckOptions:
+    """How hard to check: games per player count (None = enough for ±2 points), seed and processes."""
+
+    games: int | None = None
+    seed: int = 1
+    jobs: int = 1
+    progress: bool = False
+    simulate: bool = True
+
+
+def check_deck(reference: str | Path, options: CheckOptions = CheckOptions(),
+               on_deck: Callable[[Deck], None] | None = None) -> DeckCheck:
+    """All checks for one deck. Bad input raises DeckError (exit 2); everything else is a verdict."""
+    deck = load_deck(reference, collect_problems=True)
+    if on_deck is not None:
+        on_deck(deck)
+    report = DeckCheck(deck.id, deck.title, str(deck.path))
+    deal_problems = [p for p in deck.problems if getattr(p, "players", None) is not None]
+    report.add("deck", "pass", f"{len(deck.cards)} cards printed, {len(deck.dealt_cards)} in play, "
+               f"card {deck.spec.card.size_mm[0]:g} x {deck.spec.card.size_mm[1]:g} mm")
+    _deal_checks(deck, report)
+    rules_ok = _rules_check(deck, report)
+    if rules_ok or deck.ruleset is None:
+        _faces_check(deck, report)
+    if rules_ok and not deal_problems and options.simulate:
+        if deck.ruleset == "greeen-mafia":
+            _mission_check(deck, report)
+        elif deck.ruleset is not None:
+            from .simulation import simulation_checks
+
+            simulation_checks(deck, report, options)
+    elif deck.ruleset is None:
+        report.add("rules", "warn", "no `rules:` section, so nothing was played; the validator needs a ruleset")
+    return report
+
+
+def _short(problem: Exception) -> str:
+    """A deck problem with the file's name rather than its full path, for tables."""
+    location = getattr(problem, "location", None)
+    if location is None:
+        return str(problem)
+    return f"{location.file.name}:{location.line}:{location.column}: {problem.key_path}: {problem.message}"
+
+
+def _deal_name(players: int) -> str:
+    return f"deal, {players} player{'s' if players != 1 else ''}"
+
+
+def _deal_checks(deck: Deck, report: DeckCheck) -> None:
+    for players in deck.players:
+        plan = deck.deal_plan(players)
+        problem = next((p for p in deck.problems if getattr(p, "players", None) == players), None)
+        if problem is not None:
+            report.add(_deal_name(players), "fail", _short(problem))
+            continue
+        aside = f", {plan.set_aside} set aside" if plan.set_aside else ""
+        removed = f" ({len(plan.removed)} removed)" if plan.removed else ""
+        report.add(_deal_name(players), "pass",
+                   f"{plan.in_play} cards{removed}: {players} x {plan.hand}{aside}",
+                   players=players, cards=plan.in_play, hand=plan.hand, set_aside=plan.set_aside)
+
+
+def _rules_check(deck: Deck, report: DeckCheck) -> bool:
+    rule_problems = [p for p in deck.problems if isinstance(p, PlayabilityError) and p.players is None]
+    if deck.ruleset is None:
+        return False
+    if rule_problems or deck.rules_params is None:
+        report.add("rules", "fail", "; ".join(_short(p) for p in rule_problems) or "the rules parameters are invalid")
+        return False
+    report.add("rules", "pass", f"ruleset {deck.ruleset}, parameters valid and consistent with the cards")
+    return True
+
+
+def _faces_check(deck: Deck, report: DeckCheck) -> None:
+    """Every face renders: a placeholder naming an unknown value is caught before printing."""
+    from ..render.face import face_drawing
+
+    try:
+        for card in deck.cards:
+            for side in ("front", "back"):
+                face_drawing(deck, card, side)
+    except CardforgeError as exc:
+        report.add("faces", "fail", f"card {card.id} {side}: {exc}")
+        return
+    report.add("faces", "pass", f"{2 * len(deck.cards)} faces render")
+
+
+def _mission_check(deck: Deck, report: DeckCheck) -> None:
+    from ..mafia.mission import mission_from_deck
+    from ..mafia.solver import analyse
+
+    try:
+        analysis = analyse(mission_from_deck(deck))
+    except (CardforgeError, RuleError) as exc:
+        report.add("mission", "fail", str(exc))
+        return
+    report.mission = analysis
+    summary = (f"{analysis.winnable:,} of {analysis.orders:,} orders winnable ({analysis.winnable_fraction:.1%}); "
+               f"random player wins {analysis.random_win:.1%}, greedy player {analysis.greedy_win:.1%}")
+    figures = {key: value for key, value in analysis.to_json().items() if key not in ("unwinnable_orders", "hardest")}
+    if analysis.verdict == "unwinnable":
+        report.add("mission", "fail", f"no order of the cards can be won: {summary}", mission=figures)
+    elif analysis.verdict == "trivial":
+        report.add("mission", "warn", f"trivial: the greedy player wins every order; {summary}", mission=figures)
+    else:
+        report.add("mission", "pass", f"difficulty {analysis.grade}: {summary}", mission=figures)

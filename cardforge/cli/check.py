@@ -1,0 +1,73 @@
+"""`cardforge check`: the pre-print gate. Exit 0 playable, 1 not playable, 2 bad input."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from ..check.results import DeckCheck
+from ..check.run import CheckOptions, check_deck
+from ..errors import CardforgeError
+
+MARKS = {"pass": "[green]✔ pass[/green]", "warn": "[yellow]⚠ warn[/yellow]", "fail": "[red]✖ fail[/red]"}
+
+
+def print_check(report: DeckCheck, console: Console) -> None:
+    """One table per deck: each check's verdict and reason, then the overall verdict."""
+    table = Table(title=f"{report.title} ({report.deck_id})", title_justify="left", show_lines=False)
+    table.add_column("check", no_wrap=True)
+    table.add_column("verdict", no_wrap=True)
+    table.add_column("reason")
+    for result in report.results:
+        table.add_row(result.name, MARKS[result.verdict], result.reason)
+    console.print(table)
+    if report.playable:
+        console.print(f"[green]{report.deck_id}: playable[/green]")
+    else:
+        console.print(f"[red]{report.deck_id}: NOT playable[/red]")
+
+
+def check_options(games: int | None, seed: int, jobs: int, quiet: bool) -> CheckOptions:
+    return CheckOptions(games=games, seed=seed, jobs=jobs, progress=not quiet and sys.stderr.isatty())
+
+
+@click.command("check")
+@click.argument("decks", nargs=-1, required=True)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+@click.option("--games", type=click.IntRange(1), default=None,
+              help="Games per player count and player type (default: enough for ±2 points on seat win rates).")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the simulated games.")
+@click.option("--jobs", type=click.IntRange(1), default=1, show_default=True, help="Processes for the simulation.")
+def check_command(decks: tuple[str, ...], as_json: bool, games: int | None, seed: int, jobs: int) -> None:
+    """Run every check that applies to each DECK and print a verdict per check with its reason.
+
+    Checks: the deck model, the deal for each player count, the rules parameters, that every face
+    renders, and then either simulated games (random and heuristic players) or, for GREEEN MAFIA
+    missions, the exact solver. Exit 0 if every deck is playable, 1 if one is not, 2 on bad input.
+    """
+    console = Console(stderr=as_json)
+    options = check_options(games, seed, jobs, as_json)
+    reports: list[DeckCheck] = []
+    bad_input: list[str] = []
+    for reference in decks:
+        try:
+            reports.append(check_deck(reference, options))
+        except CardforgeError as exc:
+            bad_input.append(f"{exc}")
+            click.secho(f"error: {exc}", fg="red", err=True)
+            continue
+        if not as_json:
+            print_check(reports[-1], console)
+    if as_json:
+        click.echo(json.dumps([r.to_json() for r in reports], indent=2, ensure_ascii=False, default=str))
+    if bad_input:
+        sys.exit(2)
+    sys.exit(0 if all(r.playable for r in reports) else 1)
+
+
+def register(group: click.Group) -> None:
+    group.add_command(check_command)

@@ -1,0 +1,181 @@
+"""The validator's report as a PDF: verdicts first, then the charts a designer would rather look at.
+
+Nothing time-dependent goes in (no dates, no run times), so the same deck, seed and game count give
+a byte-identical report.
+"""
+
+from __future__ import annotations
+
+import io
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from xml.sax.saxutils import escape
+
+from ..check.results import DeckCheck
+from ..outputs import atomic_write_bytes
+from ..render.fonts import register_fonts
+from .charts import ACCENT, MUTED, histogram_chart, interval_chart, share_chart
+
+VERDICT_COLORS = {"pass": "#1e8449", "warn": "#b7950b", "fail": "#c0392b"}
+
+
+def _styles() -> dict[str, ParagraphStyle]:
+    register_fonts()
+    base = ParagraphStyle("body", fontName="sans", fontSize=9, leading=12)
+    return {
+        "title": ParagraphStyle("title", parent=base, fontName="sans-bold", fontSize=18, leading=22, spaceAfter=4),
+        "h2": ParagraphStyle("h2", parent=base, fontName="sans-bold", fontSize=13, leading=16, spaceBefore=10,
+                             spaceAfter=4),
+        "body": base,
+        "small": ParagraphStyle("small", parent=base, fontSize=7.5, leading=9.5),
+    }
+
+
+def _checks_table(report: DeckCheck, styles: dict[str, ParagraphStyle]) -> Table:
+    rows = [[Paragraph("<b>check</b>", styles["small"]), Paragraph("<b>verdict</b>", styles["small"]),
+             Paragraph("<b>reason</b>", styles["small"])]]
+    for result in report.results:
+        color = VERDICT_COLORS[result.verdict]
+        rows.append([Paragraph(escape(result.name), styles["small"]),
+                     Paragraph(f'<font color="{color}"><b>{result.verdict.upper()}</b></font>', styles["small"]),
+                     Paragraph(escape(result.reason), styles["small"])])
+    table = Table(rows, colWidths=[42 * mm, 16 * mm, 112 * mm], repeatRows=1)
+    table.setStyle(TableStyle([
+        ("FONTNAME", (0, 0), (-1, -1), "sans"),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.6, colors.HexColor("#333333")),
+        ("LINEBELOW", (0, 1), (-1, -1), 0.25, colors.HexColor("#d5d8dc")),
+    ]))
+    return table
+
+
+def _seat_chart(players: int, runs: dict[str, Any]) -> Any:
+    labels, values, lows, highs, fills = [], [], [], [], []
+    for kind, result in runs.items():
+        for seat in result.to_json()["seats"]:
+            labels.append(f"{kind[0].upper()}{seat['seat']}")
+            values.append(seat["win_rate"])
+            lows.append(seat["ci_low"])
+            highs.append(seat["ci_high"])
+            fills.append(MUTED if kind == "random" else ACCENT)
+    first = next(iter(runs.values()))
+    games = first.games
+    kinds = " and ".join(f"{kind[0].upper()}: {kind} players" for kind in runs)
+    return interval_chart(f"Seat win rates, {players} players", labels, values, lows, highs,
+                          reference=1 / players, bar_colors=fills,
+                          note=f"{kinds}; seat {first.first_seat} acts first. {games:,} games each; whiskers: 95% intervals; "
+                               "dashed: a fair share")
+
+
+def _score_chart(players: int, result: Any) -> Any:
+    scores = [score for outcome in result.outcomes for score in outcome.scores]
+    low, high = min(scores), max(scores)
+    width = max(1, (high - low + 1 + 19) // 20)
+    bins = Counter((score - low) // width for score in scores)
+    labels = [str(low + i * width) if width == 1 else f"{low + i * width}" for i in range(max(bins) + 1)]
+    counts = [bins.get(i, 0) for i in range(max(bins) + 1)]
+    return histogram_chart(f"Final scores, {players} players ({result.agents[0]} players)", labels, counts,
+                           note=f"every seat's final total over {result.games:,} games; bins of {width}")
+
+
+def _ruleset_chart(players: int, result: Any) -> Any | None:
+    figures = result.to_json()["figures"]
+    if result.ruleset == "fives":
+        totals = Counter()
+        for outcome in result.outcomes:
+            totals.update(outcome.figures.get("totals", []))
+        if totals:
+            target = figures.get("target") or 25
+            top = max(max(totals), target + 5)
+            labels = [str(t) for t in range(top + 1)]
+            counts = [totals.get(t, 0) for t in range(top + 1)]
+            return histogram_chart(f"Hand totals around {target}, {players} players", labels, counts,
+                                   highlight=range(target + 1, top + 1),
+                                   note=f"bust rate {figures['bust_rate']['rate']:.1%}, exact {target} "
+                                        f"{figures['exact_rate']['rate']:.1%} of seat-hands; red: over {target}")
+        return share_chart(f"Busts and exact hits, {players} players", ["bust", "exact"],
+                           [figures["bust_rate"]["rate"], figures["exact_rate"]["rate"]])
+    if result.ruleset == "tiger-ghee":
+        hist = figures["tricks_hist"]
+        labels = list(hist)
+        counts = list(hist.values())
+        ghee = [i for i, label in enumerate(labels) if int(label) > 0 and int(label) % 4 == 0]
+        return histogram_chart(f"Tricks won per hand, {players} players", labels, counts, highlight=ghee,
+                               note=f"ghee (a multiple of 4) in {figures['ghee_rate']['rate']:.1%} of seat-hands; "
+                                    "highlighted: ghee counts")
+    if result.ruleset == "green-queen":
+        hands = Counter(outcome.hands for outcome in result.outcomes)
+        top = max(hands)
+        labels = [str(h) for h in range(1, top + 1)]
+        return histogram_chart(f"Hands per game, {players} players", labels, [hands.get(h, 0) for h in range(1, top + 1)],
+                               note=f"moon shots: {figures['moon_shots']} in {result.hands:,} hands")
+    return None
+
+
+def _mission_section(report: DeckCheck, styles: dict[str, ParagraphStyle]) -> list[Any]:
+    analysis = report.mission
+    flow: list[Any] = [Paragraph("Mission difficulty", styles["h2"])]
+    flow.append(share_chart("GREEEN MAFIA difficulty", ["winnable orders", "random player", "greedy player"],
+                            [analysis.winnable_fraction, analysis.random_win, analysis.greedy_win],
+                            note=f"exact, over all {analysis.orders:,} orders of the facility cards"))
+    flow.append(Paragraph(
+        f"Grade <b>{escape(analysis.grade)}</b>. {analysis.winnable:,} of {analysis.orders:,} orders can be won with "
+        f"perfect play. A player choosing uniformly among legal moves wins {analysis.random_win:.2%} of games; one "
+        f"who always kills the front card and keeps whenever allowed wins {analysis.greedy_win:.1%}.", styles["body"]))
+    hardest = analysis.to_json()["hardest"][:8]
+    if hardest:
+        rows = [["order", "winning lines", "decisions", "forced"]]
+        for line in hardest:
+            rows.append([" ".join(line["order"]), str(line["winning_lines"]), str(line["decisions"]), str(line["forced"])])
+        table = Table(rows, hAlign="LEFT")
+        table.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), "sans"), ("FONTSIZE", (0, 0), (-1, -1), 8),
+                                   ("FONTNAME", (0, 0), (-1, 0), "sans-bold"),
+                                   ("LINEBELOW", (0, 0), (-1, 0), 0.5, colors.black)]))
+        flow += [Spacer(1, 4 * mm), Paragraph("Hardest winnable orders", styles["body"]), table]
+    return flow
+
+
+def report_story(report: DeckCheck) -> list[Any]:
+    """The flowables of the report, in reading order."""
+    styles = _styles()
+    verdict = ('<font color="#1e8449">playable</font>' if report.playable
+               else '<font color="#c0392b">NOT playable</font>')
+    story: list[Any] = [
+        Paragraph(f"{escape(report.title)}: validator report", styles["title"]),
+        Paragraph(f"Deck <b>{escape(report.deck_id)}</b> ({escape(Path(report.path).name)}). Verdict: <b>{verdict}</b>.",
+                  styles["body"]),
+        Spacer(1, 4 * mm),
+        _checks_table(report, styles),
+    ]
+    for players, runs in sorted(report.simulations.items()):
+        if not runs:
+            continue
+        story.append(Paragraph(f"{players} players", styles["h2"]))
+        story.append(KeepTogether([_seat_chart(players, runs)]))
+        main = runs.get("heuristic") or next(iter(runs.values()))
+        story.append(KeepTogether([_score_chart(players, main)]))
+        extra = _ruleset_chart(players, main)
+        if extra is not None:
+            story.append(KeepTogether([extra]))
+    if report.mission is not None:
+        story += _mission_section(report, styles)
+    return story
+
+
+def build_report(report: DeckCheck, out_path: Path) -> Path:
+    """Write the report PDF atomically; byte-identical for the same checks."""
+    buffer = io.BytesIO()
+    doc = SimpleDocTemplate(buffer, pagesize=A4, leftMargin=20 * mm, rightMargin=20 * mm, topMargin=18 * mm,
+                            bottomMargin=18 * mm, title=f"{report.title}: validator report", author="cardforge",
+                            invariant=1, initialFontName="sans", pageCompression=1)
+    story = report_story(report)  # registers the fonts the canvas starts with
+    doc.build(story)
+    atomic_write_bytes(out_path, buffer.getvalue())
+    return out_path
