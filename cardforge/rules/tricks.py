@@ -177,9 +177,9 @@ class TrickGame:
         best = max(game.totals)
         return tuple(s for s, t in enumerate(game.totals) if t == best)
 
-    def first_seat(self) -> int:
-        """The seat that acts first in a game (for the first-seat-advantage verdict)."""
-        return 0
+    def first_seat(self) -> tuple[int, str]:
+        """The seat the first-seat-advantage verdict looks at, and why it is first."""
+        return 0, "the first dealer"
 
     def hand_extras_log(self, rec: HandRecord) -> dict[str, Any]:
         """Ruleset fields of a hand in the JSON log (point suit, passes, gifts, flip deck)."""

@@ -41,7 +41,7 @@ def verdict(result: "SimResult", seats: list[dict[str, Any]], p_value: float) ->
         return "not judged", "Agents differ between seats, so seat results mix skill and position."
     first = seats[result.first_seat]
     even = 1 / result.players
-    where = f"seat {result.first_seat} (first to act)"
+    where = f"seat {result.first_seat} ({result.first_seat_note})"
     if first["ci_low"] > even:
         return "first-seat advantage", f"{where} wins {first['win_rate']:.1%}, above the fair {even:.1%}."
     if first["ci_high"] < even:
@@ -111,7 +111,7 @@ def result_json(result: "SimResult") -> dict[str, Any]:
         "seats": seats,
         "shared_win_rate": sum(len(o.winners) > 1 for o in result.outcomes) / result.games,
         "fairness": {"chi2": chi2, "df": result.players - 1, "p_value": p_value},
-        "first_seat": result.first_seat,
+        "first_seat": {"seat": result.first_seat, "why": result.first_seat_note},
         "verdict": short, "verdict_text": sentence,
         "game_length": {"hands": describe([o.hands for o in result.outcomes]),
                         "plays": describe([o.plays for o in result.outcomes])},

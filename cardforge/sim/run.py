@@ -12,7 +12,6 @@ import math
 import multiprocessing
 import os
 import random
-import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -85,8 +84,10 @@ class SimResult:
     agents: list[str]
     seconds: float
     first_seat: int
+    """The seat the first-seat verdict looks at (`first_seat_note` says why it is first)."""
     outcomes: list[GameOutcome]
     params: dict[str, Any] = field(default_factory=dict)
+    first_seat_note: str = "the first dealer"
 
     @property
     def hands(self) -> int:
@@ -206,8 +207,9 @@ def simulate(deck: Deck | str | Path, players: int, games: int, seed: int = 0, a
         if bar is not None:
             bar[0].stop()
     seconds = time.perf_counter() - started
-    return SimResult(game.ruleset, deck.id, players, games, seed, names, seconds, game.first_seat(),
-                     outcomes, _report_params(game))
+    first, note = game.first_seat()
+    return SimResult(game.ruleset, deck.id, players, games, seed, names, seconds, first, outcomes,
+                     _report_params(game), note)
 
 
 def _report_params(game: TrickGame) -> dict[str, Any]:
@@ -253,7 +255,3 @@ class _LogWriter:
         if not self.handle.closed:
             self.handle.close()
         self.temp.unlink(missing_ok=True)
-
-
-def stdout_is_terminal() -> bool:
-    return sys.stdout.isatty()

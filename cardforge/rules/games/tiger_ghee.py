@@ -48,10 +48,13 @@ class TigerGhee(TrickGame):
         return len(game.hands) >= self.hands_per_game
 
     def first_leader(self, st: HandState) -> int:
-        return st.dealer if self.params.first_leader == "dealer" else self.next_seat[st.dealer]
+        return self.first_leader_of(st.dealer)
 
-    def first_seat(self) -> int:
-        return 0 if self.params.first_leader == "dealer" else 1 % self.players
+    def first_seat(self) -> tuple[int, str]:
+        return self.first_leader_of(0), "the first leader"
+
+    def first_leader_of(self, dealer: int) -> int:
+        return dealer if self.params.first_leader == "dealer" else self.next_seat[dealer]
 
     def setup_hand(self, st: TigerGheeState, rec: HandRecord, game: GameRecord,  # type: ignore[override]
                    chance: Chance, agents: Sequence[Agent]) -> None:
