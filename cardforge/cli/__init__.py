@@ -18,6 +18,7 @@ COMMAND_MODULES = [
     "cardforge.cli.mafia",
     "cardforge.cli.rules",
     "cardforge.cli.check",
+    "cardforge.cli.compare",
 ]
 """Each module defines click commands and a `register(group)` function."""
 

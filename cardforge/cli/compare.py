@@ -1,0 +1,69 @@
+"""`cardforge compare BASE VARIANT`: what a variant changed, each figure with its 95% interval."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from ..check.compare import Comparison, compare_decks
+from ..load import load_deck
+
+
+def print_comparison(base_id: str, variant_id: str, comparison: Comparison, console: Console) -> None:
+    table = Table(title=f"{variant_id} against {base_id}, {comparison.players} players, "
+                        f"{comparison.games:,} games each ({', '.join(comparison.agents)})", title_justify="left")
+    for column in ("figure", base_id, variant_id, "change (95% interval)", ""):
+        table.add_column(column, justify="left" if column == "figure" else "right")
+    for figure in comparison.figures:
+        scale = 100 if figure.percent else 1
+        unit = " pts" if figure.percent else ""
+        change = (f"{figure.difference * scale:+.1f}{unit} [{figure.low * scale:+.1f}, {figure.high * scale:+.1f}]")
+        mark = "[bold yellow]changed[/bold yellow]" if figure.significant else "[dim]same[/dim]"
+        table.add_row(figure.name, figure.show(figure.base), figure.show(figure.variant), change, mark)
+    console.print(table)
+    data = comparison.to_json()
+    console.print(f"seat fairness (chi-square p): {base_id} {data['base_fairness_p']:.3g}, "
+                  f"{variant_id} {data['variant_fairness_p']:.3g}")
+    if data["changes"]:
+        for line in data["changes"]:
+            console.print(f"  • {line[0].upper()}{line[1:]}.")
+    else:
+        console.print("  • No figure changed significantly.")
+
+
+@click.command("compare")
+@click.argument("base")
+@click.argument("variant")
+@click.option("--players", "-p", type=click.IntRange(1), multiple=True, help="Player count(s); default: every count both decks allow.")
+@click.option("--games", "-g", type=click.IntRange(10), default=2000, show_default=True, help="Games per deck and player count.")
+@click.option("--seed", type=int, default=1, show_default=True, help="The same seeds are used for both decks.")
+@click.option("--agents", default=None, help="Comma-separated players per seat (default: all heuristic).")
+@click.option("--jobs", type=click.IntRange(1), default=1, show_default=True, help="Processes per run.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+def compare_command(base: str, variant: str, players: tuple[int, ...], games: int, seed: int, agents: str | None,
+                    jobs: int, as_json: bool) -> None:
+    """Play BASE and VARIANT with the same seeds and players and show what changed.
+
+    For seat fairness, scores, game length and the ruleset's own figures (bust and exact-25 rates,
+    ghee rate, moon shots) it prints both values and the 95% interval of the difference, then one
+    plain line per figure that changed significantly.
+    """
+    base_deck, variant_deck = load_deck(base), load_deck(variant)
+    table = [a.strip() for a in agents.split(",")] if agents else None
+    comparisons = compare_decks(base_deck, variant_deck, list(players) or None, games, seed, table, jobs,
+                                progress=not as_json and sys.stderr.isatty())
+    if as_json:
+        click.echo(json.dumps({"base": base_deck.id, "variant": variant_deck.id, "seed": seed,
+                               "comparisons": [c.to_json() for c in comparisons]}, indent=2))
+        return
+    console = Console()
+    for comparison in comparisons:
+        print_comparison(base_deck.id, variant_deck.id, comparison, console)
+
+
+def register(group: click.Group) -> None:
+    group.add_command(compare_command)
