@@ -149,8 +149,13 @@ def test_cli_replay_errors_are_one_line(tmp_path, logs):
     path.write_text("{not json\n")
     result = runner.invoke(main, ["replay", str(path)])
     assert result.exit_code == 2 and "bad.jsonl:1:2: not valid JSON" in result.output
-    with pytest.raises(LogError, match="the game has no"):
-        path.write_text('{"ruleset": "fives"}\n')
+    path.write_text('{"ruleset": "fives"}\n')
+    with pytest.raises(LogError, match="bad.jsonl:1: deck: Field required"):
         read_log(path)
+    broken = copy.deepcopy(logs["fives"][0])
+    broken["hands"][1]["tricks"][2]["plays"][0]["seat"] = "two"
+    path.write_text(json.dumps(broken) + "\n")
+    result = runner.invoke(main, ["replay", str(path)])
+    assert result.exit_code == 2 and "bad.jsonl:1: hands.1.tricks.2.plays.0.seat: Input should be a valid integer" in result.output
     result = runner.invoke(main, ["simulate", "fives", "--agents", "genius"])
     assert result.exit_code == 2 and "unknown agent" in result.output

@@ -10,13 +10,68 @@ import json
 from pathlib import Path
 from typing import Any, Iterator
 
-from ..errors import CardforgeError
+from pydantic import BaseModel, ConfigDict, ValidationError
 
-REQUIRED_KEYS = ("ruleset", "deck", "players", "hands", "winners")
+from ..errors import CardforgeError
 
 
 class LogError(CardforgeError, ValueError):
-    """A log file that cannot be read as games (bad JSON, missing keys)."""
+    """A log file that cannot be read as games (bad JSON, missing keys, wrong types)."""
+
+
+class _Entry(BaseModel):
+    model_config = ConfigDict(extra="ignore", strict=True)
+
+
+class PlayLog(_Entry):
+    seat: int
+    card: str
+    down: bool = False
+
+
+class TrickLog(_Entry):
+    leader: int
+    plays: list[PlayLog]
+    winner: int
+    field: str | None = None
+
+
+class HandLog(_Entry):
+    dealer: int
+    dealt: list[list[str]]
+    tricks: list[TrickLog]
+    hand_points: list[int]
+    totals: list[int]
+    point_suit: str | None = None
+    set_aside: list[str] | None = None
+    pass_offset: int | None = None
+    passed: list[list[str]] | None = None
+    given: list[list[str]] | None = None
+    flip_deck: list[str] | None = None
+
+
+class GameLog(_Entry):
+    """The shape of one game in the log (the issue's format); extra keys are ignored."""
+
+    ruleset: str
+    deck: str
+    players: int
+    seed: int | None = None
+    game: int | None = None
+    agents: list[str] | None = None
+    hands: list[HandLog]
+    winners: list[int]
+
+
+def validate_game(game: Any, where: str = "") -> dict[str, Any]:
+    """Checks a game's shape; returns it as a plain dict (absent optional keys stay absent)."""
+    try:
+        model = GameLog.model_validate(game)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        path = ".".join(str(p) for p in first["loc"])
+        raise LogError(f"{where}{path or 'game'}: {first['msg']}") from None
+    return model.model_dump(exclude_none=True, exclude_unset=True)
 
 
 def iter_log(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -34,11 +89,7 @@ def iter_log(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
                 game = json.loads(line)
             except json.JSONDecodeError as exc:
                 raise LogError(f"{path}:{number}:{exc.colno}: not valid JSON ({exc.msg})") from None
-            if not isinstance(game, dict):
-                raise LogError(f"{path}:{number}: each line must be one JSON object (a game)")
-            missing = [k for k in REQUIRED_KEYS if k not in game]
-            if missing:
-                raise LogError(f"{path}:{number}: the game has no {', '.join(missing)}")
+            game = validate_game(game, f"{path}:{number}: ")
             yield number, game
 
 

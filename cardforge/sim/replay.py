@@ -138,6 +138,10 @@ class Replayer:
         return self._games[key]
 
     def check(self, log: dict[str, Any], label: str = "") -> GameRecord:
+        """Checks one game (shape first, then every step against the rules)."""
+        from .log import validate_game
+
+        log = validate_game(log, label)
         try:
             return check_game(self.game(log), log)
         except RuleError as exc:
