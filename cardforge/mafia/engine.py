@@ -100,7 +100,15 @@ class Game:
         return moves
 
     def copy(self) -> "Game":
-        return copy.deepcopy(self)
+        """An independent game in the same position (the mission is shared: it is immutable)."""
+        twin = copy.copy(self)
+        twin.pile, twin.killed, twin.keep = list(self.pile), list(self.killed), list(self.keep)
+        twin.history, twin.log = list(self.history), list(self.log)
+        return twin
+
+    def position(self) -> tuple:
+        """Everything the future depends on: equal positions play out identically."""
+        return (self.round, tuple(self.pile), tuple(self.killed), tuple(self.keep), self.outcome)
 
     # ------------------------------------------------------------ moves
 
