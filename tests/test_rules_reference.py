@@ -199,3 +199,52 @@ def test_green_queen_against_the_reference(deck_id, players):
             assert hand["totals"] == totals
             assert (max(totals) >= 100) == (h == len(log["hands"]) - 1)
         assert log["winners"] == [s for s in range(players) if totals[s] == min(totals)]
+
+
+# ---------------------------------------------------------------- the engine's legal lists, in full
+
+
+def reference_legal(game, st) -> set[tuple[str, bool]]:
+    """Every (card, down) the rule text allows the seat to move, from card ids alone."""
+    held = [game.ids[c] for c in st.hands[st.to_move]]
+    plays = [{"card": game.ids[q >> 1], "down": bool(q & 1)} for q in st.trick]
+    position = len(plays)
+    p = game.params
+    if game.ruleset == "fives":
+        trick = {"plays": plays}
+        return {(c, d) for c in held for d in (False, True) if fives_legal({"card": c, "down": d}, trick, position, held, p)}
+    if game.ruleset == "tiger-ghee":
+        field = game.suit_names[st.field]
+        eff = lambda card: field if split(card)[0] == p.black_suit else split(card)[0]  # noqa: E731
+        if position and any(eff(c) == eff(plays[0]["card"]) for c in held):
+            return {(c, False) for c in held if eff(c) == eff(plays[0]["card"]) or split(c)[0] == p.black_suit}
+        return {(c, False) for c in held}
+    if position == 0 and st.trick_index == 0:
+        return {(game.ids[st.opening], False)}
+    if position and any(split(c)[0] == split(plays[0]["card"])[0] for c in held):
+        return {(c, False) for c in held if split(c)[0] == split(plays[0]["card"])[0]}
+    return {(c, False) for c in held}
+
+
+@pytest.mark.parametrize("deck_id, players", [("fives", 4), ("green-fivura", 3), ("tiger-ghee", 4),
+                                              ("tiger-ghee-short", 3), ("green-queen-jokers", 3)])
+def test_engine_lists_exactly_the_legal_plays(deck_id, players):
+    import random
+
+    from cardforge.sim.agents import RandomAgent
+    from cardforge.sim.run import RandomChance
+
+    class Checking(RandomAgent):
+        checked = 0
+
+        def play(self, game, st, legal):
+            assert {(p.card, p.down) for p in game.legal_plays(st)} == reference_legal(game, st)
+            assert len(set(legal)) == len(legal)
+            Checking.checked += 1
+            return super().play(game, st, legal)
+
+    game = game_for(load_deck(deck_id), players)
+    for seed in range(3):
+        rng = random.Random(seed)
+        game.play_game(RandomChance(rng), [Checking(rng) for _ in range(players)])
+    assert Checking.checked > 100
