@@ -133,6 +133,7 @@ def test_cli_simulate_json_log_and_replay(tmp_path):
     shown = runner.invoke(main, ["replay", str(log), "--game", "2"])
     assert shown.exit_code == 0, shown.output
     assert "Hand 3" in shown.output and "6 games" in shown.output and "seed 3 game 2" in shown.output
+    assert "tricks [" in shown.output and "→ seat" in shown.output
     table = runner.invoke(main, ["simulate", "fives", "-p", "3", "-g", "20"])
     assert table.exit_code == 0 and "Bust rate" in table.output and "Verdict" in table.output
 

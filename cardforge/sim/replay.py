@@ -17,7 +17,7 @@ from ..deck import Deck
 from ..errors import CardforgeError, RuleError
 from ..load import load_deck
 from ..rules.games import game_for
-from ..rules.tricks import GameRecord, HandState, Play, TrickGame
+from ..rules.tricks import GameRecord, HandRecord, HandState, Play, TrickGame
 
 
 def _get(obj: Any, key: str | int, where: str) -> Any:
@@ -161,7 +161,20 @@ def _card_text(game: TrickGame, card: str, down: bool) -> Text:
     return text
 
 
-def render_game(game: TrickGame, log: dict[str, Any], console: Console) -> None:
+def hand_summary(rec: HandRecord) -> str:
+    """What decided the hand's points: Fives sums, Tiger Ghee trick counts, Green Queen points taken."""
+    stats = rec.stats
+    if "values" in stats:
+        return f"sums {stats['values']}"
+    if "tricks" in stats:
+        return f"tricks {stats['tricks']}"
+    if "taken" in stats:
+        moon = f", seat {stats['moon']} shoots the moon" if stats["moon"] >= 0 else ""
+        return f"points taken {stats['taken']}{moon}"
+    return ""
+
+
+def render_game(game: TrickGame, log: dict[str, Any], console: Console, record: GameRecord | None = None) -> None:
     """Prints a logged game trick by trick (cards in their suit colours on a terminal)."""
     head = f"{log['ruleset']} · deck {log['deck']} · {log['players']} players"
     if "seed" in log:
@@ -187,7 +200,8 @@ def render_game(game: TrickGame, log: dict[str, Any], console: Console) -> None:
                 row.append_text(_card_text(game, play["card"], play.get("down", False)))
             row.append(f"  → seat {trick['winner']}", style="bold")
             console.print(row)
-        console.print(f"  points {hand['hand_points']}  totals {hand['totals']}")
+        summary = hand_summary(record.hands[h - 1]) if record is not None else ""
+        console.print(f"  {summary + '  ' if summary else ''}points {hand['hand_points']}  totals {hand['totals']}")
     winners = log["winners"]
     console.print(Text(f"\nWinner{'s' if len(winners) > 1 else ''}: seat {', '.join(map(str, winners))}",
                        style="bold green"))
@@ -200,9 +214,9 @@ def replay_file(path: Path, game_number: int | None, deck: Deck | None, console:
     replayer = Replayer(deck)
     count, shown = 0, False
     for line, log in iter_log(path):
-        replayer.check(log, f"{path}:{line}: ")
+        record = replayer.check(log, f"{path}:{line}: ")
         if game_number is not None and count == game_number:
-            render_game(replayer.game(log), log, console)
+            render_game(replayer.game(log), log, console, record)
             shown = True
         count += 1
     if game_number is not None and not shown:
