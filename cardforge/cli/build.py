@@ -23,7 +23,7 @@ from ..deck import Deck
 from ..errors import CardforgeError
 from ..load import load_deck
 from ..render.impose import DUPLEX_MODES, parse_paper
-from ..render.sheets import SheetOptions, build_card_sheets
+from ..render.sheets import SheetOptions, build_card_sheets, deck_imposition
 from ..units import parse_length_mm
 
 
@@ -162,6 +162,17 @@ def build_command(decks: tuple[str, ...], out_dir: Path, paper, duplex: str, bac
                 click.echo(str(path))
         if faces:
             click.echo(f"{faces[0].parent}/ ({len(faces)} face PNGs)")
+        click.echo(sheet_summary(deck, sheets), err=True)
+
+
+def sheet_summary(deck: Deck, options: SheetOptions) -> str:
+    """One line for the designer: how the cards landed on paper."""
+    imp = deck_imposition(deck, options)
+    grid = imp.grid
+    turned = ", cards turned 90°" if grid.rotation else ""
+    per = f"{grid.cols}x{grid.rows}" + (" pairs" if grid.fold else "") + turned
+    paper = imp.spec.paper.name
+    return f"{deck.id}: {len(deck.cards)} cards on {imp.sheets} sheet(s), {per}, {paper}, duplex {options.duplex}"
 
 
 def _progress(decks: list[Deck]):
