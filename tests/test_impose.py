@@ -214,12 +214,13 @@ def test_slot_matrix_maps_the_face_onto_its_art_box(rotation):
     assert min(y for _, y in corners) == pytest.approx(art.y) and max(y for _, y in corners) == pytest.approx(art.y2)
 
 
-def test_legend_box_sits_in_the_margin_clear_of_cards_and_marks():
-    for paper in ("a4", "letter"):
-        page = impose(9, spec(paper)).pages[0]
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
+@pytest.mark.parametrize("duplex", ["long", "short", "gutterfold"])
+def test_legend_box_sits_in_the_margin_clear_of_cards_and_marks(paper, duplex):
+    for page in impose(30, spec(paper, duplex=duplex)).pages:
         legend = page.legend
         assert legend is not None and legend.y >= 5 - 1e-9 and legend.h >= 1.5
         for slot in page.slots:
             assert not legend.overlaps(slot.clip)
-        for seg in page.crop_marks:
+        for seg in page.crop_marks + page.fold_marks:
             assert not segment_hits(seg, legend)

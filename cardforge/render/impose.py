@@ -418,6 +418,7 @@ def _marks(spec: SheetSpec, cells: list[_Cell]) -> tuple[tuple[Segment, ...], tu
 
 
 def _legend(spec: SheetSpec, box: Rect, crop: tuple[Segment, ...]) -> Rect | None:
+    # `crop` holds every mark in the bottom margin (crop and fold marks alike)
     """The widest free stretch of the bottom margin between crop marks, for a line of small text."""
     bottom, top = spec.margin, box.y - MARK_OFFSET
     if top - bottom < LEGEND_MIN_HEIGHT:
@@ -470,8 +471,8 @@ def impose(card_count: int, spec: SheetSpec) -> Imposition:
     if spec.duplex == "gutterfold":
         all_cells = cells + [_Cell(c.trim.mirrored(axis, at), c.clip.mirrored(axis, at)) for c in cells]
         crop, cuts, box = _marks(spec, all_cells)
-        legend = _legend(spec, box, crop)
         folds = _fold_marks(spec, grid, box)
+        legend = _legend(spec, box, crop + folds)
         pages = tuple(
             Page(n + 1, n + 1, "both", tuple(slots) + tuple(_mirror_slot(s, axis, at, 0.0, 0.0) for s in slots), crop, cuts, folds, legend)
             for n, slots in enumerate(fronts)
