@@ -208,3 +208,21 @@ def test_check_sheets_sums_up_a_file(tmp_path):
     path, _, _ = build(tmp_path, deck("greeen-mafia"), duplex="short", back_offset=(-0.5, 0.3))
     assert check_sheets(path, "short", (-0.5, 0.3)) == []
     assert check_sheets(path, "long", (-0.5, 0.3))  # declared the wrong flip edge
+
+
+def test_gutterfold_with_a_wide_gap_still_pairs_and_keeps_marks_clear(tmp_path):
+    d = deck("tiger-ghee-short")
+    _, pages, imposition = build(tmp_path, d, duplex="gutterfold", gap=12.0, paper="a3")
+    assert alignment_problems(pages, "gutterfold") == []
+    assert mark_problems(pages) == []
+    assert imposition.grid.per_page * len(pages) >= len(d.cards)
+
+
+def test_a_face_of_the_wrong_size_is_refused_in_one_line():
+    from cardforge.errors import CardforgeError
+
+    d = deck("greeen-mafia")
+    base = fake_faces(d)
+    wrong = FaceSource(key=base.key, drawing=lambda i, side: Drawing(100, 100), label=base.label)
+    with pytest.raises(CardforgeError, match="the sheet expects"):
+        card_sheets_pdf(d, SheetOptions(), faces=wrong)
