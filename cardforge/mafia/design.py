@@ -24,6 +24,7 @@ from .solver import evaluate
 
 MAX_CONDITION = 3
 FLOOR_CHANCE = 1e-9
+IMPROVEMENT = 1e-6
 
 
 @dataclass(frozen=True)
@@ -84,18 +85,26 @@ def _score(candidate: Candidate, target: float, floor: float) -> tuple[int, floa
 
 def design(mission: Mission, target: float, floor: float = 0.5, steps: int = 8,
            progress: Callable[[int, int], None] | None = None) -> list[Candidate]:
-    """Hill-climb towards `target`; returns the path taken, base first, best last."""
-    seen = {mission.facilities}
+    """Hill-climb towards `target`; returns the path taken, base first, best last.
+
+    Missions that only rename facilities are evaluated once; a step must improve the score by more
+    than rounding noise, so the climb stops instead of wandering between equivalent missions."""
     current = Candidate(mission, *evaluate(mission))
+    seen = {mission.signature()}
     path = [current]
-    for step in range(steps):
-        options = [(text, m) for text, m in neighbours(current.mission) if m.facilities not in seen]
-        best = current
+    for _ in range(steps):
+        options = []
+        for text, candidate_mission in neighbours(current.mission):
+            signature = candidate_mission.signature()
+            if signature not in seen:
+                seen.add(signature)
+                options.append((text, candidate_mission))
+        best, best_score = current, _score(current, target, floor)
         for index, (text, candidate_mission) in enumerate(options):
-            seen.add(candidate_mission.facilities)
             candidate = Candidate(candidate_mission, *evaluate(candidate_mission), change=text)
-            if _score(candidate, target, floor) < _score(best, target, floor):
-                best = candidate
+            score = _score(candidate, target, floor)
+            if score[0] < best_score[0] or (score[0] == best_score[0] and score[1] < best_score[1] - IMPROVEMENT):
+                best, best_score = candidate, score
             if progress is not None:
                 progress(index + 1, len(options))
         if best is current:

@@ -64,9 +64,9 @@ class MissionCard:
     damage: tuple[str, ...] = ()
 
     @property
-    def profile(self) -> tuple[Condition, tuple[str, ...]]:
-        """Cards with the same profile play identically (the solver merges them)."""
-        return (self.condition, tuple(sorted(self.damage)))
+    def profile(self) -> tuple[tuple[tuple[str, ...], int], tuple[str, ...]]:
+        """Cards with the same profile play identically (the solver merges them); icon order is ignored."""
+        return ((tuple(sorted(self.condition.need)), self.condition.any), tuple(sorted(self.damage)))
 
 
 @dataclass(frozen=True)
@@ -114,6 +114,10 @@ class Mission:
         if condition.any:
             return f"any {condition.any}"
         return self.icons_text(condition.need) if condition.need else "free"
+
+    def signature(self) -> tuple:
+        """Equal for missions that play identically up to renaming the facilities."""
+        return tuple(sorted(c.profile for c in self.facilities))
 
     def with_facilities(self, facilities: Sequence[MissionCard]) -> "Mission":
         return replace(self, facilities=tuple(facilities))
