@@ -52,7 +52,7 @@ def embedded(font) -> bool:
 
 def test_cli_build_writes_the_cards_pdf_per_deck(tmp_path):
     out = tmp_path / "output"
-    result = CliRunner().invoke(main, ["build", "fives", "greeen-mafia", "-o", str(out), "--paper", "letter", "--back-offset=0.5,-0.25"])
+    result = CliRunner().invoke(main, ["build", "fives", "greeen-mafia", "-o", str(out), "--paper", "letter", "--back-offset=0.5,-0.25", "--games", "20"])
     assert result.exit_code == 0, result.output
     for deck_id in ("fives", "greeen-mafia"):
         path = out / deck_id / f"{deck_id}-cards.pdf"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,12 +32,13 @@ class CheckOptions:
     simulate: bool = True
 
 
-def check_deck(reference: str | Path, options: CheckOptions = CheckOptions(),
-               on_deck: Callable[[Deck], None] | None = None) -> DeckCheck:
+def check_deck(reference: str | Path, options: CheckOptions = CheckOptions()) -> DeckCheck:
     """All checks for one deck. Bad input raises DeckError (exit 2); everything else is a verdict."""
-    deck = load_deck(reference, collect_problems=True)
-    if on_deck is not None:
-        on_deck(deck)
+    return check_loaded(load_deck(reference, collect_problems=True), options)
+
+
+def check_loaded(deck: Deck, options: CheckOptions = CheckOptions()) -> DeckCheck:
+    """All checks for a deck loaded with `collect_problems=True`."""
     report = DeckCheck(deck.id, deck.title, str(deck.path))
     deal_problems = [p for p in deck.problems if getattr(p, "players", None) is not None]
     report.add("deck", "pass", f"{len(deck.cards)} cards printed, {len(deck.dealt_cards)} in play, "

@@ -13,15 +13,19 @@ import os
 import shutil
 import sys
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
 import click
 
+from ..booklet.build import FORMATS as BOOKLET_FORMATS
+from ..booklet.build import booklet_product
+from ..check.results import DeckCheck
+from ..check.run import CheckOptions, check_loaded
 from ..deck import Deck
 from ..errors import CardforgeError
-from ..load import load_deck
+from ..load import bundled_deck_ids, load_deck
 from ..render.impose import DUPLEX_MODES, parse_paper
 from ..render.sheets import SheetOptions, build_card_sheets, deck_imposition
 from ..units import parse_length_mm
@@ -34,6 +38,13 @@ class BuildSettings:
     out_dir: Path
     sheets: SheetOptions
     png: bool = False
+    check: CheckOptions | None = None
+    """Run the pre-print gate first (None: no gate, no report)."""
+    force: bool = False
+    """Print a deck that fails the gate anyway; its sheets then say NOT VALIDATED."""
+    booklet_format: str = "a5"
+    verdict: DeckCheck | None = None
+    """Filled in by the gate for the products that follow (the report)."""
 
 
 Product = Callable[[Deck, Path, BuildSettings], list[Path]]
@@ -57,8 +68,40 @@ def png_product(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
     return [*faces, png.write_contact_sheet(deck, stage / f"{deck.id}-contact.png")]
 
 
-PRODUCTS: list[Product] = [cards_product, png_product]
-PRE_CHECKS: list[PreCheck] = []
+def report_product(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
+    """`<deck-id>-report.pdf`: the gate's verdicts and balance charts (when the gate ran)."""
+    if settings.verdict is None:
+        return []
+    from ..report.pdf import build_report
+
+    return [build_report(settings.verdict, stage / f"{deck.id}-report.pdf")]
+
+
+class NotPlayable(CardforgeError):
+    """The pre-print gate failed and --force was not given."""
+
+    exit_code = 1
+
+
+def gate(deck: Deck, settings: BuildSettings) -> BuildSettings:
+    """Refuse to print a deck that fails `cardforge check`, unless forced (then mark the sheets)."""
+    if settings.check is None:
+        return settings
+    verdict = check_loaded(deck, settings.check)
+    settings = replace(settings, verdict=verdict)
+    if verdict.playable:
+        return settings
+    failed = "; ".join(f"{r.name}: {r.reason}" for r in verdict.results if r.verdict == "fail")
+    if not settings.force:
+        raise NotPlayable(f"{deck.id} is not playable, so it was not built ({failed}); "
+                          "fix the deck, or add --force to print it marked NOT VALIDATED")
+    click.secho(f"warning: {deck.id} is not playable ({failed}); printing it anyway, marked NOT VALIDATED",
+                fg="yellow", err=True)
+    return replace(settings, sheets=replace(settings.sheets, note="NOT VALIDATED"))
+
+
+PRODUCTS: list[Product] = [cards_product, png_product, booklet_product, report_product]
+PRE_CHECKS: list[PreCheck] = [gate]
 
 
 def publish(stage: Path, final: Path) -> None:
@@ -135,7 +178,8 @@ offset_option = click.option(
 
 
 @click.command("build")
-@click.argument("decks", nargs=-1, required=True)
+@click.argument("decks", nargs=-1)
+@click.option("--all", "all_decks", is_flag=True, help="Build every bundled deck (see `cardforge list`).")
 @click.option("-o", "--out", "out_dir", default="output", show_default=True, type=click.Path(file_okay=False, path_type=Path), help="Output folder; each deck gets <out>/<deck-id>/.")
 @paper_option
 @click.option("--duplex", type=click.Choice(DUPLEX_MODES), default="long", show_default=True, help="Flip edge for two-sided printing; none: all fronts, then all backs (mirrored for a long-edge flip by hand); gutterfold: fronts and backs side by side to fold.")
@@ -146,16 +190,36 @@ offset_option = click.option(
 @click.option("--cut-lines", is_flag=True, help="Draw thin lines along every cut across the sheet.")
 @click.option("--no-crop-marks", is_flag=True, help="Leave out the crop marks around the grid.")
 @click.option("--png", is_flag=True, help="Also write a PNG of every face and a contact sheet.")
-def build_command(decks: tuple[str, ...], out_dir: Path, paper, duplex: str, back_offset, gap, margin, bleed, cut_lines: bool, no_crop_marks: bool, png: bool) -> None:
-    """Build print-and-play files for each DECK into OUT/<deck-id>/ (card sheets: <deck-id>-cards.pdf)."""
+@click.option("--booklet", "booklet_format", type=click.Choice(BOOKLET_FORMATS), default="a5", show_default=True, help="Rules booklet format (booklet-a4/-letter: fold-and-staple).")
+@click.option("--force", is_flag=True, help="Print a deck that fails `cardforge check` anyway; its sheets say NOT VALIDATED.")
+@click.option("--games", type=click.IntRange(1), default=None, help="Games per player count in the check (default: enough for ±2 points on seat win rates).")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the check's simulated games.")
+@click.option("--jobs", type=click.IntRange(1), default=os.cpu_count() or 1, show_default="all cores", help="Processes for the check's simulations.")
+def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, paper, duplex: str, back_offset, gap, margin, bleed, cut_lines: bool, no_crop_marks: bool, png: bool, booklet_format: str, force: bool, games: int | None, seed: int, jobs: int) -> None:
+    """Check each DECK, then build its print-and-play files into OUT/<deck-id>/.
+
+    Writes <deck-id>-cards.pdf (duplex-aligned card sheets), <deck-id>-rules.pdf (the rules booklet)
+    and <deck-id>-report.pdf (the validator's verdicts and balance charts). A deck that fails
+    `cardforge check` is not printed unless --force is given.
+    """
+    if all_decks == bool(decks):
+        raise click.UsageError("name the decks to build, or give --all for every bundled deck")
     sheets = SheetOptions(
         paper=paper, duplex=duplex, back_offset=back_offset, gap=gap, margin=margin, bleed=bleed,
         cut_lines=cut_lines, crop_marks=not no_crop_marks,
     )
-    settings = BuildSettings(out_dir=out_dir, sheets=sheets, png=png)
-    loaded = [load_deck(ref) for ref in decks]
+    check = CheckOptions(games=games, seed=seed, jobs=jobs, progress=sys.stderr.isatty())
+    settings = BuildSettings(out_dir=out_dir, sheets=sheets, png=png, check=check, force=force,
+                             booklet_format=booklet_format)
+    loaded = [load_deck(ref, collect_problems=True) for ref in (bundled_deck_ids() if all_decks else decks)]
+    refused: list[NotPlayable] = []
     for deck in _progress(loaded):
-        written = build_deck(deck, settings)
+        try:
+            written = build_deck(deck, settings)
+        except NotPlayable as exc:
+            click.secho(f"error: {exc}", fg="red", err=True)
+            refused.append(exc)
+            continue
         faces = [p for p in written if p.parent.name == "png"]
         for path in written:
             if path not in faces:
@@ -163,6 +227,8 @@ def build_command(decks: tuple[str, ...], out_dir: Path, paper, duplex: str, bac
         if faces:
             click.echo(f"{faces[0].parent}/ ({len(faces)} face PNGs)")
         click.echo(sheet_summary(deck, sheets), err=True)
+    if refused:
+        sys.exit(NotPlayable.exit_code)
 
 
 def sheet_summary(deck: Deck, options: SheetOptions) -> str:
