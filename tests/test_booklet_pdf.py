@@ -173,3 +173,10 @@ def test_cli_writes_the_booklet(tmp_path: Path) -> None:
     assert [round(float(v)) for v in reader.pages[0].mediabox.upper_right] == [612, 792]
     assert "+169" in text_of(out.read_bytes())
     assert not list(out.parent.glob("*.part"))
+
+
+def test_build_product_hook_writes_into_the_staging_folder(tmp_path: Path) -> None:
+    from cardforge.booklet import booklet_product
+
+    files = booklet_product(load_deck("tiger-ghee-short"), tmp_path)
+    assert files == [tmp_path / "tiger-ghee-short-rules.pdf"] and files[0].read_bytes() == pdf_of("tiger-ghee-short")

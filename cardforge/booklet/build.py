@@ -227,3 +227,9 @@ def build_booklet(deck: Deck, out_path: Path, fmt: str = "a5") -> Path:
     data = booklet_pdf(deck, fmt)
     atomic_write_bytes(Path(out_path), data)
     return Path(out_path)
+
+
+def booklet_product(deck: Deck, staging: Path, settings: Any = None) -> list[Path]:
+    """`cardforge build`'s product hook: the A5 booklet (or `settings.booklet_format`) into `staging`."""
+    fmt = getattr(settings, "booklet_format", "a5")
+    return [build_booklet(deck, staging / booklet_path(deck, staging, fmt).name, fmt)]
