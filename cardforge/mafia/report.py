@@ -31,7 +31,6 @@ def print_analysis(analysis: Analysis, console: Console | None = None) -> None:
                   f"({a.winnable_fraction:.2%})")
     console.print(f"random player wins: {a.random_win:.4%}   greedy player wins: {a.greedy_win:.2%} "
                   f"({a.greedy_wins:,} orders)")
-    console.print(f"forced decisions on a winning line, mean over winnable orders: {a.forced_mean:.2f}")
     colour = {"unwinnable": "red", "trivial": "yellow"}.get(a.verdict, "green")
     console.print(f"verdict: [bold {colour}]{a.verdict}[/]   grade: [bold]{a.grade}[/]   "
                   f"({a.seconds:.2f} s)")

@@ -11,7 +11,8 @@ from __future__ import annotations
 import itertools
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from functools import cached_property
+from typing import Any, Callable, NamedTuple
 
 from .engine import Move
 from .kernel import Kernel
@@ -41,9 +42,8 @@ class Line:
                 "decisions": self.decisions, "forced": self.forced}
 
 
-@dataclass(frozen=True)
-class OrderResult:
-    """The figures for one facility order."""
+class OrderResult(NamedTuple):
+    """The figures for one facility order (a NamedTuple: there are up to 362,880 of them)."""
 
     order: tuple[str, ...]
     lines: int
@@ -62,14 +62,13 @@ class Analysis:
     mission: Mission
     results: tuple[OrderResult, ...]
     hardest: tuple[Line, ...]
-    forced_mean: float
     seconds: float = field(default=0.0, compare=False)
 
     @property
     def orders(self) -> int:
         return len(self.results)
 
-    @property
+    @cached_property
     def winnable(self) -> int:
         return sum(r.winnable for r in self.results)
 
@@ -77,11 +76,11 @@ class Analysis:
     def winnable_fraction(self) -> float:
         return self.winnable / self.orders
 
-    @property
+    @cached_property
     def random_win(self) -> float:
         return sum(r.random_win for r in self.results) / self.orders
 
-    @property
+    @cached_property
     def greedy_wins(self) -> int:
         return sum(r.greedy_win for r in self.results)
 
@@ -89,7 +88,7 @@ class Analysis:
     def greedy_win(self) -> float:
         return self.greedy_wins / self.orders
 
-    @property
+    @cached_property
     def unwinnable_orders(self) -> list[tuple[str, ...]]:
         return [r.order for r in self.results if not r.winnable]
 
@@ -123,7 +122,6 @@ class Analysis:
             "greedy_wins": self.greedy_wins,
             "verdict": self.verdict,
             "grade": self.grade,
-            "forced_mean": round(self.forced_mean, 4),
             "unwinnable_orders": [list(o) for o in self.unwinnable_orders],
             "hardest": [line.to_json() for line in self.hardest],
         }
@@ -176,30 +174,22 @@ def analyse(mission: Mission, hardest: int = 10, progress: Callable[[int, int], 
     total = 1
     for n in range(2, len(ids) + 1):
         total *= n
-    for index, perm in enumerate(itertools.permutations(range(len(ids)))):
-        types = tuple(kernel.type_of[i] for i in perm)
+    orders = zip(itertools.permutations(ids), itertools.permutations(kernel.type_of))
+    for index, (order, types) in enumerate(orders):
         found = per_types.get(types)
         if found is None:
             lines, chance = search.round_one(types, (), kernel.empty)
             found = per_types[types] = (lines, chance, greedy_wins(kernel, types))
-        results.append(OrderResult(tuple(ids[i] for i in perm), *found))
+        results.append(OrderResult(order, *found))
         if progress is not None and index % 5040 == 0:
             progress(index, total)
-    forced: dict[tuple[int, ...], int] = {}
-    line_cache: dict[tuple[int, ...], Line] = {}
-    for types, (lines, _, _) in per_types.items():
-        if lines:
-            line_cache[types] = best_line(search, (), types)
-            forced[types] = line_cache[types].forced
-    winners = [r for r in results if r.winnable]
-    forced_mean = sum(forced[tuple(kernel.type_of[ids.index(i)] for i in r.order)] for r in winners) / len(winners) if winners else 0.0
     hardest_lines = []
-    for r in sorted(winners, key=lambda r: (r.lines, r.order))[:hardest]:
-        cached = line_cache[tuple(kernel.type_of[ids.index(i)] for i in r.order)]
-        hardest_lines.append(Line(r.order, cached.lines, cached.moves, cached.decisions, cached.forced))
+    position = {card_id: i for i, card_id in enumerate(ids)}
+    for r in sorted((r for r in results if r.winnable), key=lambda r: (r.lines, r.order))[:hardest]:
+        hardest_lines.append(best_line(search, r.order, tuple(kernel.type_of[position[i]] for i in r.order)))
     if progress is not None:
         progress(total, total)
-    return Analysis(mission, tuple(results), tuple(hardest_lines), forced_mean, time.perf_counter() - started)
+    return Analysis(mission, tuple(results), tuple(hardest_lines), time.perf_counter() - started)
 
 
 def evaluate(mission: Mission) -> tuple[float, float]:
