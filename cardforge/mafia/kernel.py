@@ -51,7 +51,7 @@ class Kernel:
 
     def moves(self, card_type: int, k: int) -> tuple[tuple[bool, int], ...]:
         """The (keep?, next KEEP) pairs for killing a card of `card_type` with KEEP `k`."""
-        key = card_type * 1_000_000 + k
+        key = k * 16 + card_type  # at most 9 facility types
         found = self._moves.get(key)
         if found is not None:
             return found

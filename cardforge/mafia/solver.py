@@ -9,6 +9,7 @@ decisions in those lines are forced. The verdict and grade turn that into one wo
 from __future__ import annotations
 
 import itertools
+import math
 import time
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -158,7 +159,7 @@ def best_line(search: Search, order: tuple[str, ...], types: tuple[int, ...]) ->
         if len(options) > 1:
             decisions += 1
             forced += len(winning) == 1
-        lines, move, state = max(winning, key=lambda o: o[0])
+        _, move, state = max(winning, key=lambda o: o[0])
         moves.append(move)
     return Line(order, total, tuple(moves), decisions, forced)
 
@@ -171,9 +172,7 @@ def analyse(mission: Mission, hardest: int = 10, progress: Callable[[int, int], 
     ids = [c.id for c in mission.facilities]
     per_types: dict[tuple[int, ...], tuple[int, float, bool]] = {}
     results = []
-    total = 1
-    for n in range(2, len(ids) + 1):
-        total *= n
+    total = math.factorial(len(ids))
     orders = zip(itertools.permutations(ids), itertools.permutations(kernel.type_of))
     for index, (order, types) in enumerate(orders):
         found = per_types.get(types)
@@ -183,10 +182,16 @@ def analyse(mission: Mission, hardest: int = 10, progress: Callable[[int, int], 
         results.append(OrderResult(order, *found))
         if progress is not None and index % 5040 == 0:
             progress(index, total)
-    hardest_lines = []
+    hardest_lines: list[Line] = []
+    listed: set[tuple[int, ...]] = set()
     position = {card_id: i for i, card_id in enumerate(ids)}
-    for r in sorted((r for r in results if r.winnable), key=lambda r: (r.lines, r.order))[:hardest]:
-        hardest_lines.append(best_line(search, r.order, tuple(kernel.type_of[position[i]] for i in r.order)))
+    for r in sorted((r for r in results if r.winnable), key=lambda r: (r.lines, r.order)):
+        if len(hardest_lines) >= hardest:
+            break
+        types = tuple(kernel.type_of[position[i]] for i in r.order)
+        if types not in listed:  # orders that only swap identical cards are listed once
+            listed.add(types)
+            hardest_lines.append(best_line(search, r.order, types))
     if progress is not None:
         progress(total, total)
     return Analysis(mission, tuple(results), tuple(hardest_lines), time.perf_counter() - started)
