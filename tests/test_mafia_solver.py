@@ -178,3 +178,20 @@ def test_five_and_eight_facility_missions_analyse() -> None:
     assert len(eight.facilities) == 8
     winnable, chance = evaluate(eight)
     assert 0.5 < winnable < 1 and 0 < chance < 1
+
+
+@pytest.mark.parametrize("name", ["hold", "needle", "five"])
+def test_following_the_hint_wins_every_winnable_order(name: str) -> None:
+    from cardforge.mafia.hints import Hinter
+
+    m = mission(name)
+    hinter = Hinter(Search(Kernel(m)))
+    for r in analyse(m, hardest=0).results:
+        game = Game(m, r.order)
+        while not game.over:
+            best = hinter.best(game)
+            if best is None:
+                assert not r.winnable and game.history == []
+                break
+            game.play(best.move)
+        assert game.won == r.winnable, r.order

@@ -72,8 +72,11 @@ def show_hint(hinter: Hinter, game: Game, echo: Echo) -> None:
         echo(f"  hint: play {best.move} ({detail})")
 
 
-def play(mission: Mission, order: Sequence[str], lines: Iterable[str], echo: Echo, hint: bool = False) -> Game:
-    """Run one game reading a move per line from `lines`; returns the game when it ends or input runs out."""
+def play(mission: Mission, order: Sequence[str], lines: Iterable[str], echo: Echo, hint: bool = False,
+         prompt: Callable[[], None] | None = None) -> Game:
+    """Run one game reading a move per line from `lines`; returns the game when it ends or input runs out.
+
+    `prompt` is called before each read (the CLI shows `move> ` when a person is typing)."""
     game = Game(mission, order)
     hinter: Hinter | None = None
     echo(f"GREEEN MAFIA, mission {mission.name}; order: {' '.join(order)}")
@@ -85,6 +88,8 @@ def play(mission: Mission, order: Sequence[str], lines: Iterable[str], echo: Ech
             hinter = hinter or Hinter(Search(Kernel(mission)))
             show_hint(hinter, game, echo)
         while True:
+            if prompt is not None:
+                prompt()
             text = next(stream, None)
             if text is None:
                 echo("\nno more input; game left unfinished")
