@@ -181,3 +181,33 @@ def test_a_game_that_does_not_end_is_an_error(write_deck):
     rng = random.Random(1)
     with pytest.raises(RuleError, match="did not end within 3 hands"):
         game.play_game(RandomChance(rng), [RandomAgent(rng) for _ in range(4)])
+
+
+def test_whole_hand_opens_with_the_three_when_the_two_is_set_aside(jokers):
+    class Rigged(RandomChance):
+        """Paper is the point suit, so Rock opens; the Rock 2 is dealt to the set-aside pile."""
+
+        def deal(self, game, hand_index):
+            hands, aside = super().deal(game, hand_index)
+            two = game.card_int("rock-2")
+            if two not in aside:
+                holder = next(h for h in hands if two in h)
+                holder[holder.index(two)], aside[0] = aside[0], two
+            return hands, aside
+
+        def pick(self, game, hand_index, what, options):
+            return "paper"
+
+    rng = random.Random(8)
+    record = jokers.play_game(Rigged(rng), [RandomAgent(rng) for _ in range(4)])
+    for hand in record.hands:
+        assert jokers.card_int("rock-2") in hand.set_aside
+        opener = hand.tricks[0]
+        assert jokers.ids[opener.plays[0] >> 1] == "rock-3"
+        assert opener.leader == next(s for s in range(4) if jokers.card_int("rock-3") in _after_pass(hand, s))
+
+
+def _after_pass(hand, seat):
+    offset, passed = hand.extras["pass_offset"], hand.extras["passed"]
+    kept = [c for c in hand.dealt[seat] if not passed or c not in passed[seat]]
+    return kept + [c for giver, cards in enumerate(passed) if (giver + offset) % 4 == seat for c in cards]
