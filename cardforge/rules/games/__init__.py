@@ -20,6 +20,8 @@ GAMES: dict[str, type[TrickGame]] = {
 def game_for(deck: Deck, players: int) -> TrickGame:
     """The engine for `deck` at `players` seats; RuleError if its ruleset is not a trick-taking game."""
     ruleset = deck.ruleset
+    if ruleset is None:
+        raise RuleError(f"{deck.id} has no rules.ruleset, so there is no game to simulate")
     if ruleset not in GAMES:
         known = ", ".join(GAMES)
         raise RuleError(f"{deck.id}: ruleset {ruleset!r} cannot be simulated here (trick-taking rulesets: {known})")
