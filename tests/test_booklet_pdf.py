@@ -133,10 +133,25 @@ def test_pictures_are_vector_drawings() -> None:
         assert _objects(pdf, page).get(FPDF_PAGEOBJ_IMAGE, 0) == 0
     assert _objects(pdf, 0).get(FPDF_PAGEOBJ_PATH, 0) >= 20  # the cover's cards
     assert _objects(pdf, 1).get(FPDF_PAGEOBJ_PATH, 0) >= 20  # the example trick
-    mafia = pdf_of("greeen-mafia")
-    assert "The pile in your hand" in text_of(mafia)
-    ring = pdf_of("green-queen")
-    assert "The suit ring" in text_of(ring)
+    for deck_id, caption in (("greeen-mafia", "The pile in your hand"), ("green-queen", "The suit ring. Each"),
+                             ("tiger-ghee", "The flipped card is Green 4")):
+        doc = pdf_of(deck_id)
+        pages = [i for i, page in enumerate(PdfReader(io.BytesIO(doc)).pages)
+                 if caption in re.sub(r"\s+", " ", page.extract_text())]
+        assert pages, caption
+        assert _objects(doc, pages[0]).get(FPDF_PAGEOBJ_PATH, 0) >= 30, deck_id
+
+
+def test_mafia_icons_sit_inline_in_the_text() -> None:
+    """The icons named in the opening paragraph and in the card list are drawn, not just named."""
+    from pypdfium2.raw import FPDF_PAGEOBJ_PATH
+
+    doc = pdfium.PdfDocument(pdf_of("greeen-mafia"))
+    page = doc[1]
+    text = page.get_textpage()
+    assert "Personnel" in text.get_text_range()
+    paths = [o for o in page.get_objects(max_depth=8) if o.type == FPDF_PAGEOBJ_PATH]
+    assert len(paths) >= 3 * 12  # three icons in the text, the card list's icons
 
 
 def test_japanese_credits_are_real_text_in_an_embedded_font() -> None:
