@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from contextlib import contextmanager
 from pathlib import Path
@@ -19,6 +20,9 @@ from ..mafia.mission import Mission, mission_from_deck
 from ..mafia.play import choose_order, play
 from ..mafia.report import print_analysis
 from ..mafia.solver import analyse
+
+
+DECK_ID = re.compile(r"[a-z0-9][a-z0-9_-]*")
 
 
 class MissionError(CardforgeError):
@@ -95,6 +99,8 @@ def play_command(deck: str, order: str | None, seed: int | None, hint: bool) -> 
               help="Deck file to write (default: output/<id>/deck.yaml).")
 def design_command(deck: str, target: float, floor: float, steps: int, deck_id: str | None, output: Path | None) -> None:
     """Search icon distributions near DECK's mission for a random-player win chance close to TARGET."""
+    if deck_id is not None and not DECK_ID.fullmatch(deck_id):
+        raise click.BadParameter("use lower-case letters, digits, - and _ (e.g. my-mission)", param_hint="--id")
     mission, base_path = _mission(deck)
     deck_id = deck_id or f"{mission.name}-designed"
     output = output or Path("output") / deck_id / "deck.yaml"

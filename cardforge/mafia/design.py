@@ -150,4 +150,14 @@ def deck_yaml(base: Mission, best: Candidate, base_path: Path, output: Path, dec
 
 
 def write_design(text: str, output: Path) -> None:
-    atomic_write_text(output, text)
+    """Write the deck only if it loads (a bad `--id` must not leave a broken deck behind)."""
+    from ..load import load_deck
+
+    trial = output.with_name(f".{output.name}.check.yaml")
+    atomic_write_text(trial, text)
+    try:
+        load_deck(trial)
+    except BaseException:
+        trial.unlink(missing_ok=True)
+        raise
+    os.replace(trial, output)
