@@ -31,7 +31,8 @@ def choose_order(mission: Mission, order: Sequence[str] | None, seed: int | None
 
 
 def describe_card(mission: Mission, card: MissionCard) -> str:
-    return f"{card.id} {card.name} (needs {mission.condition_text(card.condition)}, keeps {mission.icons_text(card.damage)})"
+    need = "free" if card.condition.free else f"needs {mission.condition_text(card.condition)}"
+    return f"{card.id} {card.name} ({need}, keeps {mission.icons_text(card.damage)})"
 
 
 def describe_keep(game: Game) -> str:
