@@ -62,6 +62,16 @@ class Search:
             first = pile[0]
             after = killed + (first,)
             rest = pile[1:]
+            if not rest:  # the last card: objective I follows, no need to remember these positions
+                turned = after[::-1]
+                for _, nk in moves(first, k):
+                    sub = self.round_two(turned, self.kernel.start_two) if self.kernel.objective_one(nk) else LOST
+                    lines += sub[0]
+                    chance += sub[1]
+                    count += 1
+                found = (lines, chance / count)
+                self.memo_one[key] = found
+                return found
             for _, nk in moves(first, k):
                 sub = self.round_one(rest, after, nk)
                 lines += sub[0]
