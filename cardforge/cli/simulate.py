@@ -37,7 +37,7 @@ def simulate_command(deck: str, players: int | None, games: int, seed: int, agen
     if as_json:
         click.echo(json.dumps(data, indent=2))
         return
-    render(data, Console())
+    render(data, Console(highlight=False))
     if log_path is not None:
         click.echo(f"log: {log_path}")
 
