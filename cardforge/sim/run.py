@@ -240,6 +240,9 @@ class _LogWriter:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         fd, temp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".part", dir=self.path.parent)
         self.temp = Path(temp)
+        mask = os.umask(0o022)  # mkstemp makes 0600; a log gets the ordinary permissions
+        os.umask(mask)
+        os.fchmod(fd, 0o666 & ~mask)
         self.handle = os.fdopen(fd, "w", encoding="utf-8")
 
     def write(self, lines: list[str]) -> None:
