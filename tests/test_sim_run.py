@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from cardforge.errors import CardforgeError, RuleError
@@ -19,7 +21,9 @@ def test_same_seed_same_games_whatever_jobs(fives, tmp_path):
     two = simulate(fives, 4, 24, seed=5, jobs=2, log_path=tmp_path / "b.jsonl")
     assert [o.scores for o in one.outcomes] == [o.scores for o in two.outcomes]
     assert (tmp_path / "a.jsonl").read_bytes() == (tmp_path / "b.jsonl").read_bytes()
-    assert (tmp_path / "a.jsonl").stat().st_mode & 0o044  # readable by others, not mkstemp's 0600
+    mask = os.umask(0o022)
+    os.umask(mask)
+    assert (tmp_path / "a.jsonl").stat().st_mode & 0o777 == 0o666 & ~mask  # not mkstemp's 0600
     other = simulate(fives, 4, 24, seed=6)
     assert [o.scores for o in other.outcomes] != [o.scores for o in one.outcomes]
 
