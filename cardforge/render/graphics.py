@@ -72,8 +72,8 @@ def _line_arrow(a: tuple[float, float], b: tuple[float, float], color: Color, wi
 def draw_suit_ring(deck: Deck, card: Card, options: dict[str, Any], w: float, h: float, where: str) -> Group:
     """The five suits on a ring; arrows from each suit to the two it beats; a marker space per suit.
 
-    Short arrows run round the ring to the next suit, long ones cut across to the one after, so the
-    picture reads "each suit beats the next two". `mono: '#ffffff'` draws everything in one colour.
+    Short arrows run round the ring to the next suit; long ones cut across from the suit two steps on
+    back to this one, so every suit has arrows to the two it beats: the next one and the one three on. `mono: '#ffffff'` draws everything in one colour.
     """
     suits = ring_suits(deck)
     mono = parse_color(options.get("mono"), f"{where}.options.mono")
@@ -94,11 +94,14 @@ def draw_suit_ring(deck: Deck, card: Card, options: dict[str, Any], w: float, h:
         delta = math.degrees(gap / radius)
         group.add(_arc_arrow(cx, cy, radius, angles[i] - delta, angles[i] - 360 / n + delta, color,
                              half * 0.028, head))
-        a, b = centres[i], centres[(i + 2) % n]
+        winner = (i + 2) % n  # the suit two steps on beats this one: its arrow, in its colour
+        a, b = centres[winner], centres[i]
         length = math.dist(a, b)
         ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+        winner_color = mono or HexColor(deck.suit(suits[winner]).color)
         group.add(_line_arrow((a[0] + ux * gap, a[1] + uy * gap), (b[0] - ux * gap, b[1] - uy * gap),
-                              mix(color, white, 0.25) if mono is None else color, half * 0.02, head * 0.85))
+                              mix(winner_color, white, 0.25) if mono is None else winner_color, half * 0.02,
+                              head * 0.85))
     for i, suit_id in enumerate(suits):
         suit = deck.suit(suit_id)
         assert suit is not None

@@ -101,7 +101,7 @@ class GreenQueenParams(Params):
 
     ring: list[str] = Field(
         default=["scissors", "paper", "rock", "lizard", "water"],
-        description="each suit beats the next one and the one after it",
+        description="each suit beats the next one and the one three steps on",
     )
     jokers: bool = False
     point_suit: Literal["random_card", "random_suit"] = "random_card"
