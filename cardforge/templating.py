@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import Any
 
 from jinja2 import StrictUndefined, TemplateError
-from jinja2.sandbox import ImmutableSandboxedEnvironment
+from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
 from .errors import CardforgeError
 
@@ -19,7 +19,25 @@ class TemplateProblem(CardforgeError, ValueError):
     """A placeholder that cannot be rendered (unknown name, syntax error, sandbox refusal)."""
 
 
-_ENV = ImmutableSandboxedEnvironment(undefined=StrictUndefined, autoescape=False)
+class BoundedSandbox(ImmutableSandboxedEnvironment):
+    """The sandbox, plus limits on `*` and `**` so a placeholder cannot build a gigabyte string.
+
+    Shared by card faces and the rules booklet."""
+
+    intercepted_binops = frozenset({"*", "**"})
+    MAX_SIZE = 100_000
+
+    def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+        if operator == "**" and isinstance(right, int) and abs(right) > 64:
+            raise SecurityError(f"exponent {right} is too large for a deck placeholder")
+        if operator == "*":
+            for seq, count in ((left, right), (right, left)):
+                if isinstance(seq, (str, list, tuple)) and isinstance(count, int) and len(seq) * count > self.MAX_SIZE:
+                    raise SecurityError("a repeated string or list longer than 100,000 items")
+        return super().call_binop(context, operator, left, right)
+
+
+_ENV = BoundedSandbox(undefined=StrictUndefined, autoescape=False)
 
 
 @lru_cache(maxsize=4096)

@@ -15,12 +15,12 @@ from types import TracebackType
 from typing import Any
 
 from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError
-from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 from markdown_it import MarkdownIt
 from markupsafe import Markup
 
 from ..deck import Deck
 from ..paths import UnsafeReference
+from ..templating import BoundedSandbox
 from ..yaml_source import read_yaml
 from .fetch import BookletError
 
@@ -107,23 +107,7 @@ class Marker:
     __html__ = __str__
 
 
-class _BoundedSandbox(ImmutableSandboxedEnvironment):
-    """The sandbox, plus limits on `*` and `**` so a placeholder cannot build a gigabyte string."""
-
-    intercepted_binops = frozenset({"*", "**"})
-    MAX_SIZE = 100_000
-
-    def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
-        if operator == "**" and isinstance(right, int) and abs(right) > 64:
-            raise SecurityError(f"exponent {right} is too large for a rules text")
-        if operator == "*":
-            for seq, count in ((left, right), (right, left)):
-                if isinstance(seq, (str, list, tuple)) and isinstance(count, int) and len(seq) * count > self.MAX_SIZE:
-                    raise SecurityError("a repeated string or list longer than 100,000 items")
-        return super().call_binop(context, operator, left, right)
-
-
-_ENV = _BoundedSandbox(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=True)
+_ENV = BoundedSandbox(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=True)
 
 
 def _template_line(tb: TracebackType | None) -> int | None:
