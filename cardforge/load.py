@@ -403,7 +403,8 @@ def check_rules(deck: Deck, data: dict[str, Any], sources: SourceMap) -> tuple[A
 
 def with_default_layouts(spec: model.DeckSpec) -> model.DeckSpec:
     """A deck that names no layout of its own gets the plain built-in `front` and `back`."""
-    missing = {name: layout for name, layout in model.DEFAULT_LAYOUTS.items() if name not in spec.layouts}
+    defaults = model.default_layouts(*spec.card.size_mm)
+    missing = {name: layout for name, layout in defaults.items() if name not in spec.layouts}
     if not missing:
         return spec
     return spec.model_copy(update={"layouts": {**spec.layouts, **missing}})

@@ -293,25 +293,32 @@ class Layout(Strict):
     elements: list[Element] = []
 
 
-DEFAULT_LAYOUTS: dict[str, Layout] = {
-    "front": Layout.model_validate({
-        "background": "#ffffff",
-        "elements": [
-            {"type": "index", "size": 14, "inset": 5, "color": "{{ suit.color if suit else '#222222' }}",
-             "icon": False, "text": "{{ card.rank_label or card.name }}"},
-            {"type": "text", "x": 31.75, "y": 44.45, "text": "{{ card.rank_label or card.name }}", "size": 28,
-             "font": "sans-bold", "align": "center", "color": "{{ suit.color if suit else '#222222' }}"},
-        ],
-    }),
-    "back": Layout.model_validate({
-        "background": "#34495e",
-        "elements": [
-            {"type": "text", "x": 31.75, "y": 44.45, "text": "{{ deck.title }}", "size": 12, "font": "sans-bold",
-             "align": "center", "color": "#ffffff"},
-        ],
-    }),
-}
-"""Plain layouts used when a deck defines no `front` or `back` of its own."""
+def default_layouts(width: float, height: float) -> dict[str, Layout]:
+    """Plain layouts for a deck that defines no `front` or `back`, laid out for its card size.
+
+    The front shows the rank in the corners and centre and the suit icon (shape as well as colour)."""
+    ink = "{{ suit.color if suit else '#222222' }}"
+    cx, cy, small = width / 2, height / 2, min(width, height)
+    return {
+        "front": Layout.model_validate({
+            "background": "#ffffff",
+            "elements": [
+                {"type": "index", "size": round(small * 0.22), "inset": round(small * 0.08, 1), "color": ink,
+                 "icon": False, "text": "{{ card.rank_label or card.name }}"},
+                {"type": "icon", "x": cx, "y": cy - small * 0.18, "size": small * 0.28, "when": "{{ suit }}"},
+                {"type": "text", "x": cx, "y": cy + small * 0.2, "text": "{{ card.rank_label or card.name }}",
+                 "size": round(small * 0.4), "font": "sans-bold", "align": "center", "color": ink,
+                 "width": width * 0.8},
+            ],
+        }),
+        "back": Layout.model_validate({
+            "background": "#34495e",
+            "elements": [
+                {"type": "text", "x": cx, "y": cy, "text": "{{ deck.title }}", "size": round(small * 0.19),
+                 "font": "sans-bold", "align": "center", "color": "#ffffff", "width": width * 0.8},
+            ],
+        }),
+    }
 
 
 class BackByProperty(Strict):
