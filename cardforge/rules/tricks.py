@@ -124,6 +124,21 @@ class TrickGame:
         self.next_seat = [(s + 1) % players for s in range(players)]
         self.all_cards = set(range(len(self.ids)))
 
+    def take_chosen_cards(self, st: HandState, agents: Sequence[Agent], count: int, purpose: str) -> list[list[int]]:
+        """Every seat chooses `count` different cards from its hand (to pass or to give); the engine
+        checks each choice and takes the cards out of the hands. Returns the choices per seat."""
+        chosen = []
+        for seat in range(self.players):
+            cards = list(agents[seat].choose_cards(self, st, seat, count, purpose))
+            hand = st.hands[seat]
+            if len(cards) != count or len(set(cards)) != len(cards) or any(c not in hand for c in cards):
+                raise RuleError(f"seat {seat} must {purpose} {count} different cards from its hand")
+            chosen.append(cards)
+        for seat, cards in enumerate(chosen):
+            for c in cards:
+                st.hands[seat].remove(c)
+        return chosen
+
     # ------------------------------------------------------------------ hooks a ruleset fills in
 
     def start_points(self) -> int:

@@ -96,15 +96,7 @@ class GreenQueen(TrickGame):
         offset = self.pass_offset(st.hand_index)
         passed: list[list[int]] = []
         if offset % self.players and p.pass_count:
-            for seat in range(self.players):
-                cards = list(agents[seat].choose_cards(self, st, seat, p.pass_count, "pass"))
-                hand = st.hands[seat]
-                if len(cards) != p.pass_count or len(set(cards)) != len(cards) or any(c not in hand for c in cards):
-                    raise RuleError(f"seat {seat} must pass {p.pass_count} different cards from its hand")
-                passed.append(cards)
-            for seat, cards in enumerate(passed):
-                for c in cards:
-                    st.hands[seat].remove(c)
+            passed = self.take_chosen_cards(st, agents, p.pass_count, "pass")
             for seat, cards in enumerate(passed):
                 st.hands[(seat + offset) % self.players].extend(cards)
         st.opening = self.opening_card(st.point_suit, rec.set_aside)

@@ -58,16 +58,7 @@ class TigerGhee(TrickGame):
 
     def setup_hand(self, st: TigerGheeState, rec: HandRecord, game: GameRecord,  # type: ignore[override]
                    chance: Chance, agents: Sequence[Agent]) -> None:
-        given = []
-        for seat in range(self.players):
-            cards = list(agents[seat].choose_cards(self, st, seat, self.gifts, "give"))
-            hand = st.hands[seat]
-            if len(cards) != self.gifts or len(set(cards)) != len(cards) or any(c not in hand for c in cards):
-                raise RuleError(f"seat {seat} must give {self.gifts} different cards from its hand")
-            given.append(cards)
-        for seat, cards in enumerate(given):
-            for c in cards:
-                st.hands[seat].remove(c)
+        given = self.take_chosen_cards(st, agents, self.gifts, "give")
         pile = [c for cards in given for c in cards]
         if self.params.leftover_to_flip_deck:
             pile += rec.set_aside
