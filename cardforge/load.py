@@ -169,11 +169,6 @@ def _data_path(data: Any, loc: tuple[Any, ...]) -> KeyPath:
     return tuple(path)
 
 
-def _missing_key(loc: tuple[Any, ...], path: KeyPath) -> str | None:
-    tail = [p for p in loc if isinstance(p, str)]
-    return tail[-1] if tail else None
-
-
 INPUT_ERROR_TYPES = {"extra_forbidden", "missing", "model_type", "model_attributes_type", "dict_type", "list_type"}
 """Pydantic error types that mean the file is malformed, not that the game is impossible."""
 

@@ -12,7 +12,7 @@ from typing import Any
 from ..deck import Deck
 from ..errors import CardforgeError
 from ..sim.run import SimResult, simulate
-from ..sim.stats import mean, mean_difference, rate_difference
+from ..sim.stats import mean, mean_difference, rate_difference, seat_fairness
 
 
 @dataclass(frozen=True)
@@ -67,8 +67,8 @@ class Comparison:
 
     def to_json(self) -> dict[str, Any]:
         return {"players": self.players, "games": self.games, "agents": self.agents,
-                "base_fairness_p": self.base.to_json()["fairness"]["p_value"],
-                "variant_fairness_p": self.variant.to_json()["fairness"]["p_value"],
+                "base_fairness_p": seat_fairness(self.base.wins(), self.base.games)[1],
+                "variant_fairness_p": seat_fairness(self.variant.wins(), self.variant.games)[1],
                 "figures": [f.to_json() for f in self.figures],
                 "changes": [f.summary() for f in self.figures if f.significant]}
 

@@ -21,6 +21,7 @@ from xml.sax.saxutils import escape
 from ..check.results import DeckCheck
 from ..outputs import atomic_write_bytes
 from ..render.fonts import register_fonts
+from ..sim.report import ruleset_figures, seat_rows
 from .charts import ACCENT, MUTED, histogram_chart, interval_chart, share_chart
 
 VERDICT_COLORS = {"pass": "#1e8449", "warn": "#b7950b", "fail": "#c0392b"}
@@ -59,7 +60,7 @@ def _checks_table(report: DeckCheck, styles: dict[str, ParagraphStyle]) -> Table
 def _seat_chart(players: int, runs: dict[str, Any]) -> Any:
     labels, values, lows, highs, fills = [], [], [], [], []
     for kind, result in runs.items():
-        for seat in result.to_json()["seats"]:
+        for seat in seat_rows(result):
             labels.append(f"{kind[0].upper()}{seat['seat']}")
             values.append(seat["win_rate"])
             lows.append(seat["ci_low"])
@@ -86,7 +87,7 @@ def _score_chart(players: int, result: Any) -> Any:
 
 
 def _ruleset_chart(players: int, result: Any) -> Any | None:
-    figures = result.to_json()["figures"]
+    figures = ruleset_figures(result)
     if result.ruleset == "fives":
         totals = Counter()
         for outcome in result.outcomes:
