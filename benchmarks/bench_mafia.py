@@ -6,9 +6,9 @@ Each figure is the best of a few fresh runs (no memo carried over), on one core.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Callable
 
 from cardforge.load import load_deck
 from cardforge.mafia.mission import Mission, mission_from_deck

@@ -166,11 +166,7 @@ def _card_group_tag(value: Any) -> str:
 
 
 CardGroup = Annotated[
-    Union[
-        Annotated[SuitRanks, Tag("suit_ranks")],
-        Annotated[SingleCard, Tag("single")],
-        Annotated[ImageGroup, Tag("images")],
-    ],
+    Annotated[SuitRanks, Tag("suit_ranks")] | Annotated[SingleCard, Tag("single")] | Annotated[ImageGroup, Tag("images")],
     Discriminator(_card_group_tag),
 ]
 
@@ -280,7 +276,7 @@ class GraphicElement(ElementBase):
 
 
 Element = Annotated[
-    Union[TextElement, IndexElement, IconElement, ImageElement, RectElement, EllipseElement, LineElement, GraphicElement],
+    TextElement | IndexElement | IconElement | ImageElement | RectElement | EllipseElement | LineElement | GraphicElement,
     Field(discriminator="type"),
 ]
 

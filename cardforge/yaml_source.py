@@ -50,7 +50,7 @@ class SourceMap:
     keys: dict[KeyPath, Location] = field(default_factory=dict)
     values: dict[KeyPath, Location] = field(default_factory=dict)
 
-    def update(self, other: "SourceMap", prefix: KeyPath = ()) -> None:
+    def update(self, other: SourceMap, prefix: KeyPath = ()) -> None:
         """Let `other` (a later, overriding file) win for the paths it defines."""
         for path, loc in other.keys.items():
             self.keys[prefix + path] = loc

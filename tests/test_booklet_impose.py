@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 
 import pypdfium2 as pdfium
 import pytest
@@ -34,7 +34,7 @@ def test_saddle_order_uses_every_page_once_and_folds_into_reading_order(pages: i
     assert reading == [i if i < pages else None for i in range(total)]
 
 
-@lru_cache(maxsize=None)
+@cache
 def a5(deck_id: str) -> bytes:
     return booklet_pdf(load_deck(deck_id), "a5")
 

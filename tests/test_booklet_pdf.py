@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 import re
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -17,7 +17,7 @@ from cardforge.cli import main
 from cardforge.load import bundled_deck_ids, load_deck
 
 
-@lru_cache(maxsize=None)
+@cache
 def pdf_of(deck_ref: str, fmt: str = "a5") -> bytes:
     return booklet_pdf(load_deck(deck_ref), fmt)
 

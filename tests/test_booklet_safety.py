@@ -105,8 +105,8 @@ def test_the_fetcher_serves_only_files_under_its_roots(tmp_path: Path) -> None:
 
 
 def test_an_image_inside_the_deck_folder_is_embedded(tmp_path: Path) -> None:
-    from pypdfium2.raw import FPDF_PAGEOBJ_IMAGE
     import pypdfium2 as pdfium
+    from pypdfium2.raw import FPDF_PAGEOBJ_IMAGE
 
     folder = hostile_deck(tmp_path, "## Rules\n\n![A table in play](art/table.png)\n")
     (folder / "art").mkdir()

@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
+from test_sheets_pdf import fake_faces
 
 from cardforge.cli import main
 from cardforge.load import load_deck
@@ -18,8 +19,6 @@ from cardforge.render.impose import PAPERS
 from cardforge.render.pdfcheck import read_sheets
 from cardforge.render.sheets import SheetOptions, card_sheets_pdf
 from cardforge.units import PT_PER_MM, pt_to_mm
-
-from test_sheets_pdf import fake_faces
 
 
 def tagged_segments(reader: PdfReader, index: int) -> list[tuple[tuple[str, ...], dict, tuple[float, float, float, float]]]:

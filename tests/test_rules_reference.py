@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from cardforge.load import load_deck
+from cardforge.rules.games import game_for
 from cardforge.sim.log import validate_game
 from cardforge.sim.run import play_one
-from cardforge.rules.games import game_for
 
 BEATS = {"scissors": {"paper", "lizard"}, "paper": {"rock", "water"}, "rock": {"lizard", "scissors"},
          "lizard": {"water", "paper"}, "water": {"scissors", "rock"}}

@@ -7,7 +7,7 @@ renderer; test_sheets_build.py covers the real faces.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from pypdf import PdfReader
@@ -26,7 +26,7 @@ PER_SHEET = {"a4": 9, "letter": 8}
 """Poker cards (63.5 x 88.9 mm) with 3 mm bleed inside 5 mm margins: 3x3 on A4, 2x4 turned on Letter."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def deck(deck_id: str) -> Deck:
     return load_deck(deck_id)
 

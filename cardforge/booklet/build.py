@@ -26,7 +26,7 @@ from .fetch import BookletError, DeckFetcher, RefusedFetch, refusal_message
 from .impose import impose_saddle_stitch
 from .pictures import Pictures, SvgMaker
 from .templates import TEMPLATES_DIR, macros, render
-from .text import Marker, find_rules_source, fill_placeholders, markdown_html
+from .text import Marker, fill_placeholders, find_rules_source, markdown_html
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 PLAYER_KINDS = ("random", "heuristic")
 
 
-def simulation_checks(deck: "Deck", report: "DeckCheck", options: "CheckOptions") -> None:
+def simulation_checks(deck: Deck, report: DeckCheck, options: CheckOptions) -> None:
     """Every game must finish under the engine's rules; seat fairness is reported, a bias warned about."""
     from .run import games_for_margin
 

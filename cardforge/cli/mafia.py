@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import re
 import sys
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterator
 
 import click
 from rich.console import Console
@@ -20,7 +20,6 @@ from ..mafia.mission import Mission, mission_from_deck
 from ..mafia.play import choose_order, play
 from ..mafia.report import print_analysis
 from ..mafia.solver import analyse
-
 
 DECK_ID = re.compile(r"[a-z0-9][a-z0-9_-]*")
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import math
 import os
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import yaml
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from ..errors import RuleError
 from .mission import Mission, MissionCard
@@ -34,7 +34,7 @@ class Move:
         return f"Move.parse({str(self)!r})"
 
     @classmethod
-    def parse(cls, text: str) -> "Move":
+    def parse(cls, text: str) -> Move:
         match = _MOVE.match(text)
         if not match:
             raise RuleError(f"cannot read move {text!r}; write 1 or 2, with k to keep (e.g. 2k)")
@@ -99,7 +99,7 @@ class Game:
                 moves.append(Move(slot, False))
         return moves
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         """An independent game in the same position (the mission is shared: it is immutable)."""
         twin = copy.copy(self)
         twin.pile, twin.killed, twin.keep = list(self.pile), list(self.killed), list(self.keep)

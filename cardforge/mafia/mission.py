@@ -6,8 +6,9 @@ they can be tested with missions built in code and the designer can vary a missi
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Sequence
+from typing import Any
 
 from ..errors import DeckError
 from ..rules.params import AnyIcons, MafiaCardProps, MafiaParams
@@ -44,7 +45,7 @@ class Condition:
         return list(self.need) if self.need else "free"
 
     @classmethod
-    def from_props(cls, value: Any) -> "Condition":
+    def from_props(cls, value: Any) -> Condition:
         if value == "free":
             return cls()
         if isinstance(value, AnyIcons):
@@ -119,7 +120,7 @@ class Mission:
         """Equal for missions that play identically up to renaming the facilities."""
         return tuple(sorted(c.profile for c in self.facilities))
 
-    def with_facilities(self, facilities: Sequence[MissionCard]) -> "Mission":
+    def with_facilities(self, facilities: Sequence[MissionCard]) -> Mission:
         return replace(self, facilities=tuple(facilities))
 
 

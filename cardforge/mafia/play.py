@@ -8,7 +8,7 @@ it scriptable: tests feed moves on stdin and read the transcript.
 from __future__ import annotations
 
 import random
-from typing import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from ..errors import RuleError
 from .engine import Game, Move

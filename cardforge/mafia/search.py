@@ -10,8 +10,8 @@ because its pile is round one's kills reversed and KEEP then holds only objectiv
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 from .engine import Move
 from .kernel import Kernel

@@ -11,9 +11,10 @@ from __future__ import annotations
 import itertools
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Callable, NamedTuple
+from typing import Any, NamedTuple
 
 from .engine import Move
 from .kernel import Kernel

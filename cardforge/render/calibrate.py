@@ -21,7 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..outputs import atomic_write_bytes
 from ..units import mm_to_pt
-from .impose import Paper, Segment, flip_axis, Grid
+from .impose import Grid, Paper, Segment, flip_axis
 
 SCALE_INSET = 14.0
 """Distance of each scale's baseline from the paper edge (mm), inside any printer's margin."""

@@ -6,8 +6,9 @@ is the one place that turns them into points.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from reportlab.graphics.shapes import Ellipse, Group, Image, Line, Rect
 from reportlab.lib.colors import Color
@@ -22,6 +23,7 @@ from .fonts import CAP_HEIGHT, missing_glyphs, text_width
 from .graphics import GRAPHICS
 from .icons import ICONS, icon_group
 from .text import text_group
+
 
 @dataclass(frozen=True)
 class Frame:

@@ -42,7 +42,7 @@ class ImageFace:
         return Image(0, 0, self.width, self.height, self.source())
 
 
-def image_face(deck: "Deck", card: "Card", side: str, frame: "Frame") -> ImageFace | None:
+def image_face(deck: Deck, card: Card, side: str, frame: Frame) -> ImageFace | None:
     """The image face for this side of the card, or None when a layout draws it."""
     file = card.front_image if side == "front" else card.back_image
     if file is None:

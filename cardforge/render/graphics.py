@@ -7,8 +7,9 @@ inputs it reads (`key`), so faces that draw the same thing share one face key.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from reportlab.graphics.shapes import Circle, Group, Path, Polygon
 from reportlab.lib.colors import Color, HexColor, white
@@ -16,8 +17,8 @@ from reportlab.lib.colors import Color, HexColor, white
 from ..deck import Card, Deck
 from . import RenderError
 from .colors import mix, parse_color
-from .mafia_tiles import condition_row, damage_row, icon_styles
 from .icons import icon_group
+from .mafia_tiles import condition_row, damage_row, icon_styles
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ background.
 from __future__ import annotations
 
 import math
-from typing import Callable
+from collections.abc import Callable
 
 from reportlab.graphics.shapes import FILL_EVEN_ODD, Group, Path
 from reportlab.lib.colors import Color

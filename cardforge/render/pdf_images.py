@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import hashlib
 import struct
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from reportlab import rl_config
 from reportlab.graphics import renderPDF

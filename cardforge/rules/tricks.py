@@ -12,8 +12,9 @@ card is a small int (its index in the deal plan) and a play is `card * 2 + down`
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, NamedTuple, Protocol, Sequence
+from typing import Any, ClassVar, NamedTuple, Protocol
 
 from ..deck import Deck
 from ..errors import RuleError
@@ -32,19 +33,19 @@ class Play(NamedTuple):
 class Agent(Protocol):
     """Whoever decides for a seat: a simulated player, or a log being replayed."""
 
-    def play(self, game: "TrickGame", st: "HandState", legal: list[int]) -> int: ...
+    def play(self, game: TrickGame, st: HandState, legal: list[int]) -> int: ...
 
-    def choose_cards(self, game: "TrickGame", st: "HandState", seat: int, count: int, purpose: str) -> list[int]: ...
+    def choose_cards(self, game: TrickGame, st: HandState, seat: int, count: int, purpose: str) -> list[int]: ...
 
 
 class Chance(Protocol):
     """Where the shuffles come from: a seeded generator, or a log being replayed."""
 
-    def deal(self, game: "TrickGame", hand_index: int) -> tuple[list[list[int]], list[int]]: ...
+    def deal(self, game: TrickGame, hand_index: int) -> tuple[list[list[int]], list[int]]: ...
 
-    def pick(self, game: "TrickGame", hand_index: int, what: str, options: Sequence[Any]) -> Any: ...
+    def pick(self, game: TrickGame, hand_index: int, what: str, options: Sequence[Any]) -> Any: ...
 
-    def order(self, game: "TrickGame", hand_index: int, what: str, items: list[int]) -> list[int]: ...
+    def order(self, game: TrickGame, hand_index: int, what: str, items: list[int]) -> list[int]: ...
 
 
 class HandState:

@@ -8,6 +8,7 @@ seeded generator, so a game is the same whichever process plays it.
 from __future__ import annotations
 
 import random
+
 from ..errors import RuleError
 from ..rules.games.fives import Fives
 from ..rules.games.green_queen import GreenQueen

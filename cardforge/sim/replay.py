@@ -7,8 +7,9 @@ the log. The first disagreement is a RuleError naming the hand, trick and seat.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from rich.console import Console
 from rich.text import Text

@@ -22,7 +22,7 @@ def _rate(count: float, trials: int) -> dict[str, float]:
             "ci_low": low, "ci_high": high}
 
 
-def seat_rows(result: "SimResult") -> list[dict[str, Any]]:
+def seat_rows(result: SimResult) -> list[dict[str, Any]]:
     wins, games = result.wins(), result.games
     rows = []
     for seat in range(result.players):
@@ -35,7 +35,7 @@ def seat_rows(result: "SimResult") -> list[dict[str, Any]]:
     return rows
 
 
-def verdict(result: "SimResult", seats: list[dict[str, Any]], p_value: float) -> tuple[str, str]:
+def verdict(result: SimResult, seats: list[dict[str, Any]], p_value: float) -> tuple[str, str]:
     """(short verdict, sentence) on seat fairness and the first seat's advantage."""
     if len(set(result.agents)) > 1:
         return "not judged", "Agents differ between seats, so seat results mix skill and position."
@@ -51,7 +51,7 @@ def verdict(result: "SimResult", seats: list[dict[str, Any]], p_value: float) ->
     return "fair", f"No seat advantage detected (chi-square p = {p_value:.3g}; fair rate {even:.1%})."
 
 
-def ruleset_figures(result: "SimResult") -> dict[str, Any]:
+def ruleset_figures(result: SimResult) -> dict[str, Any]:
     outs, n = result.outcomes, result.players
     if result.ruleset == "fives":
         seat_hands = sum(o.hands for o in outs) * n
@@ -73,7 +73,7 @@ def ruleset_figures(result: "SimResult") -> dict[str, Any]:
     return {}
 
 
-def skill_gap(result: "SimResult") -> dict[str, Any] | None:
+def skill_gap(result: SimResult) -> dict[str, Any] | None:
     """Win rate per agent kind and the difference (first kind minus the other), when agents are mixed.
 
     The interval treats every seat-game as an independent trial, which is approximate: seats at one
@@ -101,7 +101,7 @@ def skill_gap(result: "SimResult") -> dict[str, Any] | None:
     return out
 
 
-def result_json(result: "SimResult") -> dict[str, Any]:
+def result_json(result: SimResult) -> dict[str, Any]:
     seats = seat_rows(result)
     chi2, p_value = seat_fairness(result.wins(), result.games)
     short, sentence = verdict(result, seats, p_value)

@@ -14,9 +14,10 @@ import os
 import random
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from ..deck import Deck
 from ..errors import CardforgeError, RuleError

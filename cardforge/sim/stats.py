@@ -8,7 +8,7 @@ goodness-of-fit p-value for seat fairness, and summary statistics of a distribut
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 Z95 = 1.959963984540054
 """The two-sided 95% normal quantile."""

@@ -8,7 +8,8 @@ then L+1 and L+3 are stronger than L and L+1 is the strongest (Paper led -> Rock
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from ...deck import Deck
 from ...errors import RuleError

@@ -6,7 +6,8 @@ field: Black cards played in that trick count as the field colour. Mixed colours
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from ...deck import Deck
 from ...errors import RuleError
