@@ -46,7 +46,10 @@ def check_loaded(deck: Deck, options: CheckOptions = CheckOptions()) -> DeckChec
     _deal_checks(deck, report)
     rules_ok = _rules_check(deck, report)
     if rules_ok or deck.ruleset is None:
-        _faces_check(deck, report)
+        if _faces_check(deck, report):
+            from .print_safety import print_safety_check
+
+            print_safety_check(deck, report)
     if rules_ok and not deal_problems and options.simulate:
         if deck.ruleset == "greeen-mafia":
             _mission_check(deck, report)
@@ -96,7 +99,7 @@ def _rules_check(deck: Deck, report: DeckCheck) -> bool:
     return True
 
 
-def _faces_check(deck: Deck, report: DeckCheck) -> None:
+def _faces_check(deck: Deck, report: DeckCheck) -> bool:
     """Every face renders: a placeholder naming an unknown value is caught before printing."""
     from ..render.face import face_drawing
 
@@ -106,8 +109,9 @@ def _faces_check(deck: Deck, report: DeckCheck) -> None:
                 face_drawing(deck, card, side)
     except CardforgeError as exc:
         report.add("faces", "fail", f"card {card.id} {side}: {exc}")
-        return
+        return False
     report.add("faces", "pass", f"{2 * len(deck.cards)} faces render")
+    return True
 
 
 def _mission_check(deck: Deck, report: DeckCheck) -> None:

@@ -65,8 +65,8 @@ def corner(text: str, font: str, size: float, color: Color | None, icon: str | N
             bottom = min(bottom, bar_top - weight)
     if icon is not None:
         glyph = icon_group(icon, icon_size, color)
-        glyph.translate(centre if box is not None else left + icon_size / 2,
-                        bottom - mm_to_pt(ICON_GAP_MM) - icon_size / 2)
+        # centred under the rank, but never further out than the rank's own left edge
+        glyph.translate(max(centre, left + icon_size / 2), bottom - mm_to_pt(ICON_GAP_MM) - icon_size / 2)
         group.add(glyph)
     return group
 
