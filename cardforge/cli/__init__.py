@@ -19,6 +19,7 @@ COMMAND_MODULES = [
     "cardforge.cli.rules",
     "cardforge.cli.check",
     "cardforge.cli.compare",
+    "cardforge.cli.proof",
 ]
 """Each module defines click commands and a `register(group)` function."""
 

@@ -38,6 +38,7 @@ class BuildSettings:
     out_dir: Path
     sheets: SheetOptions
     png: bool = False
+    print_shop: bool = False
     check: CheckOptions | None = None
     """Run the pre-print gate first (None: no gate, no report)."""
     force: bool = False
@@ -54,18 +55,32 @@ PreCheck = Callable[[Deck, BuildSettings], BuildSettings]
 
 
 def cards_product(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
-    """`<deck-id>-cards.pdf`: the duplex-aligned card sheets."""
-    return [build_card_sheets(deck, stage / f"{deck.id}-cards.pdf", settings.sheets)]
+    """`<deck-id>-cards.pdf`: the duplex-aligned card sheets (gutters when the faces need them)."""
+    from ..render.cut_tolerance import cut_plan
+
+    options, _ = cut_plan(deck, settings.sheets)
+    return [build_card_sheets(deck, stage / f"{deck.id}-cards.pdf", options)]
 
 
 def png_product(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
-    """`png/` with every face and `<deck-id>-contact.png`, when `--png` is given."""
+    """`png/` with every face, `<deck-id>-contact.png` and `<deck-id>-proof.png`, when `--png` is given."""
     if not settings.png:
         return []
     from ..render import png
+    from ..render.proof import write_proof
 
     faces = png.write_face_pngs(deck, stage / "png")
-    return [*faces, png.write_contact_sheet(deck, stage / f"{deck.id}-contact.png")]
+    return [*faces, png.write_contact_sheet(deck, stage / f"{deck.id}-contact.png"),
+            write_proof(deck, stage / f"{deck.id}-proof.png", settings.sheets)]
+
+
+def print_shop_product(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
+    """`print-shop/` (a 300 dpi PNG per face, with bleed) and `<deck-id>-print-shop.pdf`, with --print-shop."""
+    if not settings.print_shop:
+        return []
+    from ..render.print_shop import write_print_shop
+
+    return write_print_shop(deck, stage)
 
 
 def report_product(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
@@ -100,7 +115,7 @@ def gate(deck: Deck, settings: BuildSettings) -> BuildSettings:
     return replace(settings, sheets=replace(settings.sheets, note="NOT VALIDATED"))
 
 
-PRODUCTS: list[Product] = [cards_product, png_product, booklet_product, report_product]
+PRODUCTS: list[Product] = [cards_product, png_product, print_shop_product, booklet_product, report_product]
 PRE_CHECKS: list[PreCheck] = [gate]
 
 
@@ -189,13 +204,14 @@ offset_option = click.option(
 @click.option("--bleed", default=None, callback=_length, metavar="MM", help="Bleed to print around each card (mm; default: the deck's).")
 @click.option("--cut-lines", is_flag=True, help="Draw thin lines along every cut across the sheet.")
 @click.option("--no-crop-marks", is_flag=True, help="Leave out the crop marks around the grid.")
-@click.option("--png", is_flag=True, help="Also write a PNG of every face and a contact sheet.")
+@click.option("--png", is_flag=True, help="Also write a PNG of every face, a contact sheet and a proof.")
+@click.option("--print-shop", is_flag=True, help="Also write 300 dpi PNGs per face with bleed and a one-card-per-page PDF.")
 @click.option("--booklet", "booklet_format", type=click.Choice(BOOKLET_FORMATS), default="a5", show_default=True, help="Rules booklet format (booklet-a4/-letter: fold-and-staple).")
 @click.option("--force", is_flag=True, help="Print a deck that fails `cardforge check` anyway; its sheets say NOT VALIDATED.")
 @click.option("--games", type=click.IntRange(1), default=None, help="Games per player count in the check (default: enough for ±2 points on seat win rates).")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the check's simulated games.")
 @click.option("--jobs", type=click.IntRange(1), default=os.cpu_count() or 1, show_default="all cores", help="Processes for the check's simulations.")
-def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, paper, duplex: str, back_offset, gap, margin, bleed, cut_lines: bool, no_crop_marks: bool, png: bool, booklet_format: str, force: bool, games: int | None, seed: int, jobs: int) -> None:
+def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, paper, duplex: str, back_offset, gap, margin, bleed, cut_lines: bool, no_crop_marks: bool, png: bool, print_shop: bool, booklet_format: str, force: bool, games: int | None, seed: int, jobs: int) -> None:
     """Check each DECK, then build its print-and-play files into OUT/<deck-id>/.
 
     Writes <deck-id>-cards.pdf (duplex-aligned card sheets), <deck-id>-rules.pdf (the rules booklet)
@@ -209,7 +225,7 @@ def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, paper,
         cut_lines=cut_lines, crop_marks=not no_crop_marks,
     )
     check = CheckOptions(games=games, seed=seed, jobs=jobs, progress=sys.stderr.isatty())
-    settings = BuildSettings(out_dir=out_dir, sheets=sheets, png=png, check=check, force=force,
+    settings = BuildSettings(out_dir=out_dir, sheets=sheets, png=png, print_shop=print_shop, check=check, force=force,
                              booklet_format=booklet_format)
     loaded = [load_deck(ref, collect_problems=True) for ref in (bundled_deck_ids() if all_decks else decks)]
     refused: list[NotPlayable] = []
@@ -220,25 +236,30 @@ def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, paper,
             click.secho(f"error: {exc}", fg="red", err=True)
             refused.append(exc)
             continue
-        faces = [p for p in written if p.parent.name == "png"]
+        faces = [p for p in written if p.parent.name in ("png", "print-shop")]
         for path in written:
             if path not in faces:
                 click.echo(str(path))
-        if faces:
-            click.echo(f"{faces[0].parent}/ ({len(faces)} face PNGs)")
+        for folder in sorted({p.parent for p in faces}):
+            click.echo(f"{folder}/ ({sum(1 for p in faces if p.parent == folder)} face PNGs)")
         click.echo(sheet_summary(deck, sheets), err=True)
     if refused:
         sys.exit(NotPlayable.exit_code)
 
 
 def sheet_summary(deck: Deck, options: SheetOptions) -> str:
-    """One line for the designer: how the cards landed on paper."""
+    """How the cards landed on paper: grid, what was shrunk to fit, and how the sheet survives a miscut."""
+    from ..render.cut_tolerance import cut_plan
+
+    options, cut = cut_plan(deck, options)
     imp = deck_imposition(deck, options)
     grid = imp.grid
     turned = ", cards turned 90°" if grid.rotation else ""
     per = f"{grid.cols}x{grid.rows}" + (" pairs" if grid.fold else "") + turned
     paper = imp.spec.paper.name
-    return f"{deck.id}: {len(deck.cards)} cards on {imp.sheets} sheet(s), {per}, {paper}, duplex {options.duplex}"
+    fit = f"; {imp.fit_note}" if imp.fit_note else ""
+    return (f"{deck.id}: {len(deck.cards)} cards on {imp.sheets} sheet(s), {per}, {paper}, duplex {options.duplex}"
+            f"{fit}; {cut}")
 
 
 def _progress(decks: list[Deck]):

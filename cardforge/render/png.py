@@ -69,9 +69,12 @@ def face_images(deck: Deck, dpi: int = DPI) -> dict[tuple[str, Side], Image.Imag
     return {item: by_key[key] for item, key in keys.items()}
 
 
-def _png_bytes(image: Image.Image) -> bytes:
+def _png_bytes(image: Image.Image, dpi: int | None = None) -> bytes:
     buffer = io.BytesIO()
-    image.save(buffer, "PNG", compress_level=PNG_COMPRESSION)
+    if dpi is None:
+        image.save(buffer, "PNG", compress_level=PNG_COMPRESSION)
+    else:
+        image.save(buffer, "PNG", compress_level=PNG_COMPRESSION, dpi=(dpi, dpi))
     return buffer.getvalue()
 
 

@@ -1,0 +1,216 @@
+"""`cardforge proof`: one PNG showing a deck as players and a cutter will meet it, before printing.
+
+Four panels: a fanned hand at 8 mm per card (are the indices readable?), faces at 1:1 on a 96 dpi
+screen, one card per suit as seen with deuteranopia and protanopia (do suits still differ?), and the
+front and back sheets cut with a 1 mm miscut (does a sliver of a neighbour show?).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+from ..deck import Card, Deck
+from ..outputs import atomic_write_bytes
+from ..paths import FONTS_DIR
+from .png import _png_bytes, face_images, rasterise, trimmed
+from .sheets import SheetOptions, card_sheets_pdf
+
+SCREEN_DPI = 96
+"""Pixels per inch at which the proof's faces appear at their printed size."""
+FAN_STEP_MM = 8.0
+FAN_CARDS = 12
+MISCUT_MM = 1.0
+BACKGROUND = "#d9dcd6"
+
+# Colour-vision deficiency simulation matrices for linear RGB, severity 1.0 (Machado, Oliveira and
+# Fernandes 2009, "A physiologically-based model for simulation of color vision deficiency").
+DEUTERANOPIA = ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881))
+PROTANOPIA = ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216), (-0.003882, -0.048116, 1.051998))
+
+
+@dataclass(frozen=True)
+class Proof:
+    """The proof image and what it shows, for the report and tests."""
+
+    image: Image.Image
+    fan: tuple[str, ...]
+    """Card ids in the fanned hand, left to right."""
+    suits: tuple[str, ...]
+
+
+def _px(mm: float) -> int:
+    return round(mm / 25.4 * SCREEN_DPI)
+
+
+def _font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(FONTS_DIR / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")), size)
+
+
+def _card(deck: Deck, face: Image.Image) -> Image.Image:
+    """A face cut to its trim with rounded corners, as RGBA."""
+    card, mask = trimmed(deck, face, SCREEN_DPI)
+    rgba = card.convert("RGBA")
+    rgba.putalpha(mask)
+    return rgba
+
+
+def fan_cards(deck: Deck, count: int = FAN_CARDS) -> list[Card]:
+    """A hand to fan: cards spread evenly over the deck, so every suit and both short and long ranks show."""
+    ranked = [c for c in deck.cards if c.suit is not None] or list(deck.cards)
+    if len(ranked) <= count:
+        return ranked
+    step = len(ranked) / count
+    picked = {len(ranked) - 1 - int(i * step) for i in range(count)}  # from the top, so 10-13 are in it
+    return [ranked[i] for i in sorted(picked)]
+
+
+def fanned_hand(deck: Deck, cards: list[Card], faces: dict[tuple[str, str], Image.Image]) -> Image.Image:
+    """The cards fanned from a pivot below the hand, top-left corners `FAN_STEP_MM` apart."""
+    width_mm, height_mm = deck.spec.card.size_mm
+    radius_mm = height_mm + 30.0  # pivot 30 mm below the cards' bottom edge, under their centres
+    step = FAN_STEP_MM / math.hypot(width_mm / 2, radius_mm)
+    n = len(cards)
+    span = step * (n - 1)
+    reach = _px(math.hypot(width_mm / 2, radius_mm) + 4)
+    canvas_w = int(2 * reach * math.sin(span / 2 + math.atan2(width_mm / 2, radius_mm))) + _px(20)
+    canvas_h = _px(radius_mm + 10) - int(_px(radius_mm - height_mm) * math.cos(span / 2)) + _px(12)
+    canvas = Image.new("RGBA", (canvas_w, canvas_h), BACKGROUND)
+    pivot = (canvas_w / 2, _px(radius_mm + 6))
+    for i, card in enumerate(cards):
+        angle = -span / 2 + i * step
+        image = _card(deck, faces[(card.id, "front")])
+        turned = image.rotate(-math.degrees(angle), resample=Image.Resampling.BICUBIC, expand=True)
+        centre_r = _px(radius_mm - height_mm / 2)
+        cx, cy = pivot[0] + centre_r * math.sin(angle), pivot[1] - centre_r * math.cos(angle)
+        canvas.alpha_composite(turned, (round(cx - turned.width / 2), round(cy - turned.height / 2)))
+    return canvas.convert("RGB")
+
+
+def simulate(image: Image.Image, matrix: tuple[tuple[float, ...], ...]) -> Image.Image:
+    """`image` as seen with a colour-vision deficiency (matrix applied in linear RGB)."""
+    to_linear = [((v / 255) / 12.92 if v <= 10 else (((v / 255) + 0.055) / 1.055) ** 2.4) for v in range(256)]
+
+    def encode(value: float) -> int:
+        value = min(1.0, max(0.0, value))
+        srgb = value * 12.92 if value <= 0.0031308 else 1.055 * value ** (1 / 2.4) - 0.055
+        return round(srgb * 255)
+
+    rgb = image.convert("RGB")
+    colours: dict[tuple[int, int, int], tuple[int, int, int]] = {}
+    out = Image.new("RGB", rgb.size)
+    data = []
+    for pixel in rgb.getdata():
+        seen = colours.get(pixel)
+        if seen is None:
+            r, g, b = (to_linear[v] for v in pixel)
+            seen = tuple(encode(row[0] * r + row[1] * g + row[2] * b) for row in matrix)  # type: ignore[assignment]
+            colours[pixel] = seen  # type: ignore[assignment]
+        data.append(seen)
+    out.putdata(data)
+    return out
+
+
+def suit_cards(deck: Deck) -> list[Card]:
+    """One card per suit (the first of each), for the colour-vision panel."""
+    chosen: dict[str, Card] = {}
+    for card in deck.cards:
+        if card.suit is not None and card.suit not in chosen:
+            chosen[card.suit] = card
+    return list(chosen.values()) or list(deck.cards[:4])
+
+
+def miscut_sheet(deck: Deck, options: SheetOptions, page: int, dpi: int = SCREEN_DPI) -> Image.Image:
+    """A sheet page cut with every cut `MISCUT_MM` right of and below the trim, cards spread apart."""
+    data, imposition = card_sheets_pdf(deck, options)
+    sheet = rasterise(data, dpi)[page]
+    paper_h = imposition.spec.paper.height
+    px = dpi / 25.4
+    slots = imposition.pages[page].slots
+    cut = []
+    for slot in slots:
+        t = slot.trim
+        x0, y0 = (t.x + MISCUT_MM) * px, (paper_h - t.y2 - MISCUT_MM) * px
+        cut.append((slot, sheet.crop((round(x0), round(y0), round(x0 + t.w * px), round(y0 + t.h * px)))))
+    gap = round(3 * px)
+    cols, rows = imposition.grid.cols, imposition.grid.rows
+    cw, ch = cut[0][1].size
+    out = Image.new("RGB", (cols * (cw + gap) + gap, rows * (ch + gap) + gap), BACKGROUND)
+    for k, (_slot, piece) in enumerate(cut):
+        col, row = k % cols, k // cols
+        if imposition.pages[page].side == "back":
+            col = cols - 1 - col
+        out.paste(piece, (gap + col * (cw + gap), gap + row * (ch + gap)))
+    return out
+
+
+def _panel(title: str, body: Image.Image, note: str) -> Image.Image:
+    head = 46
+    panel = Image.new("RGB", (max(body.width, 700) + 24, body.height + head + 12), BACKGROUND)
+    draw = ImageDraw.Draw(panel)
+    draw.text((12, 8), title, fill="#1c1c1c", font=_font(17, bold=True))
+    draw.text((12, 28), note, fill="#333333", font=_font(12))
+    panel.paste(body, (12, head))
+    return panel
+
+
+def _row(images: list[Image.Image], gap: int = 12, labels: list[str] | None = None) -> Image.Image:
+    label_h = 18 if labels else 0
+    height = max(i.height for i in images) + label_h
+    row = Image.new("RGB", (sum(i.width for i in images) + gap * (len(images) - 1), height), BACKGROUND)
+    x = 0
+    draw = ImageDraw.Draw(row)
+    for k, image in enumerate(images):
+        row.paste(image, (x, 0), image if image.mode == "RGBA" else None)
+        if labels:
+            draw.text((x + image.width / 2, image.height + 3), labels[k], fill="#333333", font=_font(12), anchor="mt")
+        x += image.width + gap
+    return row
+
+
+def proof(deck: Deck, options: SheetOptions = SheetOptions()) -> Proof:
+    """The proof image for `deck` printed with `options` (the sheets part uses the first sheet)."""
+    from .cut_tolerance import cut_plan
+
+    faces = face_images(deck, SCREEN_DPI)
+    hand = fan_cards(deck)
+    suits = suit_cards(deck)
+    panels = [_panel("Fanned hand", fanned_hand(deck, hand, faces),
+                     f"{len(hand)} cards, corners {FAN_STEP_MM:g} mm apart: each index should read whole.")]
+    ones = [_card(deck, faces[(c.id, "front")]) for c in suits[:5]]
+    backs = {id(faces[(c.id, 'back')]): c for c in deck.cards}
+    ones += [_card(deck, faces[(c.id, "back")]) for c in list(backs.values())[:2]]
+    panels.append(_panel("Faces at 1:1", _row(ones), f"Printed size on a {SCREEN_DPI} dpi screen."))
+    plain = [_card(deck, faces[(c.id, "front")]).convert("RGB") for c in suits]
+    sims = [_row(plain, labels=[c.id for c in suits]),
+            _row([simulate(i, DEUTERANOPIA) for i in plain], labels=["deuteranopia"] * len(plain)),
+            _row([simulate(i, PROTANOPIA) for i in plain], labels=["protanopia"] * len(plain))]
+    panels.append(_panel("Colour vision", _stack(sims), "One card per suit: the suits must differ by shape."))
+    used, summary = cut_plan(deck, options)
+    pages = [miscut_sheet(deck, used, 0), miscut_sheet(deck, used, 1)] if used.duplex != "gutterfold" else \
+        [miscut_sheet(deck, used, 0)]
+    panels.append(_panel(f"Sheet cut {MISCUT_MM:g} mm off", _row(pages),
+                         f"Every cut {MISCUT_MM:g} mm right of and below the trim. {summary}."))
+    image = _stack(panels, gap=8)
+    title = Image.new("RGB", (image.width, 40), BACKGROUND)
+    ImageDraw.Draw(title).text((12, 10), f"{deck.title}: proof", fill="#1c1c1c", font=_font(20, bold=True))
+    return Proof(_stack([title, image], gap=0), tuple(c.id for c in hand), tuple(c.suit or "" for c in suits))
+
+
+def _stack(images: list[Image.Image], gap: int = 10) -> Image.Image:
+    out = Image.new("RGB", (max(i.width for i in images), sum(i.height for i in images) + gap * (len(images) - 1)),
+                    BACKGROUND)
+    y = 0
+    for image in images:
+        out.paste(image, (0, y))
+        y += image.height + gap
+    return out
+
+
+def write_proof(deck: Deck, path: Path, options: SheetOptions = SheetOptions()) -> Path:
+    """Write the proof PNG to `path` (whole file or nothing)."""
+    atomic_write_bytes(Path(path), _png_bytes(proof(deck, options).image))
+    return Path(path)
