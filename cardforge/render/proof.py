@@ -103,7 +103,8 @@ def simulate(image: Image.Image, matrix: tuple[tuple[float, ...], ...]) -> Image
     colours: dict[tuple[int, int, int], tuple[int, int, int]] = {}
     out = Image.new("RGB", rgb.size)
     data = []
-    for pixel in rgb.getdata():
+    pixels = rgb.get_flattened_data() if hasattr(rgb, "get_flattened_data") else rgb.getdata()
+    for pixel in pixels:
         seen = colours.get(pixel)
         if seen is None:
             r, g, b = (to_linear[v] for v in pixel)

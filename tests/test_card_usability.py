@@ -1,0 +1,222 @@
+"""Cards at the table and at the cutter, read back from the PDFs cardforge writes.
+
+Corner indices sized and placed for a fanned hand, 6 and 9 marked, nothing readable in the 3 mm safe
+zone, no neighbour's colour within 1 mm outside any trim edge, 9 poker cards on a Letter sheet.
+"""
+
+from __future__ import annotations
+
+import pypdfium2 as pdfium
+import pytest
+
+from cardforge.check.print_safety import intrusions
+from cardforge.load import bundled_deck_ids, load_deck
+from cardforge.render.impose import PAPERS
+from cardforge.render.pdfcheck import check_sheets
+from cardforge.render.png import faces_pdf, rasterise
+from cardforge.render.sheets import SheetOptions, build_card_sheets, card_sheets_pdf, deck_imposition
+
+MM = 72 / 25.4
+INDEXED = [d for d in bundled_deck_ids() if not d.startswith("greeen-mafia")]
+"""Decks whose faces carry a rank index (GREEEN MAFIA cards have IDs, not ranks)."""
+
+
+def _chars(page: pdfium.PdfPage) -> list[tuple[str, tuple[float, float, float, float]]]:
+    text = page.get_textpage()
+    return [(text.get_text_range(i, 1), text.get_charbox(i)) for i in range(text.count_chars())]
+
+
+def _top_left_index(deck, card) -> tuple[str, float, float, float, float]:
+    """(rank text, left, top, right, digit height) of the top-left index, mm from the trim's top-left."""
+    bleed = deck.spec.card.bleed
+    doc = pdfium.PdfDocument(faces_pdf(deck, [(card, "front")]))
+    page = doc[0]
+    height_pt = page.get_height()
+    corner = [(c, box) for c, box in _chars(page) if c.strip()
+              and box[0] / MM - bleed < 15 and (height_pt - box[3]) / MM - bleed < 12]
+    assert corner, card.id
+    text = "".join(c for c, _ in corner)
+    left = min(b[0] for _, b in corner) / MM - bleed
+    right = max(b[2] for _, b in corner) / MM - bleed
+    top = (height_pt - max(b[3] for _, b in corner)) / MM - bleed
+    tall = max(b[3] - b[1] for c, b in corner if c.isdigit() or c.isalpha()) / MM if any(
+        c.isalnum() for c, _ in corner) else 0.0
+    return text, left, top, right, tall
+
+
+@pytest.mark.parametrize("deck_id", INDEXED)
+def test_indices_are_tall_close_to_the_trim_and_narrow(deck_id):
+    deck = load_deck(deck_id)
+    for card in deck.cards:
+        if card.rank is None or card.rank == "joker":
+            continue
+        text, left, top, right, tall = _top_left_index(deck, card)
+        assert text == card.rank_label, card.id
+        assert 2.0 <= left <= 4.0 and 2.0 <= top <= 4.0, (card.id, left, top)
+        assert tall >= 5.0, (card.id, tall)
+        if len(text) == 2:
+            assert right <= 11.0, (card.id, right)
+
+
+def test_index_is_repeated_upside_down_bottom_right():
+    deck = load_deck("tiger-ghee")
+    doc = pdfium.PdfDocument(faces_pdf(deck, [(deck.card("blue-12"), "front")]))
+    page = doc[0]
+    w, h = page.get_width(), page.get_height()
+    bleed = deck.spec.card.bleed * MM
+    far = [box for c, box in _chars(page) if c in "12" and box[2] > w - bleed - 12 * MM and box[1] < bleed + 12 * MM]
+    assert far, "no index in the bottom-right corner"
+    assert (w - bleed - max(b[2] for b in far)) / MM == pytest.approx(3.3, abs=0.7)
+
+
+def _corner_bars(deck, card) -> list[tuple[float, float, float, float]]:
+    """Thin filled bars (page points) under the top-left index: the mark of an ambiguous rank."""
+    doc = pdfium.PdfDocument(faces_pdf(deck, [(card, "front")]))
+    page = doc[0]
+    bleed, height = deck.spec.card.bleed * MM, page.get_height()
+    digits = [box for c, box in _chars(page) if c.isdigit() and box[0] < bleed + 12 * MM and box[3] > height - bleed - 12 * MM]
+    bars = []
+    for obj in page.get_objects(max_depth=8):
+        if obj.type == pdfium.raw.FPDF_PAGEOBJ_PATH:
+            x0, y0, x1, y1 = obj.get_bounds()
+            thin = 0.3 * MM < (y1 - y0) < 0.9 * MM and (x1 - x0) > 1.5 * MM
+            under = digits and abs(x0 - min(d[0] for d in digits)) < 0.3 * MM and y1 <= min(d[1] for d in digits) + 0.1
+            if thin and under and y1 > min(d[1] for d in digits) - 2 * MM:
+                bars.append((x0, y0, x1, y1))
+    return bars
+
+
+@pytest.mark.parametrize("deck_id,six,nine,seven", [("fives", "blue-6", "magenta-9", "blue-7"),
+                                                    ("tiger-ghee", "red-6", "black-9", "red-7"),
+                                                    ("green-queen", "rock-6", "water-9", "rock-7")])
+def test_six_and_nine_carry_a_bar_and_seven_does_not(deck_id, six, nine, seven):
+    deck = load_deck(deck_id)
+    assert len(_corner_bars(deck, deck.card(six))) == 1
+    assert len(_corner_bars(deck, deck.card(nine))) == 1
+    assert _corner_bars(deck, deck.card(seven)) == []
+
+
+@pytest.mark.parametrize("deck_id", bundled_deck_ids())
+def test_no_text_or_icon_in_the_safe_zone(deck_id):
+    assert intrusions(load_deck(deck_id)) == []
+
+
+def test_print_safety_names_the_card_and_element(tmp_path):
+    deck_dir = tmp_path / "edgy"
+    deck_dir.mkdir()
+    (deck_dir / "deck.yaml").write_text(
+        "id: edgy\ntitle: Edgy\nplayers: [2]\ncards:\n  - {id: a}\n  - {id: b}\n"
+        "layouts:\n  front:\n    elements:\n"
+        "      - {type: text, x: 1, y: 40, text: EDGE, size: 10, when: \"{{ card.id == 'a' }}\"}\n"
+        "      - {type: rect, x: -3, y: -3, width: 20, height: 20, fill: '#ff0000'}\n"
+        "      - {type: text, x: 0, y: 80, text: ART, size: 10, bleed_art: true}\n"
+        "  back:\n    elements: []\n")
+    found = intrusions(load_deck(str(deck_dir)))
+    assert [(i.card, i.side, i.element) for i in found] == [("a", "front", "layouts.front.elements[0] (text)")]
+    assert 1.0 < found[0].distance_mm < 1.6  # x = 1 mm plus the E's side bearing
+
+
+def _edge_samples(slot, px: float, paper_h: float, outside: float, inside: float):
+    """Pairs of pixel positions: `outside` mm beyond a trim edge and `inside` mm within it, along all edges."""
+    t = slot.trim
+    for f in (0.25, 0.5, 0.75):
+        x, y = t.x + t.w * f, t.y + t.h * f
+        for (ox, oy), (ix, iy) in (
+            ((x, t.y2 + outside), (x, t.y2 - inside)), ((x, t.y - outside), (x, t.y + inside)),
+            ((t.x - outside, y), (t.x + inside, y)), ((t.x2 + outside, y), (t.x2 - inside, y)),
+        ):
+            yield (round(ox * px), round((paper_h - oy) * px)), (round(ix * px), round((paper_h - iy) * px))
+
+
+@pytest.mark.parametrize("deck_id", ["fives", "tiger-ghee", "green-queen", "greeen-mafia", "greeen-mafia-hard"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_one_mm_outside_every_trim_edge_shows_the_cards_own_colour(deck_id, paper):
+    from cardforge.render.cut_tolerance import cut_plan
+
+    deck = load_deck(deck_id)
+    options, _ = cut_plan(deck, SheetOptions(paper=paper))
+    data, imposition = card_sheets_pdf(deck, options)
+    dpi = 72
+    images = rasterise(data, dpi)
+    paper_h = imposition.spec.paper.height
+    for page, image in zip(imposition.pages[:2], images[:2]):
+        for slot in page.slots:
+            for outside in (0.5, 0.8):  # 0.8 mm plus half a 144 dpi pixel stays within 1 mm
+                for o, i in _edge_samples(slot, dpi / 25.4, paper_h, outside, 1.0):
+                    a, b = image.getpixel(o), image.getpixel(i)
+                    assert max(abs(p - q) for p, q in zip(a, b)) <= 24, (page.number, slot.index, outside, a, b)
+
+
+def test_a_deck_with_coloured_edges_gets_gutters_where_the_paper_allows(tmp_path):
+    from cardforge.render.cut_tolerance import cut_plan
+
+    deck_dir = tmp_path / "loud"
+    deck_dir.mkdir()
+    (deck_dir / "deck.yaml").write_text(
+        "id: loud\ntitle: Loud\nplayers: [2]\ncard: mini\n"
+        "suits:\n  red: {name: Red, color: '#c0392b'}\n  blue: {name: Blue, color: '#1f5fbf'}\n"
+        "cards:\n  - {suits: all, ranks: 1-4}\n"
+        "layouts:\n  front:\n    background: '{{ suit.color }}'\n    elements: []\n"
+        "  back:\n    background: '#222222'\n    elements: []\n")
+    deck = load_deck(str(deck_dir))
+    options, summary = cut_plan(deck, SheetOptions(paper="a4"))
+    assert options.gap >= 2.0 and "gutters" in summary
+    data, imposition = card_sheets_pdf(deck, options)
+    image = rasterise(data, 72)[0]
+    for slot in imposition.pages[0].slots:
+        for o, i in _edge_samples(slot, 72 / 25.4, imposition.spec.paper.height, 0.9, 1.0):
+            assert max(abs(p - q) for p, q in zip(image.getpixel(o), image.getpixel(i))) <= 24
+
+
+def test_letter_takes_nine_poker_cards_with_long_crop_marks_and_aligned_backs(tmp_path):
+    deck = load_deck("greeen-mafia")
+    imposition = deck_imposition(deck, SheetOptions(paper="letter"))
+    assert imposition.grid.per_page == 9 and imposition.sheets == 1
+    assert "to fit 9 per sheet" in imposition.fit_note
+    lengths = [abs(s.x2 - s.x1) + abs(s.y2 - s.y1) for s in imposition.pages[0].crop_marks]
+    assert min(lengths) >= 3.0 - 1e-6
+    path = build_card_sheets(deck, tmp_path / "letter.pdf", SheetOptions(paper="letter"))
+    assert check_sheets(path, "long") == []
+    doc = pdfium.PdfDocument(str(path))
+    assert len(doc) == 2
+    assert doc[0].get_size() == pytest.approx((PAPERS["letter"].width * MM, PAPERS["letter"].height * MM), abs=0.5)
+
+
+def test_print_shop_faces_and_pdf(tmp_path):
+    from pypdf import PdfReader
+    from PIL import Image
+
+    from cardforge.render.print_shop import write_print_shop
+
+    deck = load_deck("greeen-mafia")
+    written = write_print_shop(deck, tmp_path)
+    pngs = [p for p in written if p.suffix == ".png"]
+    assert len(pngs) == 2 * len(deck.cards)
+    assert pngs[0].name == "001-1-front-821x1121px.png"
+    with Image.open(pngs[0]) as image:
+        assert image.size == (821, 1121)
+        assert round(image.info["dpi"][0]) == 300
+    reader = PdfReader(str(tmp_path / "greeen-mafia-print-shop.pdf"))
+    assert len(reader.pages) == 2 * len(deck.cards)
+    page = reader.pages[0]
+    trim, bleed = [float(v) / MM for v in page.trimbox], [float(v) / MM for v in page.bleedbox]
+    assert trim == pytest.approx([3, 3, 66.5, 91.9], abs=0.01)
+    assert bleed == pytest.approx([0, 0, 69.5, 94.9], abs=0.01)
+
+
+def test_proof_shows_a_fan_with_long_ranks_and_colour_vision_views():
+    from cardforge.render.proof import DEUTERANOPIA, proof, simulate
+
+    deck = load_deck("tiger-ghee")
+    result = proof(deck, SheetOptions(paper="letter"))
+    assert any(len(deck.card(c).rank_label) == 2 for c in result.fan[:-1])  # a two-digit rank under others
+    assert set(result.suits) == set(deck.spec.suits)
+    assert result.image.width > 600 and result.image.height > 1000
+    from PIL import Image
+
+    grey = Image.new("RGB", (2, 2), (128, 128, 128))
+    assert max(abs(v - 128) for v in simulate(grey, DEUTERANOPIA).getpixel((0, 0))) <= 2
+    red, green = Image.new("RGB", (1, 1), (200, 40, 40)), Image.new("RGB", (1, 1), (40, 160, 40))
+    r, g = simulate(red, DEUTERANOPIA).getpixel((0, 0)), simulate(green, DEUTERANOPIA).getpixel((0, 0))
+    assert abs(r[0] - r[1]) < abs(200 - 40)  # red and green move towards each other
+    del g
