@@ -25,8 +25,10 @@ DUPLEX_MODES: tuple[str, ...] = ("long", "short", "none", "gutterfold")
 
 MARK_OFFSET = 0.5
 """Clearance between the grid's outer bleed and the start of a crop mark (mm)."""
-MARK_MIN = 3.0
-"""The shortest crop mark a cutter can line a ruler up with (mm); the grid keeps room for this much."""
+MARK_MIN = 1.0
+"""The shortest crop mark the raw geometry keeps room for (mm); see `SheetSpec.mark_min`."""
+MARK_USABLE = 3.0
+"""The shortest crop mark a cutter can line a ruler up with (mm): what sheets for printing ask for."""
 FIT_MIN_BLEED = 1.0
 """When shrinking the outer bleed to fit more cards, stop here: it still covers a 1 mm miscut (mm)."""
 FIT_MIN_MARGIN = 1.5
@@ -185,7 +187,9 @@ class SheetSpec:
     back_offset: tuple[float, float] = (0.0, 0.0)
     crop_marks: bool = True
     cut_lines: bool = False
-    fit: bool = True
+    mark_min: float = MARK_MIN
+    """Room kept for crop marks on each outer edge of the grid (sheets.py asks for MARK_USABLE)."""
+    fit: bool = False
     """Shrink the outer bleed (to 1 mm) and then the margin (to 1.5 mm) when that fits more cards per
     sheet, as print-and-play files do (9 poker cards on Letter); `Imposition.fit_note` says so."""
 
@@ -265,7 +269,7 @@ class Imposition:
 
 def _band(spec: SheetSpec) -> float:
     """Room one outer edge of the grid needs beyond the trim: printed bleed plus the shortest mark."""
-    marks = MARK_OFFSET + MARK_MIN if spec.crop_marks else 0.0
+    marks = MARK_OFFSET + spec.mark_min if spec.crop_marks else 0.0
     return spec.print_bleed + marks
 
 
