@@ -1,6 +1,7 @@
 """`cardforge proof`: one PNG showing a deck as players and a cutter will meet it, before printing.
 
-Four panels: a fanned hand at 8 mm per card (are the indices readable?), faces at 1:1 on a 96 dpi
+Four panels: a fanned hand at 8 mm per card, measured at the cards' centres, turning about a point
+20 mm below them as a hand holds a fan (are the indices readable?), faces at 1:1 on a 96 dpi
 screen, one card per suit as seen with deuteranopia and protanopia (do suits still differ?), and the
 front and back sheets cut with a 1 mm miscut (does a sliver of a neighbour show?).
 """
@@ -68,26 +69,38 @@ def fan_cards(deck: Deck, count: int = FAN_CARDS) -> list[Card]:
     return [ranked[i] for i in sorted(picked)]
 
 
+PIVOT_BELOW_MM = 20.0
+"""The fan turns about a point this far below the cards' bottom edge, where the hand holds them."""
+
+
+def fan_step(deck: Deck) -> float:
+    """The angle (radians) between neighbouring cards: `FAN_STEP_MM` apart at the cards' centres."""
+    _width, height = deck.spec.card.size_mm
+    return FAN_STEP_MM / (PIVOT_BELOW_MM + height / 2)
+
+
 def fanned_hand(deck: Deck, cards: list[Card], faces: dict[tuple[str, str], Image.Image]) -> Image.Image:
-    """The cards fanned from a pivot below the hand, top-left corners `FAN_STEP_MM` apart."""
+    """The cards fanned about a point below the hand, their centres `FAN_STEP_MM` apart."""
     width_mm, height_mm = deck.spec.card.size_mm
-    radius_mm = height_mm + 30.0  # pivot 30 mm below the cards' bottom edge, under their centres
-    step = FAN_STEP_MM / math.hypot(width_mm / 2, radius_mm)
-    n = len(cards)
-    span = step * (n - 1)
-    reach = _px(math.hypot(width_mm / 2, radius_mm) + 4)
-    canvas_w = int(2 * reach * math.sin(span / 2 + math.atan2(width_mm / 2, radius_mm))) + _px(20)
-    canvas_h = _px(radius_mm + 10) - int(_px(radius_mm - height_mm) * math.cos(span / 2)) + _px(12)
-    canvas = Image.new("RGBA", (canvas_w, canvas_h), BACKGROUND)
-    pivot = (canvas_w / 2, _px(radius_mm + 6))
+    radius_mm = height_mm + PIVOT_BELOW_MM
+    step = fan_step(deck)
+    span = step * (len(cards) - 1)
+    reach = math.hypot(width_mm / 2, radius_mm)
+    canvas = Image.new("RGBA", (_px(2 * reach + 20), _px(2 * reach + 20)), (0, 0, 0, 0))
+    pivot = (canvas.width / 2, canvas.height / 2)
     for i, card in enumerate(cards):
         angle = -span / 2 + i * step
         image = _card(deck, faces[(card.id, "front")])
         turned = image.rotate(-math.degrees(angle), resample=Image.Resampling.BICUBIC, expand=True)
-        centre_r = _px(radius_mm - height_mm / 2)
+        centre_r = _px(PIVOT_BELOW_MM + height_mm / 2)
         cx, cy = pivot[0] + centre_r * math.sin(angle), pivot[1] - centre_r * math.cos(angle)
         canvas.alpha_composite(turned, (round(cx - turned.width / 2), round(cy - turned.height / 2)))
-    return canvas.convert("RGB")
+    box = canvas.getchannel("A").getbbox() or (0, 0, canvas.width, canvas.height)
+    pad = _px(4)
+    cropped = canvas.crop((box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad))
+    out = Image.new("RGBA", cropped.size, BACKGROUND)
+    out.alpha_composite(cropped)
+    return out.convert("RGB")
 
 
 def simulate(image: Image.Image, matrix: tuple[tuple[float, ...], ...]) -> Image.Image:
@@ -179,8 +192,10 @@ def proof(deck: Deck, options: SheetOptions = SheetOptions()) -> Proof:
     faces = face_images(deck, SCREEN_DPI)
     hand = fan_cards(deck)
     suits = suit_cards(deck)
+    corner = fan_step(deck) * (PIVOT_BELOW_MM + deck.spec.card.size_mm[1] - 6.0)
     panels = [_panel("Fanned hand", fanned_hand(deck, hand, faces),
-                     f"{len(hand)} cards, corners {FAN_STEP_MM:g} mm apart: each index should read whole.")]
+                     f"{len(hand)} cards {FAN_STEP_MM:g} mm apart at their centres ({corner:.0f} mm at the "
+                     "indices): each index should read whole.")]
     ones = [_card(deck, faces[(c.id, "front")]) for c in suits[:5]]
     backs = {id(faces[(c.id, 'back')]): c for c in deck.cards}
     ones += [_card(deck, faces[(c.id, "back")]) for c in list(backs.values())[:2]]
