@@ -220,3 +220,64 @@ def test_proof_shows_a_fan_with_long_ranks_and_colour_vision_views():
     r, g = simulate(red, DEUTERANOPIA).getpixel((0, 0)), simulate(green, DEUTERANOPIA).getpixel((0, 0))
     assert abs(r[0] - r[1]) < abs(200 - 40)  # red and green move towards each other
     del g
+
+
+@pytest.mark.parametrize("deck_id", ["fives", "tiger-ghee", "green-queen"])
+def test_backs_look_the_same_after_a_one_mm_miscut(deck_id):
+    from PIL import ImageChops, ImageFilter
+
+    from cardforge.render.proof import MISCUT_MM, miscut_sheet
+
+    deck = load_deck(deck_id)
+    data, imposition = card_sheets_pdf(deck, SheetOptions())
+    image = rasterise(data, 72)[1]
+    px = 72 / 25.4
+    paper_h = imposition.spec.paper.height
+    for dx, dy in ((MISCUT_MM, MISCUT_MM), (-MISCUT_MM, MISCUT_MM), (MISCUT_MM, -MISCUT_MM)):
+        pieces = []
+        for slot in imposition.pages[1].slots:  # the whole sheet is cut the same amount off
+            t = slot.trim
+            x0, y0 = round((t.x + dx) * px), round((paper_h - t.y2 - dy) * px)
+            pieces.append(image.crop((x0, y0, x0 + round(t.w * px) - 1, y0 + round(t.h * px) - 1)))
+        first = pieces[0]
+        for piece in pieces[1:]:
+            # a slight blur forgives the sub-pixel placement of thin lines at 72 dpi
+            difference = ImageChops.difference(first.filter(ImageFilter.GaussianBlur(1)),
+                                               piece.filter(ImageFilter.GaussianBlur(1))).convert("L")
+            changed = sum(1 for v in difference.tobytes() if v > 60)
+            assert changed < 0.01 * first.width * first.height, (dx, dy, changed)
+    assert miscut_sheet(deck, SheetOptions(), 1).size[0] > 0
+
+
+def test_cli_builds_proof_print_shop_and_a_report_page(tmp_path):
+    from click.testing import CliRunner
+
+    from cardforge.cli import main
+
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", "greeen-mafia-8", "-o", str(out), "--png", "--print-shop",
+                                       "--paper", "letter", "--games", "20", "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    folder = out / "greeen-mafia-8"
+    assert (folder / "greeen-mafia-8-proof.png").stat().st_size > 10_000
+    assert len(list((folder / "print-shop").glob("*-821x1121px.png"))) == 20
+    assert "to fit 9 per sheet" in result.output and "cut tolerance: cards butt" in result.output
+    report = pdfium.PdfDocument(str(folder / "greeen-mafia-8-report.pdf"))
+    last = report[len(report) - 1]
+    assert "Proof" in last.get_textpage().get_text_range()
+    assert any(o.type == pdfium.raw.FPDF_PAGEOBJ_IMAGE for o in last.get_objects())
+
+
+def test_proof_command_writes_a_png_and_refuses_an_unknown_deck(tmp_path):
+    from click.testing import CliRunner
+    from PIL import Image
+
+    from cardforge.cli import main
+
+    path = tmp_path / "p.png"
+    result = CliRunner().invoke(main, ["proof", "tiger-ghee-short", "-o", str(path)])
+    assert result.exit_code == 0, result.output
+    with Image.open(path) as image:
+        assert image.width > 600
+    bad = CliRunner().invoke(main, ["proof", "no-such-deck", "-o", str(tmp_path / "q.png")])
+    assert bad.exit_code == 2 and "Traceback" not in bad.output and not (tmp_path / "q.png").exists()

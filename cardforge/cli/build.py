@@ -87,9 +87,13 @@ def report_product(deck: Deck, stage: Path, settings: BuildSettings) -> list[Pat
     """`<deck-id>-report.pdf`: the gate's verdicts and balance charts (when the gate ran)."""
     if settings.verdict is None:
         return []
+    from ..render.png import png_bytes
+    from ..render.proof import proof
     from ..report.pdf import build_report
 
-    return [build_report(settings.verdict, stage / f"{deck.id}-report.pdf")]
+    written = stage / f"{deck.id}-proof.png"
+    image = written.read_bytes() if written.exists() else png_bytes(proof(deck, settings.sheets).image)
+    return [build_report(settings.verdict, stage / f"{deck.id}-report.pdf", image)]
 
 
 class NotPlayable(CardforgeError):

@@ -19,7 +19,7 @@ from ..outputs import atomic_write_bytes
 from ..units import mm_to_pt
 from .face import face_drawing
 from .fonts import register_fonts
-from .png import SIDES, _png_bytes, face_images, file_stems
+from .png import SIDES, png_bytes, face_images, file_stems
 
 PRINT_DPI = 300
 
@@ -75,7 +75,7 @@ def write_print_shop(deck: Deck, out_dir: Path) -> list[Path]:
                 image = image.resize(size.pixels)
             data = encoded.get(id(images[(card.id, side)]))
             if data is None:
-                data = encoded[id(images[(card.id, side)])] = _png_bytes(image, PRINT_DPI)
+                data = encoded[id(images[(card.id, side)])] = png_bytes(image, PRINT_DPI)
             path = folder / f"{n:03d}-{stem}-{side}-{size.pixels[0]}x{size.pixels[1]}px.png"
             atomic_write_bytes(path, data)
             written.append(path)

@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw, ImageFont
 from ..deck import Card, Deck
 from ..outputs import atomic_write_bytes
 from ..paths import FONTS_DIR
-from .png import _png_bytes, face_images, rasterise, trimmed
+from .png import png_bytes, face_images, rasterise, trimmed
 from .sheets import SheetOptions, card_sheets_pdf
 
 SCREEN_DPI = 96
@@ -228,5 +228,5 @@ def _stack(images: list[Image.Image], gap: int = 10) -> Image.Image:
 
 def write_proof(deck: Deck, path: Path, options: SheetOptions = SheetOptions()) -> Path:
     """Write the proof PNG to `path` (whole file or nothing)."""
-    atomic_write_bytes(Path(path), _png_bytes(proof(deck, options).image))
+    atomic_write_bytes(Path(path), png_bytes(proof(deck, options).image))
     return Path(path)
