@@ -62,7 +62,7 @@ def test_index_is_repeated_upside_down_bottom_right():
     deck = load_deck("tiger-ghee")
     doc = pdfium.PdfDocument(faces_pdf(deck, [(deck.card("blue-12"), "front")]))
     page = doc[0]
-    w, h = page.get_width(), page.get_height()
+    w = page.get_width()
     bleed = deck.spec.card.bleed * MM
     far = [box for c, box in _chars(page) if c in "12" and box[2] > w - bleed - 12 * MM and box[1] < bleed + 12 * MM]
     assert far, "no index in the bottom-right corner"
@@ -74,7 +74,8 @@ def _corner_bars(deck, card) -> list[tuple[float, float, float, float]]:
     doc = pdfium.PdfDocument(faces_pdf(deck, [(card, "front")]))
     page = doc[0]
     bleed, height = deck.spec.card.bleed * MM, page.get_height()
-    digits = [box for c, box in _chars(page) if c.isdigit() and box[0] < bleed + 12 * MM and box[3] > height - bleed - 12 * MM]
+    digits = [box for c, box in _chars(page)
+              if c.isdigit() and box[0] < bleed + 12 * MM and box[3] > height - bleed - 12 * MM]
     bars = []
     for obj in page.get_objects(max_depth=8):
         if obj.type == pdfium.raw.FPDF_PAGEOBJ_PATH:
@@ -183,8 +184,8 @@ def test_letter_takes_nine_poker_cards_with_long_crop_marks_and_aligned_backs(tm
 
 
 def test_print_shop_faces_and_pdf(tmp_path):
-    from pypdf import PdfReader
     from PIL import Image
+    from pypdf import PdfReader
 
     from cardforge.render.print_shop import write_print_shop
 

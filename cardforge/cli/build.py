@@ -209,7 +209,8 @@ offset_option = click.option(
 @click.option("--cut-lines", is_flag=True, help="Draw thin lines along every cut across the sheet.")
 @click.option("--no-crop-marks", is_flag=True, help="Leave out the crop marks around the grid.")
 @click.option("--png", is_flag=True, help="Also write a PNG of every face, a contact sheet and a proof.")
-@click.option("--print-shop", is_flag=True, help="Also write 300 dpi PNGs per face with bleed and a one-card-per-page PDF.")
+@click.option("--print-shop", is_flag=True,
+              help="Also write 300 dpi PNGs per face with bleed and a one-card-per-page PDF.")
 @click.option("--booklet", "booklet_format", type=click.Choice(BOOKLET_FORMATS), default="a5", show_default=True, help="Rules booklet format (booklet-a4/-letter: fold-and-staple).")
 @click.option("--force", is_flag=True, help="Print a deck that fails `cardforge check` anyway; its sheets say NOT VALIDATED.")
 @click.option("--games", type=click.IntRange(1), default=None, help="Games per player count in the check (default: enough for ±2 points on seat win rates).")
@@ -229,8 +230,8 @@ def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, paper,
         cut_lines=cut_lines, crop_marks=not no_crop_marks,
     )
     check = CheckOptions(games=games, seed=seed, jobs=jobs, progress=sys.stderr.isatty())
-    settings = BuildSettings(out_dir=out_dir, sheets=sheets, png=png, print_shop=print_shop, check=check, force=force,
-                             booklet_format=booklet_format)
+    settings = BuildSettings(out_dir=out_dir, sheets=sheets, png=png, print_shop=print_shop, check=check,
+                             force=force, booklet_format=booklet_format)
     loaded = [load_deck(ref, collect_problems=True) for ref in (bundled_deck_ids() if all_decks else decks)]
     refused: list[NotPlayable] = []
     for deck in _progress(loaded):

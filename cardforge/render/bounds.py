@@ -47,7 +47,7 @@ def ink_bounds(node: Shape, matrix: tuple[float, ...] = IDENTITY) -> Box | None:
     bounds = node.getBounds()
     if bounds is None:
         return None
-    return _through(matrix, tuple(bounds))  # type: ignore[arg-type]
+    return _through(matrix, tuple(bounds))
 
 
 def _advance(node: String) -> float:

@@ -45,13 +45,14 @@ def band_colour(image: Image.Image, bleed_mm: float, dpi: int, depth_mm: float =
     px = dpi / 25.4
     inner, outer = round((bleed_mm + depth_mm) * px), max(0, round((bleed_mm - depth_mm) * px))
     w, h = image.size
-    pixels = image.load()
+    pixels = image.convert("RGB").load()
+    assert pixels is not None
     first: tuple[int, ...] | None = None
     for y in range(outer, h - outer):
         band_row = y < inner or y >= h - inner
         xs = range(outer, w - outer) if band_row else [*range(outer, inner), *range(w - inner, w - outer)]
         for x in xs:
-            value = pixels[x, y]
+            value: tuple[int, ...] = pixels[x, y]  # type: ignore[assignment]
             if first is None:
                 first = value
             elif max(abs(a - b) for a, b in zip(value, first)) > TOLERANCE:

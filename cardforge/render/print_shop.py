@@ -19,7 +19,7 @@ from ..outputs import atomic_write_bytes
 from ..units import mm_to_pt
 from .face import face_drawing
 from .fonts import register_fonts
-from .png import SIDES, png_bytes, face_images, file_stems
+from .png import SIDES, face_images, file_stems, png_bytes
 
 PRINT_DPI = 300
 

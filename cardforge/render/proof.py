@@ -17,7 +17,8 @@ from PIL import Image, ImageDraw, ImageFont
 from ..deck import Card, Deck
 from ..outputs import atomic_write_bytes
 from ..paths import FONTS_DIR
-from .png import png_bytes, face_images, rasterise, trimmed
+from .face import Side
+from .png import face_images, png_bytes, rasterise, trimmed
 from .sheets import SheetOptions, card_sheets_pdf
 
 SCREEN_DPI = 96
@@ -79,7 +80,7 @@ def fan_step(deck: Deck) -> float:
     return FAN_STEP_MM / (PIVOT_BELOW_MM + height / 2)
 
 
-def fanned_hand(deck: Deck, cards: list[Card], faces: dict[tuple[str, str], Image.Image]) -> Image.Image:
+def fanned_hand(deck: Deck, cards: list[Card], faces: dict[tuple[str, Side], Image.Image]) -> Image.Image:
     """The cards fanned about a point below the hand, their centres `FAN_STEP_MM` apart."""
     width_mm, height_mm = deck.spec.card.size_mm
     radius_mm = height_mm + PIVOT_BELOW_MM
@@ -113,19 +114,17 @@ def simulate(image: Image.Image, matrix: tuple[tuple[float, ...], ...]) -> Image
         return round(srgb * 255)
 
     rgb = image.convert("RGB")
-    colours: dict[tuple[int, int, int], tuple[int, int, int]] = {}
-    out = Image.new("RGB", rgb.size)
-    data = []
-    pixels = rgb.get_flattened_data() if hasattr(rgb, "get_flattened_data") else rgb.getdata()
-    for pixel in pixels:
+    raw = rgb.tobytes()
+    colours: dict[bytes, bytes] = {}
+    out = bytearray()
+    for i in range(0, len(raw), 3):
+        pixel = raw[i:i + 3]
         seen = colours.get(pixel)
         if seen is None:
             r, g, b = (to_linear[v] for v in pixel)
-            seen = tuple(encode(row[0] * r + row[1] * g + row[2] * b) for row in matrix)  # type: ignore[assignment]
-            colours[pixel] = seen  # type: ignore[assignment]
-        data.append(seen)
-    out.putdata(data)
-    return out
+            seen = colours[pixel] = bytes(encode(row[0] * r + row[1] * g + row[2] * b) for row in matrix)
+        out += seen
+    return Image.frombytes("RGB", rgb.size, bytes(out))
 
 
 def suit_cards(deck: Deck) -> list[Card]:
@@ -185,10 +184,11 @@ def _row(images: list[Image.Image], gap: int = 12, labels: list[str] | None = No
     return row
 
 
-def proof(deck: Deck, options: SheetOptions = SheetOptions()) -> Proof:
+def proof(deck: Deck, options: SheetOptions | None = None) -> Proof:
     """The proof image for `deck` printed with `options` (the sheets part uses the first sheet)."""
     from .cut_tolerance import cut_plan
 
+    options = options or SheetOptions()
     faces = face_images(deck, SCREEN_DPI)
     hand = fan_cards(deck)
     suits = suit_cards(deck)
@@ -226,7 +226,7 @@ def _stack(images: list[Image.Image], gap: int = 10) -> Image.Image:
     return out
 
 
-def write_proof(deck: Deck, path: Path, options: SheetOptions = SheetOptions()) -> Path:
+def write_proof(deck: Deck, path: Path, options: SheetOptions | None = None) -> Path:
     """Write the proof PNG to `path` (whole file or nothing)."""
     atomic_write_bytes(Path(path), png_bytes(proof(deck, options).image))
     return Path(path)
