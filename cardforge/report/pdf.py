@@ -107,7 +107,7 @@ def proof_page(png: bytes, width: float, height: float) -> list[Any]:
     from reportlab.platypus import Image as ImageFlowable
     from reportlab.platypus import PageBreak
 
-    styles = _styles()
+    styles = report_styles()
     image = ImageFlowable(io.BytesIO(png))
     room = height - 12 * mm
     scale = min(width / image.imageWidth, room / image.imageHeight)
