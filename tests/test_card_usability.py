@@ -282,3 +282,20 @@ def test_proof_command_writes_a_png_and_refuses_an_unknown_deck(tmp_path):
         assert image.width > 600
     bad = CliRunner().invoke(main, ["proof", "no-such-deck", "-o", str(tmp_path / "q.png")])
     assert bad.exit_code == 2 and "Traceback" not in bad.output and not (tmp_path / "q.png").exists()
+
+
+def test_a4_keeps_nine_poker_cards_with_three_mm_crop_marks():
+    imposition = deck_imposition(load_deck("fives"), SheetOptions(paper="a4"))
+    assert imposition.grid.per_page == 9 and imposition.spec.margin == 5.0
+    assert imposition.spec.print_bleed >= 1.0
+    assert min(abs(s.x2 - s.x1) + abs(s.y2 - s.y1) for s in imposition.pages[0].crop_marks) >= 3.0 - 1e-6
+
+
+def test_print_shop_pdf_and_proof_are_deterministic():
+    from cardforge.render.png import png_bytes
+    from cardforge.render.print_shop import print_shop_pdf
+    from cardforge.render.proof import proof
+
+    deck = load_deck("greeen-mafia-hard")
+    assert print_shop_pdf(deck) == print_shop_pdf(deck)
+    assert png_bytes(proof(deck).image) == png_bytes(proof(deck).image)
