@@ -227,7 +227,7 @@ def test_proof_shows_a_fan_with_long_ranks_and_colour_vision_views():
 def test_backs_look_the_same_after_a_one_mm_miscut(deck_id):
     from PIL import ImageChops, ImageFilter
 
-    from cardforge.render.proof import MISCUT_MM, miscut_sheet
+    from cardforge.render.proof import MISCUT_MM, miscut_pages
 
     deck = load_deck(deck_id)
     data, imposition = card_sheets_pdf(deck, SheetOptions())
@@ -247,7 +247,7 @@ def test_backs_look_the_same_after_a_one_mm_miscut(deck_id):
                                                piece.filter(ImageFilter.GaussianBlur(1))).convert("L")
             changed = sum(1 for v in difference.tobytes() if v > 60)
             assert changed < 0.01 * first.width * first.height, (dx, dy, changed)
-    assert miscut_sheet(deck, SheetOptions(), 1).size[0] > 0
+    assert len(miscut_pages(deck, SheetOptions())) == 2
 
 
 def test_cli_builds_proof_print_shop_and_a_report_page(tmp_path):
@@ -299,3 +299,21 @@ def test_print_shop_pdf_and_proof_are_deterministic():
     deck = load_deck("greeen-mafia-hard")
     assert print_shop_pdf(deck) == print_shop_pdf(deck)
     assert png_bytes(proof(deck).image) == png_bytes(proof(deck).image)
+
+
+def test_band_colour_sees_art_that_reaches_the_edge():
+    from PIL import Image, ImageDraw
+
+    from cardforge.render.cut_tolerance import band_colour
+
+    dpi, bleed = 50, 3.0
+    size = (round(69.5 / 25.4 * dpi), round(94.9 / 25.4 * dpi))
+    plain = Image.new("RGB", size, "#f39c12")
+    assert band_colour(plain, bleed, dpi) == "#f39c12"
+    striped = plain.copy()  # a stripe centred on the left cut line, as on the old Tiger Ghee back
+    ImageDraw.Draw(striped).rectangle((0, 40, round(6 / 25.4 * dpi), 46), fill="#1c1c1c")
+    assert band_colour(striped, bleed, dpi) is None
+    inside = plain.copy()  # the same stripe 5 mm inside the trim is fine
+    x = round(8 / 25.4 * dpi)
+    ImageDraw.Draw(inside).rectangle((x, 40, x + 10, 46), fill="#1c1c1c")
+    assert band_colour(inside, bleed, dpi) == "#f39c12"

@@ -9,8 +9,9 @@ which for the sheet summary; tests/test_card_usability.py reads the pixels back 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import cast
 
-from PIL import Image
+from PIL import Image, ImageChops
 
 from ..deck import Deck
 from .impose import impose
@@ -44,20 +45,21 @@ def band_colour(image: Image.Image, bleed_mm: float, dpi: int, depth_mm: float =
     """The single colour of the ring from `depth_mm` inside the trim to `depth_mm` outside it, or None."""
     px = dpi / 25.4
     inner, outer = round((bleed_mm + depth_mm) * px), max(0, round((bleed_mm - depth_mm) * px))
-    w, h = image.size
-    pixels = image.convert("RGB").load()
-    assert pixels is not None
-    first: tuple[int, ...] | None = None
-    for y in range(outer, h - outer):
-        band_row = y < inner or y >= h - inner
-        xs = range(outer, w - outer) if band_row else [*range(outer, inner), *range(w - inner, w - outer)]
-        for x in xs:
-            value: tuple[int, ...] = pixels[x, y]  # type: ignore[assignment]
-            if first is None:
-                first = value
-            elif max(abs(a - b) for a, b in zip(value, first)) > TOLERANCE:
-                return None
-    return _hex(first) if first is not None else None
+    rgb = image.convert("RGB")
+    w, h = rgb.size
+    strips = [(outer, outer, w - outer, inner), (outer, h - inner, w - outer, h - outer),
+              (outer, inner, inner, h - inner), (w - inner, inner, w - outer, h - inner)]
+    first = rgb.getpixel((outer, outer))
+    assert isinstance(first, tuple)
+    plain = Image.new("RGB", rgb.size, first)
+    for box in strips:
+        if box[2] <= box[0] or box[3] <= box[1]:
+            continue
+        difference = ImageChops.difference(rgb.crop(box), plain.crop(box))
+        extrema = cast(tuple[tuple[int, int], ...], difference.getextrema())
+        if max(high for _low, high in extrema) > TOLERANCE:
+            return None
+    return _hex(first)
 
 
 def face_bands(deck: Deck) -> Bands:

@@ -15,17 +15,18 @@ from .fonts import FONT_FILES, font_runs
 
 
 @cache
-def _font(name: str) -> tuple[dict[int, str], dict[str, tuple[int, int, int, int] | None], dict[str, int], int]:
-    """(cmap, glyph boxes, advances, units per em) of one of our fonts."""
+def _font(name: str) -> tuple[dict[int, str], ToolsFont, dict[str, int], int]:
+    """(cmap, the font, advances, units per em) of one of our fonts; glyph outlines are read lazily."""
     font = ToolsFont(str(FONTS_DIR / FONT_FILES[name]), lazy=True)
-    cmap = font.getBestCmap()
-    glyf = font["glyf"]
-    boxes: dict[str, tuple[int, int, int, int] | None] = {}
-    for glyph in set(cmap.values()):
-        g = glyf[glyph]
-        boxes[glyph] = (g.xMin, g.yMin, g.xMax, g.yMax) if getattr(g, "numberOfContours", 0) else None
     advances = {glyph: width for glyph, (width, _lsb) in font["hmtx"].metrics.items()}
-    return cmap, boxes, advances, font["head"].unitsPerEm
+    return font.getBestCmap(), font, advances, font["head"].unitsPerEm
+
+
+@lru_cache(maxsize=8192)
+def _glyph_box(name: str, glyph: str) -> tuple[int, int, int, int] | None:
+    """The outline box of one glyph in font units; None for a blank glyph such as a space."""
+    g = _font(name)[1]["glyf"][glyph]
+    return (g.xMin, g.yMin, g.xMax, g.yMax) if getattr(g, "numberOfContours", 0) else None
 
 
 @lru_cache(maxsize=4096)
@@ -36,13 +37,13 @@ def ink_box(text: str, font: str, size: float) -> tuple[float, float, float, flo
     x = 0.0
     box: list[float] | None = None
     for run, run_font in font_runs(text, font):
-        cmap, boxes, advances, upem = _font(run_font)
+        cmap, _font_file, advances, upem = _font(run_font)
         scale = size / upem
         for char in run:
             glyph = cmap.get(ord(char))
             if glyph is None:
                 continue
-            bounds = boxes.get(glyph)
+            bounds = _glyph_box(run_font, glyph)
             if bounds is not None:
                 x0, y0, x1, y1 = (x + bounds[0] * scale, bounds[1] * scale, x + bounds[2] * scale, bounds[3] * scale)
                 box = [x0, y0, x1, y1] if box is None else [min(box[0], x0), min(box[1], y0), max(box[2], x1),

@@ -17,9 +17,11 @@ from PIL import Image, ImageDraw, ImageFont
 from ..deck import Card, Deck
 from ..outputs import atomic_write_bytes
 from ..paths import FONTS_DIR
-from .face import Side
-from .png import face_images, png_bytes, rasterise, trimmed
-from .sheets import SheetOptions, card_sheets_pdf
+from .face import Side, face_key
+from .impose import impose
+from .pdf import paint_pdf
+from .png import faces_pdf, png_bytes, rasterise, trimmed
+from .sheets import SheetOptions, deck_faces, deck_meta, sheet_spec
 
 SCREEN_DPI = 96
 """Pixels per inch at which the proof's faces appear at their printed size."""
@@ -136,28 +138,44 @@ def suit_cards(deck: Deck) -> list[Card]:
     return list(chosen.values()) or list(deck.cards[:4])
 
 
-def miscut_sheet(deck: Deck, options: SheetOptions, page: int, dpi: int = SCREEN_DPI) -> Image.Image:
-    """A sheet page cut with every cut `MISCUT_MM` right of and below the trim, cards spread apart."""
-    data, imposition = card_sheets_pdf(deck, options)
-    sheet = rasterise(data, dpi)[page]
+def miscut_pages(deck: Deck, options: SheetOptions, dpi: int = SCREEN_DPI) -> list[Image.Image]:
+    """The first sheet's pages, each cut with every cut `MISCUT_MM` right of and below the trim and
+    the cards spread apart (one page for gutterfold, front and back otherwise)."""
+    spec = sheet_spec(deck, options)
+    count = min(len(deck.cards), impose(len(deck.cards), spec).grid.per_page)
+    imposition = impose(count, spec)  # only the first sheet: the faces keep their deck positions
+    rasters = rasterise(paint_pdf(imposition, deck_faces(deck), deck_meta(deck)), dpi)
     paper_h = imposition.spec.paper.height
     px = dpi / 25.4
-    slots = imposition.pages[page].slots
-    cut = []
-    for slot in slots:
-        t = slot.trim
-        x0, y0 = (t.x + MISCUT_MM) * px, (paper_h - t.y2 - MISCUT_MM) * px
-        cut.append((slot, sheet.crop((round(x0), round(y0), round(x0 + t.w * px), round(y0 + t.h * px)))))
     gap = round(3 * px)
     cols, rows = imposition.grid.cols, imposition.grid.rows
-    cw, ch = cut[0][1].size
-    out = Image.new("RGB", (cols * (cw + gap) + gap, rows * (ch + gap) + gap), BACKGROUND)
-    for k, (_slot, piece) in enumerate(cut):
-        col, row = k % cols, k // cols
-        if imposition.pages[page].side == "back":
-            col = cols - 1 - col
-        out.paste(piece, (gap + col * (cw + gap), gap + row * (ch + gap)))
-    return out
+    out_pages = []
+    for page, sheet in zip(imposition.pages, rasters):
+        cut = []
+        for slot in page.slots:
+            t = slot.trim
+            x0, y0 = (t.x + MISCUT_MM) * px, (paper_h - t.y2 - MISCUT_MM) * px
+            cut.append(sheet.crop((round(x0), round(y0), round(x0 + t.w * px), round(y0 + t.h * px))))
+        cw, ch = cut[0].size
+        out = Image.new("RGB", (cols * (cw + gap) + gap, rows * (ch + gap) + gap), BACKGROUND)
+        for k, piece in enumerate(cut):
+            col, row = k % cols, k // cols
+            if page.side == "back":
+                col = cols - 1 - col
+            out.paste(piece, (gap + col * (cw + gap), gap + row * (ch + gap)))
+        out_pages.append(out)
+    return out_pages
+
+
+def _faces(deck: Deck, wanted: list[tuple[Card, Side]]) -> dict[tuple[str, Side], Image.Image]:
+    """Only the faces the proof shows, each distinct face rasterised once."""
+    keys = {(card.id, side): face_key(deck, card, side) for card, side in wanted}
+    first: dict[str, tuple[Card, Side]] = {}
+    for card, side in wanted:
+        first.setdefault(keys[(card.id, side)], (card, side))
+    order = list(first)
+    by_key = dict(zip(order, rasterise(faces_pdf(deck, [first[k] for k in order]), SCREEN_DPI)))
+    return {item: by_key[key] for item, key in keys.items()}
 
 
 def _panel(title: str, body: Image.Image, note: str) -> Image.Image:
@@ -189,16 +207,16 @@ def proof(deck: Deck, options: SheetOptions | None = None) -> Proof:
     from .cut_tolerance import cut_plan
 
     options = options or SheetOptions()
-    faces = face_images(deck, SCREEN_DPI)
     hand = fan_cards(deck)
     suits = suit_cards(deck)
+    backs = list({face_key(deck, c, "back"): c for c in reversed(deck.cards)}.values())[::-1][:2]
+    faces = _faces(deck, [(c, "front") for c in [*hand, *suits]] + [(c, "back") for c in backs])
     corner = fan_step(deck) * (PIVOT_BELOW_MM + deck.spec.card.size_mm[1] - 6.0)
     panels = [_panel("Fanned hand", fanned_hand(deck, hand, faces),
                      f"{len(hand)} cards {FAN_STEP_MM:g} mm apart at their centres ({corner:.0f} mm at the "
                      "indices): each index should read whole.")]
     ones = [_card(deck, faces[(c.id, "front")]) for c in suits[:5]]
-    backs = {id(faces[(c.id, 'back')]): c for c in deck.cards}
-    ones += [_card(deck, faces[(c.id, "back")]) for c in list(backs.values())[:2]]
+    ones += [_card(deck, faces[(c.id, "back")]) for c in backs]
     panels.append(_panel("Faces at 1:1", _row(ones), f"Printed size on a {SCREEN_DPI} dpi screen."))
     plain = [_card(deck, faces[(c.id, "front")]).convert("RGB") for c in suits]
     sims = [_row(plain, labels=[c.id for c in suits]),
@@ -206,8 +224,7 @@ def proof(deck: Deck, options: SheetOptions | None = None) -> Proof:
             _row([simulate(i, PROTANOPIA) for i in plain], labels=["protanopia"] * len(plain))]
     panels.append(_panel("Colour vision", _stack(sims), "One card per suit: the suits must differ by shape."))
     used, summary = cut_plan(deck, options)
-    pages = [miscut_sheet(deck, used, 0), miscut_sheet(deck, used, 1)] if used.duplex != "gutterfold" else \
-        [miscut_sheet(deck, used, 0)]
+    pages = miscut_pages(deck, used)
     panels.append(_panel(f"Sheet cut {MISCUT_MM:g} mm off", _row(pages),
                          f"Every cut {MISCUT_MM:g} mm right of and below the trim. {summary}."))
     image = _stack(panels, gap=8)
