@@ -308,19 +308,19 @@ class Layout(Strict):
 def default_layouts(width: float, height: float) -> dict[str, Layout]:
     """Plain layouts for a deck that defines no `front` or `back`, laid out for its card size.
 
-    The front shows the rank in the corners and centre and the suit icon (shape as well as colour)."""
+    The front shows the fan-friendly corner index, the rank in the centre (6 and 9 underlined) and
+    the suit icon (shape as well as colour)."""
     ink = "{{ suit.color if suit else '#222222' }}"
     cx, cy, small = width / 2, height / 2, min(width, height)
     return {
         "front": Layout.model_validate({
             "background": "#ffffff",
             "elements": [
-                {"type": "index", "size": round(small * 0.22), "inset": round(small * 0.08, 1), "color": ink,
-                 "icon": False, "text": "{{ card.rank_label or card.name }}"},
+                {"type": "index", "color": ink, "when": "{{ card.rank is not none }}"},
                 {"type": "icon", "x": cx, "y": cy - small * 0.18, "size": small * 0.28, "when": "{{ suit }}"},
                 {"type": "text", "x": cx, "y": cy + small * 0.2, "text": "{{ card.rank_label or card.name }}",
                  "size": round(small * 0.4), "font": "sans-bold", "align": "center", "color": ink,
-                 "width": width * 0.8},
+                 "width": width * 0.8, "underline": "auto"},
             ],
         }),
         "back": Layout.model_validate({
