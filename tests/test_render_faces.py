@@ -123,7 +123,9 @@ def test_key_is_stable_and_follows_content(fives):
 
 
 def test_when_hides_elements(fives):
-    texts = lambda card: [e.text for e in resolve_face(fives, fives.card(card), "front").elements if e.type == "text"]
+    def texts(card):
+        return [e.text for e in resolve_face(fives, fives.card(card), "front").elements if e.type == "text"]
+
     assert "TRUMP" in texts("silver-3") and "BACK SUIT" not in texts("silver-3")
     assert "BACK SUIT" in texts("magenta-3") and "a face-down card is its 5" in texts("magenta-3")
     assert "TRUMP" not in texts("blue-3") and "BACK SUIT" not in texts("blue-3")
