@@ -1,0 +1,134 @@
+"""`cardforge sweep DECK --set KEY=V1,V2 ...`: every combination played with the same seeds and ranked."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+
+@click.command("sweep")
+@click.argument("deck")
+@click.option("--set", "sets", multiple=True, metavar="KEY=V1,V2",
+              help="A deck key and the values to try (YAML); repeat for more keys. Every combination is played.")
+@click.option("--players", "-p", type=click.IntRange(1), help="Seats at the table (default: the deck's largest count).")
+@click.option("--games", "-g", type=click.IntRange(10), default=1000, show_default=True, help="Games per variant.")
+@click.option("--seed", "-s", type=int, default=1, show_default=True,
+              help="The same seeds for every variant; same seed, same table.")
+@click.option("--agents", help="Comma-separated players per seat (default: all heuristic).")
+@click.option("--metric", "-m", default="seat_fairness", show_default=True,
+              help="What to rank by: seat_fairness, first_seat_edge, game_length, plays_per_game, score_spread, "
+                   "or one of the game's rates and figures (bust_rate, ghee_rate, moon_shot_rate...).")
+@click.option("--goal", help="min, max, or a number the metric should be close to (default: the metric's own).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False, path_type=Path), help="Write every variant's figures as CSV.")
+@click.option("--chart", "chart_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the chart page (PDF): each variant's figure with its 95% interval.")
+@click.option("--top", type=click.IntRange(1), help="With --write: how many of the best variants to write.")
+@click.option("--write", "write_dir", type=click.Path(file_okay=False, path_type=Path),
+              help="Write the --top best variants here as deck folders (extends: + the changed keys).")
+@click.option("--workers", "-w", type=click.IntRange(1), help="Local Dask workers (default: one per core).")
+@click.option("--scheduler", metavar="tcp://HOST:PORT", help="Run on an existing Dask cluster (see docs/sweeps.md).")
+@click.option("--in-process", is_flag=True, help="Play everything in this process, without Dask.")
+def sweep_command(deck: str, sets: tuple[str, ...], players: int | None, games: int, seed: int, agents: str | None,
+                  metric: str, goal: str | None, as_json: bool, csv_path: Path | None, chart_path: Path | None,
+                  top: int | None, write_dir: Path | None, workers: int | None, scheduler: str | None,
+                  in_process: bool) -> None:
+    """Play every combination of the --set values as an in-memory variant of DECK and rank them.
+
+    Each variant plays the same game seeds (common random numbers); the table shows the chosen
+    metric with its 95% interval and marks the variants that cannot be told apart from the best.
+    Variants that cannot be played (a suit in two roles, a hand the deck cannot deal) are listed
+    with the reason.
+    """
+    from ..outputs import atomic_write_text
+    from ..sweep.executor import open_executor
+    from ..sweep.keys import SweepError
+    from ..sweep.rank import available, check_goal, rank
+    from ..sweep.report import csv_text, sweep_json, table_cells
+    from ..sweep.run import plan_sweep, run_sweep
+
+    if (top is None) != (write_dir is None):
+        raise SweepError("--top K and --write DIR go together")
+    if scheduler is not None and (in_process or workers is not None):
+        raise SweepError("--scheduler runs on that cluster's workers; drop --workers and --in-process")
+    if goal is not None:
+        check_goal(goal)
+    table = [a.strip() for a in agents.split(",")] if agents else None
+    plan = plan_sweep(deck, list(sets), players, games, seed, table)
+    with open_executor(workers, scheduler, in_process) as executor:
+        with _progress(not as_json and sys.stderr.isatty()) as progress:
+            result = run_sweep(plan, executor, progress)
+    ranking = rank(result, metric, goal)
+    known = available(result)
+    if csv_path is not None:
+        atomic_write_text(csv_path, csv_text(result, ranking, known))
+    if chart_path is not None:
+        from ..sweep.chart import write_chart
+
+        write_chart(result, ranking, chart_path)
+    written = []
+    if write_dir is not None and top is not None:
+        from ..sweep.write import write_top
+
+        written = write_top(plan, ranking, top, write_dir)
+    if as_json:
+        data = sweep_json(result, ranking)
+        data["written"] = [str(p) for p in written]
+        click.echo(json.dumps(data, indent=2))
+        return
+    console = Console(highlight=False)
+    others = [known[name] for name in ("seat_fairness", "game_length", "score_spread") if name != metric][:2]
+    header, rows = table_cells(ranking, others)
+    view = Table(title=f"{plan.base.deck.id}: {len(plan.built)} variants, {plan.players} players, "
+                       f"{plan.games:,} games each, seed {plan.seed}; ranked by {metric} ({ranking.goal})",
+                 title_justify="left")
+    for i, column in enumerate(header):
+        view.add_column(column, justify="left" if i in (1, 4) else "right", no_wrap=i in (1, 2))
+    for cells in rows:
+        style = "bold green" if cells[4] == "best" else ("green" if cells[4] == "tied" else None)
+        view.add_row(*cells, style=style)
+    console.print(view)
+    tied = len(ranking.tied)
+    console.print(f"{tied} variant{'s' if tied != 1 else ''} cannot be told apart from the best "
+                  f"(95% interval of the gap reaches 0; {ranking.resamples:,} paired bootstrap resamples).")
+    for built in plan.built:
+        if built.deck is None:
+            console.print(f"[yellow]not played[/yellow] {built.variant.label}: {built.problem}")
+    console.print(f"[dim]{result.games_played:,} games in {result.tasks} tasks on {result.workers} "
+                  f"worker{'s' if result.workers != 1 else ''}[/dim]")
+    for path in [csv_path, chart_path, *written]:
+        if path is not None:
+            console.print(f"wrote {path}")
+
+
+class _progress:
+    """A rich progress bar of tasks done on stderr, or nothing (a context manager yielding the callback)."""
+
+    def __init__(self, show: bool) -> None:
+        self.show = show
+        self.bar: object = None
+
+    def __enter__(self) -> object:
+        if not self.show:
+            return None
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+        bar = Progress(TextColumn("sweeping"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                       transient=True, console=Console(stderr=True))
+        bar.start()
+        task = bar.add_task("tasks", total=None)
+        self.bar = bar
+
+        def update(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        return update
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()  # type: ignore[attr-defined]
