@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import click
@@ -25,7 +27,8 @@ from rich.table import Table
                    "or one of the game's rates and figures (bust_rate, ghee_rate, moon_shot_rate...).")
 @click.option("--goal", help="min, max, or a number the metric should be close to (default: the metric's own).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
-@click.option("--csv", "csv_path", type=click.Path(dir_okay=False, path_type=Path), help="Write every variant's figures as CSV.")
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write every variant's figures as CSV.")
 @click.option("--chart", "chart_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Write the chart page (PDF): each variant's figure with its 95% interval.")
 @click.option("--top", type=click.IntRange(1), help="With --write: how many of the best variants to write.")
@@ -106,29 +109,19 @@ def sweep_command(deck: str, sets: tuple[str, ...], players: int | None, games: 
             console.print(f"wrote {path}")
 
 
-class _progress:
-    """A rich progress bar of tasks done on stderr, or nothing (a context manager yielding the callback)."""
+@contextmanager
+def _progress(show: bool) -> Iterator[Callable[[int, int], None] | None]:
+    """A rich progress bar of tasks done on stderr, or nothing."""
+    if not show:
+        yield None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    def __init__(self, show: bool) -> None:
-        self.show = show
-        self.bar: object = None
-
-    def __enter__(self) -> object:
-        if not self.show:
-            return None
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-        bar = Progress(TextColumn("sweeping"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                       transient=True, console=Console(stderr=True))
-        bar.start()
+    with Progress(TextColumn("sweeping"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  transient=True, console=Console(stderr=True)) as bar:
         task = bar.add_task("tasks", total=None)
-        self.bar = bar
 
         def update(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)
 
-        return update
-
-    def __exit__(self, *exc: object) -> None:
-        if self.bar is not None:
-            self.bar.stop()  # type: ignore[attr-defined]
+        yield update

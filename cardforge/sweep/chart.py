@@ -60,7 +60,8 @@ def chart_pdf(result: SweepResult, ranking: Ranking) -> bytes:
     pdf.drawString(margin, top - 52, "Green: the best variant and those that cannot be told apart from it.")
     rows = ranking.rows
     unplayable = [b for b in plan.built if b.deck is None]
-    label_w = 62 * mm
+    labels = [f"{i + 1}. {r.run.built.variant.label}" for i, r in enumerate(rows)]
+    label_w = min(max(text_width(t, "sans-bold", 9) for t in labels) + 8, (page_w - 2 * margin) * 0.55)
     plot_x0, plot_x1 = margin + label_w, page_w - margin - 8 * mm
     area_top = top - 70
     area_bottom = margin + 20 + min(len(unplayable), 12) * 11 + (14 if unplayable else 0)
@@ -96,7 +97,7 @@ def chart_pdf(result: SweepResult, ranking: Ranking) -> bytes:
         color = ACCENT if row.tied else MUTED
         pdf.setFillColor(INK)
         pdf.setFont("sans-bold" if row.best else "sans", size)
-        label = f"{i + 1}. {row.run.built.variant.label}"
+        label = labels[i]
         pdf.drawString(margin, y - size * 0.35, _fit(label, "sans-bold" if row.best else "sans", size, label_w - 6))
         pdf.setStrokeColor(color)
         pdf.setFillColor(color)

@@ -55,7 +55,9 @@ def show_value(value: Any) -> str:
     """A value as it would be typed after `=` (compact YAML flow style)."""
     if isinstance(value, str):
         return value
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False) if isinstance(value, (list, dict)) else str(value)
+    if isinstance(value, (list, dict)):
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return str(value)
 
 
 def split_values(text: str) -> list[str]:

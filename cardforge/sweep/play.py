@@ -70,7 +70,7 @@ def play_block(task: BlockTask) -> BlockResult:
     first, note = engine.first_seat()
     params = get_game(engine.ruleset).report_params(engine)
     rows = []
-    for index, outcome in zip(range(task.start, task.stop), outcomes):
+    for outcome in outcomes:
         one = SimResult(engine.ruleset, task.deck.id, task.players, 1, task.seed, agents, 0.0, first, [outcome],
                         params, note)
         rows.append(game_row(outcome, one))
