@@ -17,7 +17,7 @@ from click.testing import CliRunner
 from cardforge.cli import main
 from cardforge.load import load_deck
 from cardforge.sim.run import simulate
-from cardforge.sweep.executor import InProcess, open_executor
+from cardforge.sweep.executor import InProcess
 from cardforge.sweep.grid import split_values
 from cardforge.sweep.keys import SweepError
 from cardforge.sweep.rank import rank
@@ -85,11 +85,25 @@ def test_a_higher_target_ranks_first_on_bust_rate() -> None:
     assert second.gap_low > 0 and not second.tied  # 21 busts far more often: told apart
 
 
-def test_local_cluster_matches_in_process_and_survives_a_killed_worker() -> None:
+@pytest.fixture(scope="module")
+def cluster():
+    """An in-process LocalCluster with two worker processes (nannies restart a killed one)."""
+    from distributed import LocalCluster
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as local:
+        yield local
+
+
+def test_local_cluster_matches_in_process_and_survives_a_killed_worker(cluster) -> None:
+    from distributed import Client
+
+    from cardforge.sweep.executor import DaskExecutor
+
     plan = plan_sweep("tiger-ghee-short", SETS, games=60, seed=5)
     reference = run_sweep(plan, InProcess(), block=10)
-    with open_executor(workers=2) as executor:
-        client = executor.client  # type: ignore[attr-defined]
+    with Client(cluster) as client:
+        client.wait_for_workers(2)
+        executor = DaskExecutor(client)
         pids = client.run(os.getpid)
         assert len(pids) == 2
         plain = run_sweep(plan, executor, block=10)
@@ -107,6 +121,17 @@ def test_local_cluster_matches_in_process_and_survives_a_killed_worker() -> None
         assert result.columns == reference.columns
         assert [r.rows for r in result.runs] == [r.rows for r in reference.runs]
     assert rank(survived, "seat_fairness").rows == rank(reference, "seat_fairness").rows
+
+
+def test_scheduler_option_runs_the_same_sweep_on_an_existing_cluster(cluster) -> None:
+    args = ["sweep", "tiger-ghee-short", "--set", SETS[0], "--games", "40", "--seed", "8", "--json"]
+    local = CliRunner().invoke(main, [*args, "--in-process"])
+    remote = CliRunner().invoke(main, [*args, "--scheduler", cluster.scheduler_address])
+    assert local.exit_code == 0 and remote.exit_code == 0, remote.output
+    mine, theirs = json.loads(local.output), json.loads(remote.output)
+    assert mine["variants"] == theirs["variants"]
+    unreachable = CliRunner().invoke(main, [*args, "--scheduler", "tcp://127.0.0.1:9"])
+    assert unreachable.exit_code == 2 and "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in unreachable.output
 
 
 def test_cli_csv_chart_json_and_written_decks(tmp_path: Path) -> None:
