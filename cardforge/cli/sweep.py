@@ -51,9 +51,9 @@ def sweep_command(deck: str, sets: tuple[str, ...], players: int | None, games: 
     from ..outputs import atomic_write_text
     from ..sweep.executor import open_executor
     from ..sweep.keys import SweepError
-    from ..sweep.rank import available, check_goal, rank
+    from ..sweep.rank import available, check_goal, check_metric, rank
     from ..sweep.report import csv_text, sweep_json, table_cells
-    from ..sweep.run import plan_sweep, run_sweep
+    from ..sweep.run import plan_sweep, probe_columns, run_sweep
 
     if (top is None) != (write_dir is None):
         raise SweepError("--top K and --write DIR go together")
@@ -63,6 +63,7 @@ def sweep_command(deck: str, sets: tuple[str, ...], players: int | None, games: 
         check_goal(goal)
     table = [a.strip() for a in agents.split(",")] if agents else None
     plan = plan_sweep(deck, list(sets), players, games, seed, table)
+    check_metric(metric, probe_columns(plan), plan)
     with open_executor(workers, scheduler, in_process) as executor:
         with _progress(not as_json and sys.stderr.isatty()) as progress:
             result = run_sweep(plan, executor, progress)
@@ -85,13 +86,14 @@ def sweep_command(deck: str, sets: tuple[str, ...], players: int | None, games: 
         click.echo(json.dumps(data, indent=2))
         return
     console = Console(highlight=False)
-    others = [known[name] for name in ("seat_fairness", "game_length", "score_spread") if name != metric][:2]
+    wide = console.width >= 110  # other figures only when they fit beside the ranking
+    others = [known[name] for name in ("seat_fairness", "game_length", "score_spread") if name != metric][:2 * wide]
     header, rows = table_cells(ranking, others)
     view = Table(title=f"{plan.base.deck.id}: {len(plan.built)} variants, {plan.players} players, "
                        f"{plan.games:,} games each, seed {plan.seed}; ranked by {metric} ({ranking.goal})",
                  title_justify="left")
     for i, column in enumerate(header):
-        view.add_column(column, justify="left" if i in (1, 4) else "right", no_wrap=i in (1, 2))
+        view.add_column(column, justify="left" if i in (1, 4) else "right", no_wrap=i != 1)
     for cells in rows:
         style = "bold green" if cells[4] == "best" else ("green" if cells[4] == "tied" else None)
         view.add_row(*cells, style=style)

@@ -56,7 +56,7 @@ def show_value(value: Any) -> str:
     if isinstance(value, str):
         return value
     if isinstance(value, (list, dict)):
-        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+        return yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=1000).strip()
     return str(value)
 
 

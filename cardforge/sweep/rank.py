@@ -17,7 +17,7 @@ import numpy as np
 
 from ..sim.metrics import Metric, metrics
 from .keys import SweepError
-from .run import SweepResult, VariantRows
+from .run import SweepPlan, SweepResult, VariantRows
 
 RESAMPLES = 1000
 CHUNK = 100
@@ -57,6 +57,13 @@ class Ranking:
 
 def available(result: SweepResult) -> dict[str, Metric]:
     return metrics(list(result.columns), result.plan.players, result.plan.first_seat)
+
+
+def check_metric(name: str, columns: tuple[str, ...], plan: SweepPlan) -> None:
+    """SweepError naming every metric the sweep offers, unless `name` is one of them."""
+    known = metrics(list(columns), plan.players, plan.first_seat)
+    if name not in known:
+        raise SweepError(f"--metric {name}: not a metric of this sweep; choose from {', '.join(known)}")
 
 
 def _objective(values: Any, goal: str) -> Any:

@@ -72,7 +72,7 @@ def csv_text(result: SweepResult, ranking: Ranking, metrics: dict[str, Metric]) 
 def table_cells(ranking: Ranking, others: list[Metric]) -> tuple[list[str], list[list[str]]]:
     """Header and rows of the terminal table (the chosen metric, the gap to the best, a few other figures)."""
     metric = ranking.metric
-    header = ["#", "variant", f"{metric.name} (95% interval)", "gap to best (95%)", "", *(m.name for m in others)]
+    header = ["#", "variant", f"{metric.name} [95%]", "gap to best [95%]", "", *(m.name for m in others)]
     rows = []
     for place, row in enumerate(ranking.rows, start=1):
         scale = 100 if metric.percent else 1

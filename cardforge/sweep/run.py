@@ -130,6 +130,18 @@ def tasks_for(plan: SweepPlan, block: int) -> list[BlockTask]:
     return tasks
 
 
+def probe_columns(plan: SweepPlan) -> tuple[str, ...]:
+    """The columns a sweep will produce, from one game of the first playable variant (to check --metric early)."""
+    playable = plan.playable
+    if not playable:
+        return ()
+    built = playable[0]
+    assert built.deck is not None
+    task = BlockTask(variant_key(plan, built), built.variant.index, built.deck, plan.players, plan.agents,
+                     plan.seed, 0, 1)
+    return play_block(task).columns
+
+
 def run_sweep(plan: SweepPlan, executor: Executor, progress: Progress | None = None,
               block: int | None = None) -> SweepResult:
     """Play every playable variant's games on `executor` and merge the blocks in game order."""
