@@ -161,3 +161,16 @@ def test_cli_csv_chart_json_and_written_decks(tmp_path: Path) -> None:
     for key, value in best["settings"].items():
         assert getattr(deck.rules_params, key.rsplit(".", 1)[-1]) == value
     assert yaml.safe_load(written[0].read_text())["extends"] == "tiger-ghee-short"
+
+
+def test_other_commands_never_import_dask() -> None:
+    import subprocess
+    import sys
+
+    script = ("import sys; from click.testing import CliRunner; from cardforge.cli import main; "
+              "r = [CliRunner().invoke(main, a) for a in (['list'], ['sweep', '--help'], ['mafia', 'design', '--help'], "
+              "['compare', 'fives', 'fives-blue-trump', '-p', '4', '-g', '10'])]; "
+              "assert all(x.exit_code == 0 for x in r), [x.output for x in r]; "
+              "print(sorted(m for m in ('dask', 'distributed') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
