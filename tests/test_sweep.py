@@ -174,3 +174,9 @@ def test_other_commands_never_import_dask() -> None:
               "print(sorted(m for m in ('dask', 'distributed') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_a_game_the_simulator_cannot_play_is_refused_in_one_line() -> None:
+    result = CliRunner().invoke(main, ["sweep", "greeen-mafia", "--set", "rules.params.keep_limit=2,3", "--in-process"])
+    assert result.exit_code == 2
+    assert "which the simulator cannot play" in result.output and "Traceback" not in result.output

@@ -12,21 +12,22 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from .options import games_option, jobs_option, json_option, seed_option
+
 
 @click.command("sweep")
 @click.argument("deck")
 @click.option("--set", "sets", multiple=True, metavar="KEY=V1,V2",
               help="A deck key and the values to try (YAML); repeat for more keys. Every combination is played.")
 @click.option("--players", "-p", type=click.IntRange(1), help="Seats at the table (default: the deck's largest count).")
-@click.option("--games", "-g", type=click.IntRange(10), default=1000, show_default=True, help="Games per variant.")
-@click.option("--seed", "-s", type=int, default=1, show_default=True,
-              help="The same seeds for every variant; same seed, same table.")
+@games_option(1000, "Games per variant (the same seeds for every variant)")
+@seed_option
 @click.option("--agents", help="Comma-separated players per seat (default: all heuristic).")
 @click.option("--metric", "-m", default="seat_fairness", show_default=True,
               help="What to rank by: seat_fairness, first_seat_edge, game_length, plays_per_game, score_spread, "
                    "or one of the game's rates and figures (bust_rate, ghee_rate, moon_shot_rate...).")
 @click.option("--goal", help="min, max, or a number the metric should be close to (default: the metric's own).")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+@json_option
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Write every variant's figures as CSV.")
 @click.option("--chart", "chart_path", type=click.Path(dir_okay=False, path_type=Path),
@@ -34,19 +35,21 @@ from rich.table import Table
 @click.option("--top", type=click.IntRange(1), help="With --write: how many of the best variants to write.")
 @click.option("--write", "write_dir", type=click.Path(file_okay=False, path_type=Path),
               help="Write the --top best variants here as deck folders (extends: + the changed keys).")
-@click.option("--workers", "-w", type=click.IntRange(1), help="Local Dask workers (default: one per core).")
-@click.option("--scheduler", metavar="tcp://HOST:PORT", help="Run on an existing Dask cluster (see docs/sweeps.md).")
+@jobs_option
+@click.option("--scheduler", metavar="tcp://HOST:PORT",
+              help="Run on an existing Dask cluster instead of a local one (see docs/sweeps.md).")
 @click.option("--in-process", is_flag=True, help="Play everything in this process, without Dask.")
 def sweep_command(deck: str, sets: tuple[str, ...], players: int | None, games: int, seed: int, agents: str | None,
                   metric: str, goal: str | None, as_json: bool, csv_path: Path | None, chart_path: Path | None,
-                  top: int | None, write_dir: Path | None, workers: int | None, scheduler: str | None,
+                  top: int | None, write_dir: Path | None, jobs: int, scheduler: str | None,
                   in_process: bool) -> None:
     """Play every combination of the --set values as an in-memory variant of DECK and rank them.
 
     Each variant plays the same game seeds (common random numbers); the table shows the chosen
     metric with its 95% interval and marks the variants that cannot be told apart from the best.
     Variants that cannot be played (a suit in two roles, a hand the deck cannot deal) are listed
-    with the reason.
+    with the reason. Games run on a local Dask cluster of --jobs workers, on an existing cluster with
+    --scheduler, or in this process with --in-process; the table is the same on any of them.
     """
     from ..outputs import atomic_write_text
     from ..sweep.executor import open_executor
@@ -57,14 +60,14 @@ def sweep_command(deck: str, sets: tuple[str, ...], players: int | None, games: 
 
     if (top is None) != (write_dir is None):
         raise SweepError("--top K and --write DIR go together")
-    if scheduler is not None and (in_process or workers is not None):
-        raise SweepError("--scheduler runs on that cluster's workers; drop --workers and --in-process")
+    if scheduler is not None and in_process:
+        raise SweepError("--scheduler runs on that cluster's workers; drop --in-process")
     if goal is not None:
         check_goal(goal)
     table = [a.strip() for a in agents.split(",")] if agents else None
     plan = plan_sweep(deck, list(sets), players, games, seed, table)
     check_metric(metric, probe_columns(plan), plan)
-    with open_executor(workers, scheduler, in_process) as executor:
+    with open_executor(jobs, scheduler, in_process) as executor:
         with _progress(not as_json and sys.stderr.isatty()) as progress:
             result = run_sweep(plan, executor, progress)
     ranking = rank(result, metric, goal)

@@ -13,6 +13,7 @@ import click
 from rich.console import Console
 from rich.progress import Progress
 
+from ...cli.options import jobs_option
 from ...errors import CardforgeError
 from ...load import load_deck
 from . import design as designer
@@ -97,18 +98,18 @@ def play_command(deck: str, order: str | None, seed: int | None, hint: bool) -> 
               help="Missions the beam search keeps each round (1: a greedy climb).")
 @click.option("--show", "show", type=click.IntRange(1, 50), default=5, show_default=True,
               help="How many of the best missions to list with their full exact figures.")
-@click.option("--workers", "-w", type=click.IntRange(1), default=1, show_default=True,
-              help="Solve candidates on this many local Dask workers (1: in this process).")
+@jobs_option
 @click.option("--scheduler", metavar="tcp://HOST:PORT", help="Solve candidates on an existing Dask cluster.")
 @click.option("--id", "deck_id", help="Id of the new deck (default: <base>-designed).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
               help="Deck file to write (default: output/<id>/deck.yaml).")
-def design_command(deck: str, target: float, floor: float, steps: int, width: int, show: int, workers: int,
+def design_command(deck: str, target: float, floor: float, steps: int, width: int, show: int, jobs: int,
                    scheduler: str | None, deck_id: str | None, output: Path | None) -> None:
     """Search icon distributions near DECK's mission for a random-player win chance close to TARGET.
 
     A beam search: each round every one-step edit of the best WIDTH missions is solved exactly (in
-    parallel with --workers or --scheduler); the best missions found are listed with their full
+    parallel on a local Dask cluster of --jobs workers, or on an existing one with --scheduler; --jobs 1
+    solves them in this process); the best missions found are listed with their full
     exact figures and the best one is written as a deck extending DECK.
     """
     from ...sweep.executor import open_executor
@@ -119,7 +120,7 @@ def design_command(deck: str, target: float, floor: float, steps: int, width: in
     mission, base_path = _mission(deck)
     deck_id = deck_id or f"{mission.name}-designed"
     output = output or Path("output") / deck_id / "deck.yaml"
-    with open_executor(workers, scheduler, in_process=scheduler is None and workers == 1) as executor:
+    with open_executor(jobs, scheduler, in_process=scheduler is None and jobs == 1) as executor:
         with _progress("designing") as progress:
             search = beam_search(mission, target, floor, width=width, steps=steps, keep=show, executor=executor,
                                  progress=progress)
