@@ -9,6 +9,7 @@ sweep gives a byte-identical page.
 from __future__ import annotations
 
 import io
+import math
 from pathlib import Path
 
 from reportlab.lib import colors
@@ -33,6 +34,18 @@ def _fit(text: str, font: str, size: float, width: float) -> str:
     while text and text_width(text + "…", font, size) > width:
         text = text[:-1]
     return text + "…"
+
+
+def _ticks(lo: float, hi: float, scale: float) -> list[float]:
+    """Four to ten round values between lo and hi (round in the unit shown: percent or plain)."""
+    span = (hi - lo) * scale
+    step = 10 ** math.floor(math.log10(span / 4)) if span > 0 else 1.0
+    for factor in (1, 2, 5, 10):
+        if span / (step * factor) <= 8:
+            step *= factor
+            break
+    first = math.ceil(lo * scale / step)
+    return [k * step / scale for k in range(first, math.floor(hi * scale / step) + 1)]
 
 
 def chart_pdf(result: SweepResult, ranking: Ranking) -> bytes:
@@ -82,8 +95,7 @@ def chart_pdf(result: SweepResult, ranking: Ranking) -> bytes:
     pdf.setLineWidth(0.5)
     pdf.setFont("sans", 7)
     pdf.setFillColor(INK)
-    for k in range(6):
-        value = lo + (hi - lo) * k / 5
+    for value in _ticks(lo, hi, 100 if metric.percent else 1):
         x = x_of(value)
         pdf.line(x, bottom - 4, x, area_top)
         pdf.drawCentredString(x, bottom - 14, metric.show(value))

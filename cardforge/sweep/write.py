@@ -48,6 +48,8 @@ def write_top(plan: SweepPlan, ranking: Ranking, top: int, folder: Path) -> list
         raise SweepError("--top must be at least 1")
     chosen = list(ranking.rows[:top])
     staged: list[tuple[Path, Path]] = []
+    made = [folder / f"{plan.base.deck.id}-{row.run.built.variant.slug}" for row in chosen]
+    made = [m for m in made if not m.exists()]
     try:
         for place, row in enumerate(chosen, start=1):
             deck_id = f"{plan.base.deck.id}-{row.run.built.variant.slug}"
@@ -59,6 +61,9 @@ def write_top(plan: SweepPlan, ranking: Ranking, top: int, folder: Path) -> list
     except BaseException:
         for trial, _ in staged:
             trial.unlink(missing_ok=True)
+        for created in made:  # folders this call made, now empty again
+            if created.is_dir() and not any(created.iterdir()):
+                created.rmdir()
         raise
     for trial, target in staged:
         os.replace(trial, target)
