@@ -116,7 +116,7 @@ def test_local_cluster_matches_in_process_and_survives_a_killed_worker(cluster) 
                 killed.append(victim)
 
         survived = run_sweep(plan, executor, progress=kill_one, block=10)
-        assert killed and victim not in client.run(os.getpid).values()
+        assert killed and victim not in client.run(os.getpid, on_error="ignore").values()
     for result in (plain, survived):
         assert result.columns == reference.columns
         assert [r.rows for r in result.runs] == [r.rows for r in reference.runs]
