@@ -78,7 +78,7 @@ def kernel_for(ruleset: str) -> FastKernel | None:
         if exc.name is not None and name.startswith(exc.name):
             return None
         raise
-    return module  # type: ignore[return-value]
+    return module
 
 
 def agent_codes(names: Sequence[str]) -> np.ndarray:

@@ -302,13 +302,18 @@ def _figure_width(cfg: np.ndarray) -> int:
     return int(2 * cfg[PLAYERS] + 1 + cfg[HANDS] * cfg[PLAYERS])
 
 
+def _compiled(function: Any) -> Any:
+    """A compiled function called with the tables splatted (numba's dispatcher signature is opaque to mypy)."""
+    return function
+
+
 def play_batch(tables: tuple[Any, ...], seeds: np.ndarray, agents: np.ndarray) -> tuple[np.ndarray, ...]:
     cfg = tables[0]
     g, players = len(seeds), int(cfg[PLAYERS])
     scores = np.zeros((g, players), dtype=np.int64)
     winners, hands, plays, errors = (np.zeros(g, dtype=np.int64) for _ in range(4))
     figs = np.zeros((g, _figure_width(cfg)), dtype=np.int64)
-    _play_batch(*tables, agents, seeds, scores, winners, hands, plays, figs, errors)
+    _compiled(_play_batch)(*tables, agents, seeds, scores, winners, hands, plays, figs, errors)
     return scores, winners, hands, plays, figs, errors
 
 
@@ -321,7 +326,7 @@ def play_traced(tables: tuple[Any, ...], seed: int, agents: np.ndarray) -> np.nd
     rng = np.array([seed], dtype=np.uint64)
     totals = np.zeros(players, dtype=np.int64)
     fig = np.zeros(_figure_width(cfg), dtype=np.int64)
-    _, _, _, error = _play_game(*tables, agents, rng, totals, fig, trace, True)
+    _, _, _, error = _compiled(_play_game)(*tables, agents, rng, totals, fig, trace, True)
     if error:
         trace[0] = -error
     return trace

@@ -204,14 +204,14 @@ def _play_game(cfg: np.ndarray, suit_of: np.ndarray, rank_of: np.ndarray, pos_of
                         trick[m] = legal[i]
                         if (leader + _winner_at(trick, m + 1, pos_of, rank_of, is_joker, strength)) % players == seat:
                             if m == players - 1:
-                                s = -10.0 * in_trick + rank * 0.05
+                                score = -10.0 * in_trick + rank * 0.05
                             else:
-                                s = -10.0 * in_trick - 1.0 - rank * 0.1
+                                score = -10.0 * in_trick - 1.0 - rank * 0.1
                         else:
-                            s = 2.0 * pts[c] + rank * 0.1
-                        s += uniform(rng) * 1e-3
-                        if s > best:
-                            best, play = s, legal[i]
+                            score = 2.0 * pts[c] + rank * 0.1
+                        score += uniform(rng) * 1e-3
+                        if score > best:
+                            best, play = score, legal[i]
                 card = play >> 1
                 take(hands, count, seat, card)
                 if m == 0:
@@ -278,13 +278,18 @@ def _play_batch(cfg: np.ndarray, suit_of: np.ndarray, rank_of: np.ndarray, pos_o
             agents, rng, scores[g], figs[g], no_trace, False)
 
 
+def _compiled(function: Any) -> Any:
+    """A compiled function called with the tables splatted (numba's dispatcher signature is opaque to mypy)."""
+    return function
+
+
 def play_batch(tables: tuple[Any, ...], seeds: np.ndarray, agents: np.ndarray) -> tuple[np.ndarray, ...]:
     cfg = tables[0]
     g, players = len(seeds), int(cfg[PLAYERS])
     scores = np.zeros((g, players), dtype=np.int64)
     winners, hands, plays, errors = (np.zeros(g, dtype=np.int64) for _ in range(4))
     figs = np.zeros((g, players), dtype=np.int64)
-    _play_batch(*tables, agents, seeds, scores, winners, hands, plays, figs, errors)
+    _compiled(_play_batch)(*tables, agents, seeds, scores, winners, hands, plays, figs, errors)
     return scores, winners, hands, plays, figs, errors
 
 
@@ -296,7 +301,7 @@ def play_traced(tables: tuple[Any, ...], seed: int, agents: np.ndarray) -> np.nd
     rng = np.array([seed], dtype=np.uint64)
     totals = np.zeros(players, dtype=np.int64)
     fig = np.zeros(players, dtype=np.int64)
-    _, _, _, error = _play_game(*tables, agents, rng, totals, fig, trace, True)
+    _, _, _, error = _compiled(_play_game)(*tables, agents, rng, totals, fig, trace, True)
     if error:
         trace[0] = -error
     return trace

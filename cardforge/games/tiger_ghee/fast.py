@@ -177,13 +177,13 @@ def _play_game(cfg: np.ndarray, suit_of: np.ndarray, rank_of: np.ndarray, points
                         at = _winner_at(trick, m + 1, field, black, suit_of, rank_of, latest_high, latest_low)
                         wins = (leader + at) % players == seat
                         rank = rank_of[legal[i] >> 1]
-                        s = 1.0 if wins == want else -1.0
+                        score = 1.0 if wins == want else -1.0
                         if m < players - 1:
-                            s *= 0.6
-                        s += (rank if want else 12 - rank) * 0.01
-                        s += uniform(rng) * 1e-3
-                        if s > best:
-                            best, play = s, legal[i]
+                            score *= 0.6
+                        score += (rank if want else 12 - rank) * 0.01
+                        score += uniform(rng) * 1e-3
+                        if score > best:
+                            best, play = score, legal[i]
                 card = play >> 1
                 take(hands, count, seat, card)
                 if m == 0:
@@ -241,13 +241,18 @@ def _figure_width(cfg: np.ndarray) -> int:
     return int(cfg[TRICKS] + 1 + cfg[PLAYERS])
 
 
+def _compiled(function: Any) -> Any:
+    """A compiled function called with the tables splatted (numba's dispatcher signature is opaque to mypy)."""
+    return function
+
+
 def play_batch(tables: tuple[Any, ...], seeds: np.ndarray, agents: np.ndarray) -> tuple[np.ndarray, ...]:
     cfg = tables[0]
     g, players = len(seeds), int(cfg[PLAYERS])
     scores = np.zeros((g, players), dtype=np.int64)
     winners, hands, plays, errors = (np.zeros(g, dtype=np.int64) for _ in range(4))
     figs = np.zeros((g, _figure_width(cfg)), dtype=np.int64)
-    _play_batch(*tables, agents, seeds, scores, winners, hands, plays, figs, errors)
+    _compiled(_play_batch)(*tables, agents, seeds, scores, winners, hands, plays, figs, errors)
     return scores, winners, hands, plays, figs, errors
 
 
@@ -259,7 +264,7 @@ def play_traced(tables: tuple[Any, ...], seed: int, agents: np.ndarray) -> np.nd
     rng = np.array([seed], dtype=np.uint64)
     totals = np.zeros(players, dtype=np.int64)
     fig = np.zeros(_figure_width(cfg), dtype=np.int64)
-    _, _, _, error = _play_game(*tables, agents, rng, totals, fig, trace, True)
+    _, _, _, error = _compiled(_play_game)(*tables, agents, rng, totals, fig, trace, True)
     if error:
         trace[0] = -error
     return trace
