@@ -6,9 +6,9 @@ import pytest
 
 from cardforge.errors import RuleError
 from cardforge.load import load_deck
-from cardforge.rules.games import game_for
-from cardforge.rules.games.fives import FivesState
-from cardforge.rules.tricks import GameRecord, HandRecord, Play
+from cardforge.games.engines import game_for
+from cardforge.games.fives.engine import FivesState
+from cardforge.games.tricks import GameRecord, HandRecord, Play
 
 
 @pytest.fixture(scope="module")

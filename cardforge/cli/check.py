@@ -69,5 +69,3 @@ def check_command(decks: tuple[str, ...], as_json: bool, games: int | None, seed
     sys.exit(0 if all(r.playable for r in reports) else 1)
 
 
-def register(group: click.Group) -> None:
-    group.add_command(check_command)

@@ -65,5 +65,3 @@ def compare_command(base: str, variant: str, players: tuple[int, ...], games: in
         print_comparison(base_deck.id, variant_deck.id, comparison, console)
 
 
-def register(group: click.Group) -> None:
-    group.add_command(compare_command)

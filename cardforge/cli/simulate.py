@@ -61,6 +61,3 @@ def replay_command(log_file: Path, game_number: int, deck_ref: str | None, check
                   f"every trick, score and winner as logged[/dim]")
 
 
-def register(group: click.Group) -> None:
-    group.add_command(simulate_command)
-    group.add_command(replay_command)

@@ -13,13 +13,13 @@ import click
 from rich.console import Console
 from rich.progress import Progress
 
-from ..errors import CardforgeError
-from ..load import load_deck
-from ..mafia import design as designer
-from ..mafia.mission import Mission, mission_from_deck
-from ..mafia.play import choose_order, play
-from ..mafia.report import print_analysis
-from ..mafia.solver import analyse
+from ...errors import CardforgeError
+from ...load import load_deck
+from . import design as designer
+from .mission import Mission, mission_from_deck
+from .play import choose_order, play
+from .report import print_analysis
+from .solver import analyse
 
 DECK_ID = re.compile(r"[a-z0-9][a-z0-9_-]*")
 
@@ -115,5 +115,3 @@ def design_command(deck: str, target: float, floor: float, steps: int, deck_id: 
     click.echo(f"wrote {output}")
 
 
-def register(group: click.Group) -> None:
-    group.add_command(mafia)

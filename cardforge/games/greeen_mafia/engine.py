@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..errors import RuleError
+from ...errors import RuleError
 from .mission import Mission, MissionCard
 
 _MOVE = re.compile(r"^\s*([12])\s*([kKdD]?)\s*$")

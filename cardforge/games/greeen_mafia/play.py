@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 
-from ..errors import RuleError
+from ...errors import RuleError
 from .engine import Game, Move
 from .hints import Hinter
 from .kernel import Kernel

@@ -23,7 +23,7 @@ class TigerGheeState(HandState):
         self.flip: list[int] = []
 
 
-class TigerGhee(TrickGame):
+class TigerGhee(TrickGame[TigerGheeState]):
     ruleset = "tiger-ghee"
     state_class = TigerGheeState
 
@@ -48,7 +48,7 @@ class TigerGhee(TrickGame):
     def game_over(self, game: GameRecord) -> bool:
         return len(game.hands) >= self.hands_per_game
 
-    def first_leader(self, st: HandState) -> int:
+    def first_leader(self, st: TigerGheeState) -> int:
         return self.first_leader_of(st.dealer)
 
     def first_seat(self) -> tuple[int, str]:
@@ -57,7 +57,7 @@ class TigerGhee(TrickGame):
     def first_leader_of(self, dealer: int) -> int:
         return dealer if self.params.first_leader == "dealer" else self.next_seat[dealer]
 
-    def setup_hand(self, st: TigerGheeState, rec: HandRecord, game: GameRecord,  # type: ignore[override]
+    def setup_hand(self, st: TigerGheeState, rec: HandRecord, game: GameRecord,
                    chance: Chance, agents: Sequence[Agent]) -> None:
         given = self.take_chosen_cards(st, agents, self.gifts, "give")
         pile = [c for cards in given for c in cards]
@@ -69,7 +69,7 @@ class TigerGhee(TrickGame):
                             + (" and the left-over card" if rec.set_aside and self.params.leftover_to_flip_deck else ""))
         rec.extras = {"given": given, "flip_deck": list(st.flip)}
 
-    def start_trick(self, st: TigerGheeState) -> int:  # type: ignore[override]
+    def start_trick(self, st: TigerGheeState) -> int:
         if st.trick_index < len(st.flip):
             st.field = self.suit_of[st.flip[st.trick_index]]
         return st.field
@@ -78,7 +78,7 @@ class TigerGhee(TrickGame):
         suit = self.suit_of[card]
         return st.field if suit == self.black else suit
 
-    def legal(self, st: TigerGheeState) -> list[int]:  # type: ignore[override]
+    def legal(self, st: TigerGheeState) -> list[int]:
         hand = st.hands[st.to_move]
         if st.trick:
             black, suit_of, lead = self.black, self.suit_of, st.lead_colour
@@ -92,10 +92,10 @@ class TigerGhee(TrickGame):
                     return follow + [c * 2 for c in hand if suit_of[c] == black]
         return [c * 2 for c in hand]
 
-    def lead_colour_of(self, st: TigerGheeState, play: int) -> int:  # type: ignore[override]
+    def lead_colour_of(self, st: TigerGheeState, play: int) -> int:
         return self.colour(st, play >> 1)
 
-    def apply(self, st: TigerGheeState, play: int) -> None:  # type: ignore[override]
+    def apply(self, st: TigerGheeState, play: int) -> None:
         card = play >> 1
         st.hands[st.to_move].remove(card)
         if not st.trick:
@@ -103,7 +103,7 @@ class TigerGhee(TrickGame):
             st.lead_colour = st.field if suit == self.black else suit
         st.trick.append(play)
 
-    def trick_winner(self, st: TigerGheeState) -> int:  # type: ignore[override]
+    def trick_winner(self, st: TigerGheeState) -> int:
         """One effective colour -> highest rank; mixed -> lowest. Ties go to the latest (or earliest)."""
         suit_of, rank_of, black, field = self.suit_of, self.rank_of, self.black, st.field
         colours = {field if suit_of[p >> 1] == black else suit_of[p >> 1] for p in st.trick}
@@ -118,7 +118,7 @@ class TigerGhee(TrickGame):
     def points_for(self, tricks: int) -> int:
         return self.table.get(tricks, self.params.points_per_other_trick * tricks)
 
-    def score_hand(self, st: HandState, rec: HandRecord, game: GameRecord) -> list[int]:
+    def score_hand(self, st: TigerGheeState, rec: HandRecord, game: GameRecord) -> list[int]:
         rec.stats = {"tricks": list(st.won)}
         return [self.points_for(n) for n in st.won]
 

@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..errors import DeckError
-from ..rules.params import AnyIcons, MafiaCardProps, MafiaParams
+from ...errors import DeckError
+from .params import AnyIcons, MafiaCardProps, MafiaParams
 
 DEFAULT_ICONS = ("personnel", "information", "equipment")
 

@@ -22,7 +22,7 @@ class FivesState(HandState):
         """Each seat's hand total so far: the ranks of the cards it won tricks with."""
 
 
-class Fives(TrickGame):
+class Fives(TrickGame[FivesState]):
     ruleset = "fives"
     state_class = FivesState
 
@@ -51,13 +51,13 @@ class Fives(TrickGame):
     def game_over(self, game: GameRecord) -> bool:
         return len(game.hands) >= self.params.hands
 
-    def first_leader(self, st: HandState) -> int:
+    def first_leader(self, st: FivesState) -> int:
         for seat, hand in enumerate(st.hands):
             if self.opener in hand:
                 return seat
         raise RuleError(f"nobody holds {self.ids[self.opener]}, who leads the first trick")
 
-    def legal(self, st: FivesState) -> list[int]:  # type: ignore[override]
+    def legal(self, st: FivesState) -> list[int]:
         hand = st.hands[st.to_move]
         may_go_down = self.allow_down and not st.down_played
         if not st.trick:
@@ -78,10 +78,10 @@ class Fives(TrickGame):
             return [c * 2 for c in hand] + [c * 2 + 1 for c in hand]
         return [c * 2 for c in hand]
 
-    def lead_colour_of(self, st: HandState, play: int) -> int:
+    def lead_colour_of(self, st: FivesState, play: int) -> int:
         return self.wild if play & 1 else self.suit_of[play >> 1]
 
-    def apply(self, st: FivesState, play: int) -> None:  # type: ignore[override]
+    def apply(self, st: FivesState, play: int) -> None:
         card = play >> 1
         st.hands[st.to_move].remove(card)
         if play & 1:
@@ -92,7 +92,7 @@ class Fives(TrickGame):
             st.lead_colour = self.suit_of[card]
         st.trick.append(play)
 
-    def trick_winner(self, st: FivesState) -> int:  # type: ignore[override]
+    def trick_winner(self, st: FivesState) -> int:
         """Highest face-up trump; else the highest card of the led colour (face down = wild 5)."""
         suit_of, rank_of, trump, lead = self.suit_of, self.rank_of, self.trump, st.lead_colour
         best_trump, best_trump_at = -99, -1
@@ -114,14 +114,14 @@ class Fives(TrickGame):
         play = st.trick[(winner - st.leader) % self.players]
         return self.down_rank if play & 1 else self.rank_of[play >> 1]
 
-    def end_trick(self, st: FivesState, winner: int) -> None:  # type: ignore[override]
+    def end_trick(self, st: FivesState, winner: int) -> None:
         st.won[winner] += 1
         st.values[winner] += self.trick_value(st, winner)
         st.down_played = False
 
     # ------------------------------------------------------------------ scoring
 
-    def score_hand(self, st: FivesState, rec: HandRecord, game: GameRecord) -> list[int]:  # type: ignore[override]
+    def score_hand(self, st: FivesState, rec: HandRecord, game: GameRecord) -> list[int]:
         points, pool, pool_lost = self.hand_points(st.values, game.carry.get("pool", 0),
                                                    last=len(game.hands) >= self.params.hands)
         game.carry["pool"] = pool
@@ -176,12 +176,16 @@ class Fives(TrickGame):
         return tuple(s for s in under if values[s] == top)
 
     def figures(self, game: GameRecord) -> dict[str, Any]:
+        """Counters of one game (docs/plugins.md: every figure adds up over games)."""
         n, target = self.players, self.target
         busts, exact = [0] * n, [0] * n
+        totals: list[int] = []
         for h in game.hands:
             for s, v in enumerate(h.stats["values"]):
                 busts[s] += v > target
                 exact[s] += v == target
-        return {"busts": busts, "exact": exact,
-                "totals": [v for h in game.hands for v in h.stats["values"]],
+                if v >= len(totals):
+                    totals += [0] * (v + 1 - len(totals))
+                totals[v] += 1
+        return {"busts": busts, "exact": exact, "totals_hist": totals,
                 "pool_lost": sum(h.stats["pool_lost"] for h in game.hands)}

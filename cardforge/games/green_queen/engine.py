@@ -40,7 +40,7 @@ class GreenQueenState(HandState):
         self.point_cards: list[int] = [0] * players
 
 
-class GreenQueen(TrickGame):
+class GreenQueen(TrickGame[GreenQueenState]):
     ruleset = "green-queen"
     state_class = GreenQueenState
 
@@ -85,7 +85,7 @@ class GreenQueen(TrickGame):
     def pass_offset(self, hand_index: int) -> int:
         return self.cycle[hand_index % len(self.cycle)]
 
-    def setup_hand(self, st: GreenQueenState, rec: HandRecord, game: GameRecord,  # type: ignore[override]
+    def setup_hand(self, st: GreenQueenState, rec: HandRecord, game: GameRecord,
                    chance: Chance, agents: Sequence[Agent]) -> None:
         p, ring_names = self.params, self.params.ring
         options = [c.suit for c in self.cards] if p.point_suit == "random_card" else list(ring_names)
@@ -103,16 +103,26 @@ class GreenQueen(TrickGame):
         st.opening = self.opening_card(st.point_suit, rec.set_aside)
         rec.extras = {"point_suit": name, "pass_offset": offset, "passed": passed}
 
+    def opening_suit(self, point_pos: int) -> int:
+        """The suit (a suit index) that opens a hand whose point suit sits at ring position `point_pos`:
+        the suit the point suit beats along the ring's short arrow."""
+        return self.ring[(point_pos + 1) % 5]
+
+    def stronger_suits(self, lead_pos: int, joker: bool) -> list[int]:
+        """Suits (ring positions) that can win a trick led at ring position `lead_pos`, strongest first."""
+        row = self.strength[joker][lead_pos]
+        return sorted((pos for pos in range(5) if row[pos]), key=lambda pos: -row[pos])
+
     def opening_card(self, point_pos: int, aside: list[int]) -> int:
         """The opening suit's 2, or its lowest non-Joker card in play when the 2 was set aside."""
-        suit = self.ring[(point_pos + 1) % 5]
+        suit = self.opening_suit(point_pos)
         candidates = [c for c in range(len(self.ids))
                       if self.suit_of[c] == suit and not self.is_joker[c] and c not in aside]
         if not candidates:
             raise RuleError("no card of the opening suit is in play")
         return min(candidates, key=lambda c: self.rank_of[c])
 
-    def first_leader(self, st: GreenQueenState) -> int:  # type: ignore[override]
+    def first_leader(self, st: GreenQueenState) -> int:
         for seat, hand in enumerate(st.hands):
             if st.opening in hand:
                 return seat
@@ -120,7 +130,7 @@ class GreenQueen(TrickGame):
 
     # ------------------------------------------------------------------ tricks
 
-    def legal(self, st: GreenQueenState) -> list[int]:  # type: ignore[override]
+    def legal(self, st: GreenQueenState) -> list[int]:
         hand = st.hands[st.to_move]
         if not st.trick:
             if st.trick_index == 0 and st.opening >= 0:
@@ -129,14 +139,14 @@ class GreenQueen(TrickGame):
         suit_of, lead = self.suit_of, st.lead_colour
         return [c * 2 for c in hand if suit_of[c] == lead] or [c * 2 for c in hand]
 
-    def apply(self, st: GreenQueenState, play: int) -> None:  # type: ignore[override]
+    def apply(self, st: GreenQueenState, play: int) -> None:
         card = play >> 1
         st.hands[st.to_move].remove(card)
         if not st.trick:
             st.lead_colour = self.suit_of[card]
         st.trick.append(play)
 
-    def trick_winner(self, st: GreenQueenState) -> int:  # type: ignore[override]
+    def trick_winner(self, st: GreenQueenState) -> int:
         is_joker, pos_of, rank_of = self.is_joker, self.pos_of, self.rank_of
         cards = [p >> 1 for p in st.trick]
         row = self.strength[any(is_joker[c] for c in cards)][pos_of[cards[0]]]
@@ -147,7 +157,7 @@ class GreenQueen(TrickGame):
                 best, best_at = key, i
         return (st.leader + best_at) % self.players
 
-    def end_trick(self, st: GreenQueenState, winner: int) -> None:  # type: ignore[override]
+    def end_trick(self, st: GreenQueenState, winner: int) -> None:
         st.won[winner] += 1
         pts = st.points
         for p in st.trick:
@@ -155,7 +165,7 @@ class GreenQueen(TrickGame):
                 st.taken[winner] += pts[p >> 1]
                 st.point_cards[winner] += 1
 
-    def score_hand(self, st: GreenQueenState, rec: HandRecord, game: GameRecord) -> list[int]:  # type: ignore[override]
+    def score_hand(self, st: GreenQueenState, rec: HandRecord, game: GameRecord) -> list[int]:
         """Points taken; shooting the moon subtracts them instead (or adds them to the others).
 
         The moon is taking every point in play: every point-suit card dealt and the Green Queen. Cards

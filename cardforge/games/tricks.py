@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, NamedTuple, Protocol
+from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar, cast
 
 from ..deck import Deck
 from ..errors import RuleError
@@ -33,19 +33,19 @@ class Play(NamedTuple):
 class Agent(Protocol):
     """Whoever decides for a seat: a simulated player, or a log being replayed."""
 
-    def play(self, game: TrickGame, st: HandState, legal: list[int]) -> int: ...
+    def play(self, game: TrickGame[Any], st: Any, legal: list[int]) -> int: ...
 
-    def choose_cards(self, game: TrickGame, st: HandState, seat: int, count: int, purpose: str) -> list[int]: ...
+    def choose_cards(self, game: TrickGame[Any], st: Any, seat: int, count: int, purpose: str) -> list[int]: ...
 
 
 class Chance(Protocol):
     """Where the shuffles come from: a seeded generator, or a log being replayed."""
 
-    def deal(self, game: TrickGame, hand_index: int) -> tuple[list[list[int]], list[int]]: ...
+    def deal(self, game: TrickGame[Any], hand_index: int) -> tuple[list[list[int]], list[int]]: ...
 
-    def pick(self, game: TrickGame, hand_index: int, what: str, options: Sequence[Any]) -> Any: ...
+    def pick(self, game: TrickGame[Any], hand_index: int, what: str, options: Sequence[Any]) -> Any: ...
 
-    def order(self, game: TrickGame, hand_index: int, what: str, items: list[int]) -> list[int]: ...
+    def order(self, game: TrickGame[Any], hand_index: int, what: str, items: list[int]) -> list[int]: ...
 
 
 class HandState:
@@ -101,8 +101,11 @@ class GameRecord:
         return sum(len(t.plays) for h in self.hands for t in h.tricks)
 
 
-class TrickGame:
-    """A trick-taking ruleset bound to one deck and player count."""
+S = TypeVar("S", bound=HandState)
+
+
+class TrickGame(Generic[S]):
+    """A trick-taking ruleset bound to one deck and player count, generic over its hand state `S`."""
 
     ruleset: ClassVar[str] = ""
     state_class: ClassVar[type[HandState]] = HandState
@@ -125,7 +128,7 @@ class TrickGame:
         self.next_seat = [(s + 1) % players for s in range(players)]
         self.all_cards = set(range(len(self.ids)))
 
-    def take_chosen_cards(self, st: HandState, agents: Sequence[Agent], count: int, purpose: str) -> list[list[int]]:
+    def take_chosen_cards(self, st: S, agents: Sequence[Agent], count: int, purpose: str) -> list[list[int]]:
         """Every seat chooses `count` different cards from its hand (to pass or to give); the engine
         checks each choice and takes the cards out of the hands. Returns the choices per seat."""
         chosen = []
@@ -155,37 +158,37 @@ class TrickGame:
     def dealer(self, hand_index: int) -> int:
         return hand_index % self.players
 
-    def setup_hand(self, st: HandState, rec: HandRecord, game: GameRecord, chance: Chance, agents: Sequence[Agent]) -> None:
+    def setup_hand(self, st: S, rec: HandRecord, game: GameRecord, chance: Chance, agents: Sequence[Agent]) -> None:
         """Passes, gifts, point suits: whatever happens between the deal and the first lead."""
 
-    def first_leader(self, st: HandState) -> int:
+    def first_leader(self, st: S) -> int:
         raise NotImplementedError
 
-    def start_trick(self, st: HandState) -> int:
+    def start_trick(self, st: S) -> int:
         """Called before each lead; returns the trick's field colour (-1 when the ruleset has none)."""
         return -1
 
-    def legal(self, st: HandState) -> list[int]:
+    def legal(self, st: S) -> list[int]:
         """The legal plays (ints) for `st.to_move`."""
         raise NotImplementedError
 
-    def lead_colour_of(self, st: HandState, play: int) -> int:
+    def lead_colour_of(self, st: S, play: int) -> int:
         """The colour a lead of `play` asks the others to follow."""
         return self.suit_of[play >> 1]
 
-    def apply(self, st: HandState, play: int) -> None:
+    def apply(self, st: S, play: int) -> None:
         """Moves the card from the hand into the trick (legality is checked before)."""
         st.hands[st.to_move].remove(play >> 1)
         st.trick.append(play)
 
-    def trick_winner(self, st: HandState) -> int:
+    def trick_winner(self, st: S) -> int:
         """The seat currently winning `st.trick` (works on a partly played trick too)."""
         raise NotImplementedError
 
-    def end_trick(self, st: HandState, winner: int) -> None:
+    def end_trick(self, st: S, winner: int) -> None:
         st.won[winner] += 1
 
-    def score_hand(self, st: HandState, rec: HandRecord, game: GameRecord) -> list[int]:
+    def score_hand(self, st: S, rec: HandRecord, game: GameRecord) -> list[int]:
         raise NotImplementedError
 
     def winners(self, game: GameRecord) -> tuple[int, ...]:
@@ -206,8 +209,8 @@ class TrickGame:
 
     # ------------------------------------------------------------------ the flow
 
-    def new_state(self) -> HandState:
-        return self.state_class(self.players)
+    def new_state(self) -> S:
+        return cast(S, self.state_class(self.players))
 
     def play_game(self, chance: Chance, agents: Sequence[Agent]) -> GameRecord:
         """Whole game: hands until `game_over`; raises RuleError if it never ends."""
@@ -269,7 +272,7 @@ class TrickGame:
         if len(used) != len(self.ids) or set(used) != self.all_cards:
             raise RuleError("a deal must use every card in play exactly once")
 
-    def illegal_message(self, st: HandState, play: int, legal: list[int]) -> str:
+    def illegal_message(self, st: S, play: int, legal: list[int]) -> str:
         shown = self.play_text(play) if isinstance(play, int) and 0 <= play >> 1 < len(self.ids) else repr(play)
         allowed = ", ".join(self.play_text(p) for p in legal)
         return f"seat {st.to_move} may not play {shown} here; legal: {allowed}"
@@ -293,7 +296,7 @@ class TrickGame:
     def play_text(self, play: int) -> str:
         return str(self.to_play(play))
 
-    def make_state(self, hands: Sequence[Sequence[str]], leader: int = 0, dealer: int = 0, **fields: Any) -> HandState:
+    def make_state(self, hands: Sequence[Sequence[str]], leader: int = 0, dealer: int = 0, **fields: Any) -> S:
         """A hand in progress built from card ids, for tests and tools: `make_state([["blue-7"], ...])`."""
         if len(hands) != self.players:
             raise RuleError(f"{len(hands)} hands for {self.players} seats")
@@ -306,11 +309,11 @@ class TrickGame:
             setattr(st, name, value)
         return st
 
-    def legal_plays(self, st: HandState) -> list[Play]:
+    def legal_plays(self, st: S) -> list[Play]:
         """The plays the seat to move may make, as `Play(card_id, down)`."""
         return [self.to_play(p) for p in self.legal(st)]
 
-    def play(self, st: HandState, play: Play | str) -> int | None:
+    def play(self, st: S, play: Play | str) -> int | None:
         """Plays for the seat to move; refuses an illegal play with RuleError.
 
         Returns the winning seat when this play completes the trick (the winner then leads)."""
@@ -331,7 +334,7 @@ class TrickGame:
         st.trick_index += 1
         return winner
 
-    def winner_if(self, st: HandState, play: int) -> int:
+    def winner_if(self, st: S, play: int) -> int:
         """Who would be winning the current trick if the seat to move made `play` (for agents)."""
         trick, lead = st.trick, st.lead_colour
         if not trick:
@@ -342,7 +345,7 @@ class TrickGame:
         finally:
             st.trick, st.lead_colour = trick, lead
 
-    def play_seat(self, st: HandState, position: int) -> int:
+    def play_seat(self, st: S, position: int) -> int:
         """The seat that made the `position`-th play of the current trick."""
         return (st.leader + position) % self.players
 

@@ -18,8 +18,8 @@ from typing import Any
 
 import yaml
 
-from ..outputs import atomic_write_text
-from ..paths import BUNDLED_DECKS_DIR
+from ...outputs import atomic_write_text
+from ...paths import BUNDLED_DECKS_DIR
 from .mission import Condition, Mission, MissionCard
 from .solver import evaluate
 
@@ -152,7 +152,7 @@ def deck_yaml(base: Mission, best: Candidate, base_path: Path, output: Path, dec
 
 def write_design(text: str, output: Path) -> None:
     """Write the deck only if it loads (a bad `--id` must not leave a broken deck behind)."""
-    from ..load import load_deck
+    from ...load import load_deck
 
     trial = output.with_name(f".{output.name}.check.yaml")
     atomic_write_text(trial, text)
