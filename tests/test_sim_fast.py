@@ -9,10 +9,10 @@ import random
 
 import pytest
 
+from cardforge.games.engines import game_for
+from cardforge.games.registry import get_game
 from cardforge.load import load_deck
-from cardforge.rules.games import game_for
 from cardforge.sim.accumulate import Accumulator, mean_difference
-from cardforge.sim.agents import HEURISTICS
 from cardforge.sim.fast import FastRunner, kernel_for, play_range
 from cardforge.sim.replay import LoggedAgent, LoggedChance, Replayer
 from cardforge.sim.run import simulate
@@ -75,7 +75,7 @@ class CheckingAgent(LoggedAgent):
 
     def __init__(self, seat, hands, game):
         super().__init__(seat, hands)
-        self.reference = HEURISTICS[game.ruleset](random.Random(0))
+        self.reference = get_game(game.ruleset).heuristic(random.Random(0))
         self.checked = 0
 
     def play(self, game, st, legal):
@@ -94,7 +94,7 @@ class CheckingAgent(LoggedAgent):
         possible = []
         for favour in (1.0, 0.0):
             noise = iter([favour if c in chosen else 1.0 - favour for c in hand])
-            self.reference._random = lambda: next(noise)
+            self.reference._random = noise.__next__
             possible.append(set(self.reference.choose_cards(game, st, seat, count, purpose)))
         assert set(chosen) in possible
         self.checked += 1

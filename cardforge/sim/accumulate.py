@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from .stats import Z95
+from .stats import Z95, add_counts
 
 
 @dataclass
@@ -113,7 +113,7 @@ class Accumulator:
         """max - min of the final scores of each game."""
         self.hands = Histogram()
         self.plays = Histogram()
-        self.figures: dict[str, Any] = {}
+        self.figures: dict[str, object] = {}
 
     # ---------------------------------------------------------------- adding games
 
@@ -154,20 +154,8 @@ class Accumulator:
         self.plays.add_array(plays)
 
     def add_figures(self, figures: Mapping[str, Any]) -> None:
-        """Adds ruleset figures key by key: numbers add, lists add element by element."""
-        for key, value in figures.items():
-            have = self.figures.get(key)
-            if isinstance(value, (list, tuple, np.ndarray)):
-                values = [v for v in value]
-                if have is None:
-                    self.figures[key] = values
-                else:
-                    if len(have) < len(values):
-                        have.extend([0] * (len(values) - len(have)))
-                    for i, v in enumerate(values):
-                        have[i] += v
-            else:
-                self.figures[key] = value if have is None else have + value
+        """Adds ruleset figures (counters: numbers add, lists add element by element, as `stats.add_counts`)."""
+        add_counts(self.figures, dict(figures))
 
     def merge(self, other: Accumulator) -> None:
         """Adds another run's sums (e.g. from another process)."""

@@ -1,7 +1,7 @@
 """The fast path of the simulator: whole games played by a ruleset's compiled kernel.
 
-A ruleset with a fast path has a module `cardforge.games.<ruleset>.fast` (dashes become
-underscores) providing the `FastKernel` functions below. This driver never names a game: it takes
+A game with a fast path returns its kernel module from `Game.fast_kernel()` (the `FastKernel`
+functions below). This driver never names a game: it takes
 the bound reference engine (a `TrickGame`) and the kernel, plays games `start..stop` of the run
 seeded `seed` (game `i` from its own generator seeded `game_seed(seed, i)`, so the split into
 batches or processes changes nothing) and returns per-game `GameOutcome`s, or the raw arrays for
@@ -13,7 +13,6 @@ The reference engine stays the statement of the rules: tests replay fast-engine 
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -70,15 +69,11 @@ class FastKernel(Protocol):
 
 
 def kernel_for(ruleset: str) -> FastKernel | None:
-    """The compiled kernel of `ruleset`, or None when it has no fast path (the reference engine plays)."""
-    name = f"cardforge.games.{ruleset.replace('-', '_')}.fast"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name is not None and name.startswith(exc.name):
-            return None
-        raise
-    return module
+    """The compiled kernel the game declares (`Game.fast_kernel`), or None: the reference engine plays."""
+    from ..games.registry import find_game
+
+    game = find_game(ruleset)
+    return game.fast_kernel() if game is not None else None
 
 
 def agent_codes(names: Sequence[str]) -> np.ndarray:

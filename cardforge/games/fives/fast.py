@@ -17,14 +17,15 @@ from cardforge.sim.fastcore import ERR_NO_LEADER, ERR_TRACE_FULL, TraceReader, d
 from cardforge.sim.fastrand import below, uniform
 
 # cfg slots
-PLAYERS, HAND, CARDS, WILD, TRUMP, DOWN_RANK, ALLOW_DOWN, TARGET, EXACT, BUST, CARRY, HANDS, START, OPENER = range(14)
+(PLAYERS, HAND, CARDS, WILD, TRUMP, DOWN_RANK, ALLOW_DOWN, TARGET, EXACT, BUST, CARRY, HANDS, START, OPENER,
+ TOP_RANK) = range(15)
 
 
 def tables(game: Any) -> tuple[Any, ...]:
     p = game.params
     cfg = np.array([game.players, game.hand_size, len(game.ids), game.wild, game.trump, game.down_rank,
                     int(game.allow_down), game.target, p.exact_bonus, p.bust_penalty, int(p.bust_pool == "carry"),
-                    p.hands, p.start_points, game.opener], dtype=np.int64)
+                    p.hands, p.start_points, game.opener, max(game.rank_of)], dtype=np.int64)
     suit_of = np.array(game.suit_of, dtype=np.int64)
     rank_of = np.array(game.rank_of, dtype=np.int64)
     place = np.array(list(game.place_points) or [0], dtype=np.int64)
@@ -244,7 +245,7 @@ def _play_game(cfg: np.ndarray, suit_of: np.ndarray, rank_of: np.ndarray, place:
             totals[s] += points[s]
             fig[s] += values[s] > target
             fig[players + s] += values[s] == target
-            fig[2 * players + 1 + h * players + s] = values[s]
+            fig[2 * players + 1 + values[s]] += 1
         fig[2 * players] += lost
         if tracing:
             for s in range(players):
@@ -299,7 +300,8 @@ def _play_batch(cfg: np.ndarray, suit_of: np.ndarray, rank_of: np.ndarray, place
 
 
 def _figure_width(cfg: np.ndarray) -> int:
-    return int(2 * cfg[PLAYERS] + 1 + cfg[HANDS] * cfg[PLAYERS])
+    """busts and exact per seat, points lost, then the histogram of hand totals (0 to the largest possible)."""
+    return int(2 * cfg[PLAYERS] + 1 + cfg[HAND] * max(cfg[TOP_RANK], cfg[DOWN_RANK]) + 1)
 
 
 def _compiled(function: Any) -> Any:
@@ -334,7 +336,7 @@ def play_traced(tables: tuple[Any, ...], seed: int, agents: np.ndarray) -> np.nd
 
 def record(game: Any, trace: np.ndarray) -> Any:
     """The reference `GameRecord` of a traced game (stats as `Fives.score_hand` writes them)."""
-    from cardforge.rules.tricks import GameRecord, HandRecord, TrickRecord
+    from cardforge.games.tricks import GameRecord, HandRecord, TrickRecord
 
     r, n = TraceReader(trace), game.players
     n_hands, mask = r.one(), r.one()
@@ -355,7 +357,10 @@ def record(game: Any, trace: np.ndarray) -> Any:
 
 
 def figures(game: Any, row: np.ndarray) -> dict[str, Any]:
+    """`Fives.figures` of one game (or of many: the figures add up) from its row."""
     n = game.players
     values = row.tolist()
-    return {"busts": values[:n], "exact": values[n:2 * n], "totals": values[2 * n + 1:],
-            "pool_lost": values[2 * n]}
+    hist = values[2 * n + 1:]
+    while hist and not hist[-1]:
+        hist.pop()
+    return {"busts": values[:n], "exact": values[n:2 * n], "totals_hist": hist, "pool_lost": values[2 * n]}

@@ -272,7 +272,7 @@ def play_traced(tables: tuple[Any, ...], seed: int, agents: np.ndarray) -> np.nd
 
 def record(game: Any, trace: np.ndarray) -> Any:
     """The reference `GameRecord` of a traced game (extras and stats as `TigerGhee` writes them)."""
-    from cardforge.rules.tricks import GameRecord, HandRecord, TrickRecord
+    from cardforge.games.tricks import GameRecord, HandRecord, TrickRecord
 
     r, n = TraceReader(trace), game.players
     n_hands, mask = r.one(), r.one()
