@@ -69,7 +69,7 @@ _MULT = np.uint64(0x9E3779B97F4A7C15)
 
 
 @njit(cache=True)
-def _slot(keys: np.ndarray, key: int) -> int:
+def _slot(keys: np.ndarray, key: int) -> np.int64:
     """Where `key` is in the open-addressing table, or the empty slot where it would go."""
     mask = len(keys) - 1
     shift = np.uint64(64 - _bits(mask))
