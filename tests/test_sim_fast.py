@@ -148,3 +148,28 @@ def test_fast_statistics_match_the_reference(deck_id, players, agents, games):
         if isinstance(value, int):  # a count per game: compare the per-game means
             a, b = mine.figures[key] / mine.games, value / theirs.games
             assert abs(a - b) <= 0.25 * max(abs(b), 0.05), key
+
+
+def test_simulate_with_the_fast_engine_is_the_same_run_on_any_number_of_processes(tmp_path):
+    deck = load_deck("tiger-ghee")
+    agents = ["heuristic", "random", "random", "heuristic"]
+    one = simulate(deck, 4, 600, seed=3, agents=agents, engine="fast", log_path=tmp_path / "a.jsonl")
+    two = simulate(deck, 4, 600, seed=3, agents=agents, engine="fast", jobs=2)
+    assert one.engine == two.engine == "fast" and not one.notice
+    assert [o.scores for o in one.outcomes] == [o.scores for o in two.outcomes]
+    assert one.to_json()["seats"] == two.to_json()["seats"]
+    replayer = Replayer(deck)
+    lines = (tmp_path / "a.jsonl").read_text().splitlines()
+    assert len(lines) == 600
+    for line, outcome in zip(lines[:50], one.outcomes):
+        assert replayer.check(json.loads(line)).totals == outcome.scores
+
+
+def test_a_game_without_a_kernel_falls_back_with_a_notice(monkeypatch):
+    game = get_game("fives")
+    monkeypatch.setattr(type(game), "fast_kernel", lambda self: None)
+    result = simulate(load_deck("fives"), 4, 20, seed=1, engine="fast")
+    assert result.engine == "reference"
+    assert result.notice == "fives has no fast engine; the reference engine plays"
+    reference = simulate(load_deck("fives"), 4, 20, seed=1)
+    assert [o.scores for o in result.outcomes] == [o.scores for o in reference.outcomes]
