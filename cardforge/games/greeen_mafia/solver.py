@@ -14,15 +14,15 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, NamedTuple
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .engine import Move
-from .fast import solve_orders
 from .kernel import Kernel
 from .mission import Mission
 from .search import Search, State
+
+if TYPE_CHECKING:  # numpy and the compiled search load on first use: light commands never import them
+    import numpy as np
 
 GRADES = ((0.2, "easy"), (0.02, "medium"), (0.002, "hard"), (0.0, "brutal"))
 """Grade by the random player's win chance (at least the first figure)."""
@@ -95,7 +95,7 @@ class Analysis:
 
     @cached_property
     def winnable(self) -> int:
-        return int(np.count_nonzero(self.lines))
+        return int((self.lines > 0).sum())
 
     @property
     def winnable_fraction(self) -> float:
@@ -107,7 +107,7 @@ class Analysis:
 
     @cached_property
     def greedy_wins(self) -> int:
-        return int(np.count_nonzero(self.greedy))
+        return int(self.greedy.sum())
 
     @property
     def greedy_win(self) -> float:
@@ -115,7 +115,7 @@ class Analysis:
 
     @cached_property
     def unwinnable_orders(self) -> list[tuple[str, ...]]:
-        return [self.order(int(i)) for i in np.flatnonzero(self.lines == 0)]
+        return [self.order(int(i)) for i in (self.lines == 0).nonzero()[0]]
 
     @property
     def verdict(self) -> str:
@@ -190,6 +190,10 @@ def best_line(search: Search, order: tuple[str, ...], types: tuple[int, ...]) ->
 
 def analyse(mission: Mission, hardest: int = 10, progress: Callable[[int, int], None] | None = None) -> Analysis:
     """Solve every order of the mission's facilities exactly (see the module docstring)."""
+    import numpy as np
+
+    from .fast import solve_orders
+
     started = time.perf_counter()
     kernel = Kernel(mission)
     search = Search(kernel)
@@ -230,6 +234,8 @@ def order_at(ids: list[str], index: int) -> tuple[str, ...]:
 
 def evaluate(mission: Mission) -> tuple[float, float]:
     """Just (winnable fraction, random-player win chance): the cheap figures the designer searches on."""
+    from .fast import solve_orders
+
     lines, chances, _ = solve_orders(Kernel(mission), math.factorial(len(mission.facilities)))
     orders = len(lines)
-    return int(np.count_nonzero(lines)) / orders, math.fsum(chances.tolist()) / orders
+    return int((lines > 0).sum()) / orders, math.fsum(chances.tolist()) / orders
