@@ -36,7 +36,7 @@ def runner(deck_id: str, players: int, agents: list[str]) -> FastRunner:
 @pytest.mark.parametrize("agents", SEATINGS, ids="+".join)
 def test_fast_logs_replay_through_the_reference(deck_id, players, agents):
     run = runner(deck_id, players, agents)
-    games = 40 if run.game.ruleset == "green-queen" else 100
+    games = 25 if run.game.ruleset == "green-queen" else 60
     replayer = Replayer(run.game.deck)
     for line in run.log_lines(seed=7, start=0, stop=games):
         log = json.loads(line)
@@ -173,3 +173,19 @@ def test_a_game_without_a_kernel_falls_back_with_a_notice(monkeypatch):
     assert result.notice == "fives has no fast engine; the reference engine plays"
     reference = simulate(load_deck("fives"), 4, 20, seed=1)
     assert [o.scores for o in result.outcomes] == [o.scores for o in reference.outcomes]
+
+
+def test_cli_simulate_with_the_fast_engine_writes_a_log_that_replays(tmp_path):
+    from click.testing import CliRunner
+
+    from cardforge.cli import main
+
+    log = tmp_path / "games.jsonl"
+    out = CliRunner().invoke(main, ["simulate", "green-queen-jokers", "-p", "5", "--engine", "fast", "--games", "300",
+                                    "--agents", "heuristic", "--log", str(log), "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert data["games"] == 300 and sum(seat["wins"] for seat in data["seats"]) == pytest.approx(300)
+    checked = CliRunner().invoke(main, ["replay", str(log), "--check"])
+    assert checked.exit_code == 0, checked.output
+    assert "300" in checked.output
