@@ -189,6 +189,10 @@ def _results(deck: Deck, game: TrickGame[Any], players: int, agent_names: list[s
             outcomes, lines = _play_range(game, agent_names, seed, start, stop, want_log, kernel)
             yield stop - start, outcomes, lines
         return
+    if kernel is not None:  # load the compiled code once here, so forked workers inherit it
+        from .fast import FastRunner
+
+        FastRunner(game, kernel, agent_names).batch(seed, 0, 1)
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     with ctx.Pool(jobs, initializer=_init_worker, initargs=(deck, players, agent_names, seed, want_log,
