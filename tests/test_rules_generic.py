@@ -9,7 +9,7 @@ from cardforge.games.registry import all_games
 from cardforge.load import bundled_deck_ids, load_deck
 from cardforge.sim.log import read_log
 from cardforge.sim.replay import Replayer
-from cardforge.sim.run import simulate
+from cardforge.sim.run import play_outcomes, simulate
 
 TRICK_GAMES = {g.id for g in all_games().values() if g.simulated}
 CASES = [(deck_id, players) for deck_id in bundled_deck_ids()
@@ -29,7 +29,9 @@ def test_games_finish_and_replay(deck_id, players, tmp_path):
     logs = read_log(path)
     assert [g["game"] for g in logs] == [0, 1, 2]
     replayer = Replayer()
-    for log, outcome in zip(logs, result.outcomes):
+    games = play_outcomes(deck, players, 0, 3, seed=21, agents=agents)
+    assert sum(o.plays for o in games) == result.plays
+    for log, outcome in zip(logs, games):
         record = replayer.check(log)
         assert record.totals == outcome.scores == log["hands"][-1]["totals"]
         assert tuple(log["winners"]) == outcome.winners

@@ -3,27 +3,45 @@
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import numpy as np
 import pytest
 
 from cardforge.load import load_deck
 from cardforge.sim.accumulate import Accumulator, Histogram, mean_difference
-from cardforge.sim.run import simulate
+from cardforge.sim.run import GameOutcome, SimResult, play_outcomes, simulate
 from cardforge.sim.stats import describe
 from cardforge.sim.stats import mean_difference as list_mean_difference
 
 
+@dataclass
+class Run:
+    """The games one by one (what the lists see) and the streamed run of the same games."""
+
+    outcomes: list[GameOutcome]
+    result: SimResult
+
+    @property
+    def games(self) -> int:
+        return len(self.outcomes)
+
+    def shares(self, seat: int) -> list[float]:
+        return [1.0 / len(o.winners) if seat in o.winners else 0.0 for o in self.outcomes]
+
+
 @pytest.fixture(scope="module")
 def run():
-    return simulate(load_deck("fives"), 4, 300, seed=5, agents=["heuristic", "random", "random", "random"])
+    agents = ["heuristic", "random", "random", "random"]
+    return Run(play_outcomes(load_deck("fives"), 4, 0, 300, seed=5, agents=agents),
+               simulate(load_deck("fives"), 4, 300, seed=5, agents=agents))
 
 
 def test_one_by_one_equals_the_lists(run):
     acc = Accumulator(4)
     acc.add_outcomes(run.outcomes)
     assert acc.games == run.games
-    assert acc.wins.tolist() == pytest.approx(run.wins())
+    assert acc.wins.tolist() == pytest.approx(run.result.wins())
     assert acc.shared == sum(len(o.winners) > 1 for o in run.outcomes)
     for seat in range(4):
         want = describe([o.scores[seat] for o in run.outcomes])
@@ -32,7 +50,8 @@ def test_one_by_one_equals_the_lists(run):
     assert acc.hands.describe() == pytest.approx(describe([o.hands for o in run.outcomes]))
     assert acc.plays.describe() == pytest.approx(describe([o.plays for o in run.outcomes]))
     assert acc.spread.describe() == pytest.approx(describe([max(o.scores) - min(o.scores) for o in run.outcomes]))
-    assert acc.figures == run.figure_sums
+    assert acc.figures == run.result.figure_sums
+    assert acc.scores[1].counts == run.result.score_histogram(1).counts
 
 
 def test_arrays_and_merges_give_the_same_sums(run):
@@ -57,6 +76,7 @@ def test_paired_seat_gap_and_mean_difference(run):
     acc = Accumulator(4)
     acc.add_outcomes(run.outcomes)
     a, b = run.shares(0), run.shares(1)
+    assert run.result.acc.seat_gap(0, 1) == pytest.approx(acc.seat_gap(0, 1))
     diffs = [x - y for x, y in zip(a, b)]
     m = sum(diffs) / len(diffs)
     sd = math.sqrt(sum((d - m) ** 2 for d in diffs) / (len(diffs) - 1))

@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 from cardforge.cli import main
 from cardforge.load import load_deck
-from cardforge.sim.run import simulate
+from cardforge.sim.run import play_outcomes, simulate
 from cardforge.sweep.executor import InProcess
 from cardforge.sweep.grid import split_values
 from cardforge.sweep.keys import SweepError
@@ -46,8 +46,10 @@ def test_variant_rows_are_the_simulator_s_games() -> None:
     plan = plan_sweep("tiger-ghee-short", ["rules.params.points_per_other_trick=-10"], games=15, seed=4)
     result = run_sweep(plan, InProcess(), block=6)
     reference = simulate(plan.playable[0].deck, 3, 15, seed=4, agents=list(plan.agents))  # type: ignore[arg-type]
+    games = play_outcomes(plan.playable[0].deck, 3, 0, 15, seed=4, agents=list(plan.agents))  # type: ignore[arg-type]
     hands = result.columns.index("hands")
-    assert [row[hands] for row in result.runs[0].rows] == [o.hands for o in reference.outcomes]
+    assert [row[hands] for row in result.runs[0].rows] == [o.hands for o in games]
+    assert sum(o.hands for o in games) == reference.hands
     wins = [result.columns.index(f"win{s}") for s in range(3)]
     totals = [sum(row[i] for row in result.runs[0].rows) for i in wins]
     assert totals == pytest.approx(reference.wins())

@@ -13,7 +13,8 @@ from ..deck import Deck
 from ..errors import CardforgeError
 from ..games.registry import find_game
 from ..sim.run import SimResult, simulate
-from ..sim.stats import mean, mean_difference, rate_difference, seat_fairness
+from ..sim.accumulate import Histogram, mean_difference
+from ..sim.stats import rate_difference, seat_fairness
 
 
 @dataclass(frozen=True)
@@ -79,9 +80,9 @@ def _rate_figure(name: str, base: tuple[float, int], variant: tuple[float, int])
     return Figure(name, base[0] / base[1], variant[0] / variant[1], low, high, percent=True)
 
 
-def _mean_figure(name: str, base: list[float], variant: list[float], unit: str = "") -> Figure:
+def _mean_figure(name: str, base: Histogram, variant: Histogram, unit: str = "") -> Figure:
     d, low, high = mean_difference(variant, base)
-    return Figure(name, mean(base), mean(variant), low, high, unit=unit)
+    return Figure(name, base.mean, variant.mean, low, high, unit=unit)
 
 
 def _ruleset_counts(result: SimResult) -> dict[str, tuple[float, int]]:
@@ -97,15 +98,12 @@ def compare_results(base: SimResult, variant: SimResult) -> list[Figure]:
     base_wins, variant_wins = base.wins(), variant.wins()
     for seat in range(base.players):
         figures.append(_rate_figure(f"seat {seat}'s win rate", (base_wins[seat], games), (variant_wins[seat], games)))
-    spread_base = [max(o.scores) - min(o.scores) for o in base.outcomes]
-    spread_variant = [max(o.scores) - min(o.scores) for o in variant.outcomes]
-    figures.append(_mean_figure("the mean final score", [float(s) for o in base.outcomes for s in o.scores],
-                                [float(s) for o in variant.outcomes for s in o.scores]))
-    figures.append(_mean_figure("the gap between first and last place", spread_base, spread_variant))
-    figures.append(_mean_figure("the number of hands per game", [o.hands for o in base.outcomes],
-                                [o.hands for o in variant.outcomes]))
-    figures.append(_mean_figure("the number of card plays per game", [o.plays for o in base.outcomes],
-                                [o.plays for o in variant.outcomes]))
+    figures.append(_mean_figure("the mean final score", base.score_histogram(), variant.score_histogram()))
+    figures.append(_mean_figure("the gap between first and last place", base.spread_histogram,
+                                variant.spread_histogram))
+    figures.append(_mean_figure("the number of hands per game", base.hands_histogram, variant.hands_histogram))
+    figures.append(_mean_figure("the number of card plays per game", base.plays_histogram,
+                                variant.plays_histogram))
     base_counts, variant_counts = _ruleset_counts(base), _ruleset_counts(variant)
     for name in base_counts:
         figures.append(_rate_figure(f"the {name}", base_counts[name], variant_counts[name]))
@@ -113,8 +111,11 @@ def compare_results(base: SimResult, variant: SimResult) -> list[Figure]:
 
 
 def compare_decks(base: Deck, variant: Deck, players: list[int] | None, games: int, seed: int,
-                  agents: list[str] | None, jobs: int = 1, progress: bool = False) -> list[Comparison]:
-    """Play both decks with the same seeds and players for each shared player count."""
+                  agents: list[str] | None, jobs: int = 1, progress: bool = False,
+                  engine: str = "fast") -> list[Comparison]:
+    """Play both decks with the same seeds and players for each shared player count.
+
+    Game i of both decks comes from the same per-game seed (common random numbers), whichever engine plays."""
     declared = find_game(base.ruleset) if base.ruleset else None
     if base.ruleset != variant.ruleset or declared is None or not declared.simulated:
         raise CardforgeError(
@@ -130,7 +131,7 @@ def compare_decks(base: Deck, variant: Deck, players: list[int] | None, games: i
         table = agents or ["heuristic"] * count
         if len(table) != count:
             raise CardforgeError(f"--agents lists {len(table)} players but the table has {count}")
-        runs = [simulate(deck, count, games, seed=seed, agents=table, jobs=jobs, progress=progress)
+        runs = [simulate(deck, count, games, seed=seed, agents=table, jobs=jobs, progress=progress, engine=engine)
                 for deck in (base, variant)]
         comparison = Comparison(count, games, table, runs[0], runs[1])
         comparison.figures = compare_results(runs[0], runs[1])

@@ -31,6 +31,8 @@ class CheckOptions:
     jobs: int = 1
     progress: bool = False
     simulate: bool = True
+    engine: str = "fast"
+    """`fast`: the game's compiled kernel where it has one; `reference`: the rules engine."""
 
 
 def check_deck(reference: str | Path, options: CheckOptions = CheckOptions()) -> DeckCheck:

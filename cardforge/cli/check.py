@@ -12,7 +12,7 @@ from rich.table import Table
 from ..check.results import DeckCheck
 from ..check.run import CheckOptions, check_deck
 from ..errors import CardforgeError
-from .options import games_option, jobs_option, json_option, seed_option
+from .options import engine_option, games_option, jobs_option, json_option, seed_option
 
 MARKS = {"pass": "[green]✔ pass[/green]", "warn": "[yellow]⚠ warn[/yellow]", "fail": "[red]✖ fail[/red]"}
 
@@ -32,8 +32,8 @@ def print_check(report: DeckCheck, console: Console) -> None:
         console.print(f"[red]{report.deck_id}: NOT playable[/red]")
 
 
-def check_options(games: int | None, seed: int, jobs: int, quiet: bool) -> CheckOptions:
-    return CheckOptions(games=games, seed=seed, jobs=jobs, progress=not quiet and sys.stderr.isatty())
+def check_options(games: int | None, seed: int, jobs: int, quiet: bool, engine: str = "fast") -> CheckOptions:
+    return CheckOptions(games=games, seed=seed, jobs=jobs, progress=not quiet and sys.stderr.isatty(), engine=engine)
 
 
 @click.command("check")
@@ -42,7 +42,8 @@ def check_options(games: int | None, seed: int, jobs: int, quiet: bool) -> Check
 @games_option(None, "Games per player count and player type")
 @seed_option
 @jobs_option
-def check_command(decks: tuple[str, ...], as_json: bool, games: int | None, seed: int, jobs: int) -> None:
+@engine_option
+def check_command(decks: tuple[str, ...], as_json: bool, games: int | None, seed: int, jobs: int, engine: str) -> None:
     """Run every check that applies to each DECK and print a verdict per check with its reason.
 
     Checks: the deck model, the deal for each player count, the rules parameters, that every face
@@ -50,7 +51,7 @@ def check_command(decks: tuple[str, ...], as_json: bool, games: int | None, seed
     solver, the solver's analysis. Exit 0 if every deck is playable, 1 if one is not, 2 on bad input.
     """
     console = Console(stderr=as_json)
-    options = check_options(games, seed, jobs, as_json)
+    options = check_options(games, seed, jobs, as_json, engine)
     reports: list[DeckCheck] = []
     bad_input: list[str] = []
     for reference in decks:

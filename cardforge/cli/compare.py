@@ -10,7 +10,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from .options import games_option, jobs_option, json_option, seed_option
+from .options import engine_option, games_option, jobs_option, json_option, seed_option
 
 if TYPE_CHECKING:
     from ..check.compare import Comparison
@@ -46,9 +46,10 @@ def print_comparison(base_id: str, variant_id: str, comparison: Comparison, cons
 @seed_option
 @click.option("--agents", default=None, help="Comma-separated players per seat (default: all heuristic).")
 @jobs_option
+@engine_option
 @json_option
 def compare_command(base: str, variant: str, players: tuple[int, ...], games: int, seed: int, agents: str | None,
-                    jobs: int, as_json: bool) -> None:
+                    jobs: int, engine: str, as_json: bool) -> None:
     """Play BASE and VARIANT with the same seeds and players and show what changed.
 
     For seat fairness, scores, game length and the ruleset's own figures (bust and exact-25 rates,
@@ -61,7 +62,7 @@ def compare_command(base: str, variant: str, players: tuple[int, ...], games: in
     base_deck, variant_deck = load_deck(base), load_deck(variant)
     table = [a.strip() for a in agents.split(",")] if agents else None
     comparisons = compare_decks(base_deck, variant_deck, list(players) or None, games, seed, table, jobs,
-                                progress=not as_json and sys.stderr.isatty())
+                                progress=not as_json and sys.stderr.isatty(), engine=engine)
     if as_json:
         click.echo(json.dumps({"base": base_deck.id, "variant": variant_deck.id, "seed": seed,
                                "comparisons": [c.to_json() for c in comparisons]}, indent=2))

@@ -1,5 +1,5 @@
 """Options shared by several commands, so each has one name, one default and one meaning everywhere:
-`--seed`, `--jobs`, `--games` and `--json`."""
+`--seed`, `--jobs`, `--games`, `--engine` and `--json`."""
 
 from __future__ import annotations
 
@@ -45,3 +45,9 @@ def games_option(default: int | None, what: str = "Whole games to play") -> Call
                             help=f"{what}.")(f)
 
     return decorate
+
+
+def engine_option(f: F) -> F:
+    return click.option("--engine", type=click.Choice(["fast", "reference"]), default="fast", show_default=True,
+                        help="fast: the game's compiled engine (the reference engine where a game has none); "
+                             "reference: the readable rules engine (same rules, other games).")(f)

@@ -11,7 +11,7 @@ from rich.console import Console
 
 from ..errors import CardforgeError
 from ..load import load_deck
-from .options import games_option, jobs_option, json_option, seed_option
+from .options import engine_option, games_option, jobs_option, json_option, seed_option
 
 
 @click.command("simulate")
@@ -22,8 +22,7 @@ from .options import games_option, jobs_option, json_option, seed_option
 @click.option("--agents", "-a", help="random or heuristic: one for every seat, or one per seat (heuristic,random,random,random).")
 @jobs_option
 @click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path), help="Write every game as JSONL (the replay format).")
-@click.option("--engine", type=click.Choice(["reference", "fast"]), default="reference", show_default=True,
-              help="reference: the readable rules engine; fast: the game's compiled engine (same rules, other games).")
+@engine_option
 @json_option
 def simulate_command(deck: str, players: int | None, games: int, seed: int, agents: str | None, jobs: int,
                      log_path: Path | None, engine: str, as_json: bool) -> None:

@@ -65,10 +65,12 @@ def _seat_chart(players: int, runs: dict[str, Any]) -> Any:
 
 
 def _score_chart(players: int, result: Any) -> Any:
-    scores = [score for outcome in result.outcomes for score in outcome.scores]
-    low, high = min(scores), max(scores)
+    counts_by_score = result.score_histogram().counts
+    low, high = min(counts_by_score), max(counts_by_score)
     width = max(1, (high - low + 1 + 19) // 20)
-    bins = Counter((score - low) // width for score in scores)
+    bins: Counter[int] = Counter()
+    for score, times in counts_by_score.items():
+        bins[(score - low) // width] += times
     labels = [str(low + i * width) if width == 1 else f"{low + i * width}" for i in range(max(bins) + 1)]
     counts = [bins.get(i, 0) for i in range(max(bins) + 1)]
     return histogram_chart(f"Final scores, {players} players ({result.agents[0]} players)", labels, counts,

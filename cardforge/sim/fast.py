@@ -21,6 +21,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from ..errors import RuleError
+from .accumulate import Accumulator
 from .fastcore import AGENT_CODES, ERR_NO_LEADER, ERR_TOO_LONG, ERR_TRACE_FULL
 from .run import GameOutcome, game_seed
 
@@ -115,6 +116,14 @@ class FastRunner:
             result.append(GameOutcome(batch.scores[i].tolist(), winners, int(batch.hands[i]), int(batch.plays[i]),
                                       figures(self.game, batch.figures[i])))
         return result
+
+    def accumulate(self, batch: Batch, acc: Accumulator) -> None:
+        """Folds a batch into streaming sums: arrays at once, the ruleset figures game by game."""
+        acc.add_arrays(batch.scores.astype(np.int64), batch.winners.astype(np.int64),
+                       batch.hands.astype(np.int64), batch.plays.astype(np.int64))
+        figures = self.kernel.figures
+        for i in range(len(batch)):
+            acc.add_figures(figures(self.game, batch.figures[i]))
 
     def log_lines(self, seed: int, start: int, stop: int) -> list[str]:
         """The JSONL lines of games start..stop, written by the reference engine's `game_log`."""

@@ -8,7 +8,9 @@ from rich.console import Console
 from rich.table import Table
 
 from ..games.registry import find_game
-from .stats import describe, mean_difference, rate_difference, seat_fairness, wilson
+from .accumulate import Histogram
+from .accumulate import mean_difference as histogram_mean_difference
+from .stats import rate_difference, seat_fairness, wilson
 
 if TYPE_CHECKING:
     from .run import SimResult
@@ -22,8 +24,7 @@ def seat_rows(result: SimResult) -> list[dict[str, Any]]:
     rows = []
     for seat in range(result.players):
         low, high = wilson(wins[seat], games)
-        scores = [o.scores[seat] for o in result.outcomes]
-        dist = describe(scores)
+        dist = result.score_histogram(seat).describe()
         rows.append({"seat": seat, "agent": result.agents[seat], "wins": wins[seat],
                      "win_rate": wins[seat] / games, "ci_low": low, "ci_high": high,
                      "mean_score": dist["mean"], "score": dist})
@@ -62,19 +63,19 @@ def skill_gap(result: SimResult) -> dict[str, Any] | None:
         return None
     wins = result.wins()
     out: dict[str, Any] = {"agents": {}}
-    trials: dict[str, tuple[float, int, list[float]]] = {}
+    trials: dict[str, tuple[float, int, Histogram]] = {}
     for kind in kinds:
         seats = [s for s, a in enumerate(result.agents) if a == kind]
         w = sum(wins[s] for s in seats)
         t = result.games * len(seats)
-        scores = [float(o.scores[s]) for o in result.outcomes for s in seats]
+        scores = result.acc.group_scores(seats)
         trials[kind] = (w, t, scores)
         low, high = wilson(w, t)
         out["agents"][kind] = {"seats": seats, "win_rate": w / t, "ci_low": low, "ci_high": high,
-                               "mean_score": sum(scores) / len(scores)}
+                               "mean_score": scores.mean}
     a, b = kinds[0], kinds[1]
     d, low, high = rate_difference(trials[a][0], trials[a][1], trials[b][0], trials[b][1])
-    md, mlow, mhigh = mean_difference(trials[a][2], trials[b][2])
+    md, mlow, mhigh = histogram_mean_difference(trials[a][2], trials[b][2])
     out["gap"] = {"between": [a, b], "win_rate_difference": d, "ci_low": low, "ci_high": high,
                   "mean_score_difference": md, "score_ci_low": mlow, "score_ci_high": mhigh}
     return out
@@ -91,12 +92,12 @@ def result_json(result: SimResult) -> dict[str, Any]:
         "seconds": round(result.seconds, 4),
         "plays_per_second": round(plays / result.seconds) if result.seconds > 0 else None,
         "seats": seats,
-        "shared_win_rate": sum(len(o.winners) > 1 for o in result.outcomes) / result.games,
+        "shared_win_rate": result.shared_wins / result.games,
         "fairness": {"chi2": chi2, "df": result.players - 1, "p_value": p_value},
         "first_seat": {"seat": result.first_seat, "why": result.first_seat_note},
         "verdict": short, "verdict_text": sentence,
-        "game_length": {"hands": describe([o.hands for o in result.outcomes]),
-                        "plays": describe([o.plays for o in result.outcomes])},
+        "game_length": {"hands": result.hands_histogram.describe(),
+                        "plays": result.plays_histogram.describe()},
         "figures": ruleset_figures(result),
     }
     gap = skill_gap(result)

@@ -26,7 +26,7 @@ from ..games.registry import get_game
 from ..games.tricks import GameRecord, TrickGame
 from ..load import load_deck
 from .agents import make_agent, seat_agents
-from .stats import add_counts
+from .accumulate import Accumulator, Histogram
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -75,7 +75,11 @@ class GameOutcome:
 
 @dataclass
 class SimResult:
-    """A finished run: settings, timing and every game's outcome. `to_json()` is the report dict."""
+    """A finished run: settings, timing and the run's streaming sums (`acc`). `to_json()` is the report dict.
+
+    Memory does not grow with the number of games: per-game outcomes are folded into the
+    `Accumulator` as they arrive (tests/test_sim_memory.py). `play_outcomes` gives per-game records
+    of a range of games when a caller really wants them."""
 
     ruleset: str
     deck: str
@@ -86,7 +90,7 @@ class SimResult:
     seconds: float
     first_seat: int
     """The seat the first-seat verdict looks at (`first_seat_note` says why it is first)."""
-    outcomes: list[GameOutcome]
+    acc: Accumulator
     params: dict[str, Any] = field(default_factory=dict)
     first_seat_note: str = "the first dealer"
     engine: str = "reference"
@@ -96,37 +100,43 @@ class SimResult:
 
     @property
     def hands(self) -> int:
-        return sum(o.hands for o in self.outcomes)
+        return int(self.acc.hands.total)
 
     @property
     def plays(self) -> int:
-        return sum(o.plays for o in self.outcomes)
-
-    @property
-    def scores(self) -> list[list[int]]:
-        """Final scores, one list per game."""
-        return [o.scores for o in self.outcomes]
+        return int(self.acc.plays.total)
 
     def wins(self) -> list[float]:
         """Wins per seat, a shared win split evenly (so they add up to the number of games)."""
-        wins = [0.0] * self.players
-        for o in self.outcomes:
-            share = 1.0 / len(o.winners)
-            for s in o.winners:
-                wins[s] += share
-        return wins
+        return [float(w) for w in self.acc.wins]
 
-    def shares(self, seat: int) -> list[float]:
-        """Per game: 1 if `seat` won alone, 1/k for a k-way shared win, else 0 (mean = win rate)."""
-        return [1.0 / len(o.winners) if seat in o.winners else 0.0 for o in self.outcomes]
+    def score_histogram(self, seat: int | None = None) -> Histogram:
+        """Final scores of one seat, or of every seat pooled (`None`), as counts per value."""
+        return self.acc.all_scores if seat is None else self.acc.scores[seat]
+
+    @property
+    def hands_histogram(self) -> Histogram:
+        """How many games lasted each number of hands."""
+        return self.acc.hands
+
+    @property
+    def plays_histogram(self) -> Histogram:
+        return self.acc.plays
+
+    @property
+    def spread_histogram(self) -> Histogram:
+        """Per game, the winner's score minus the last place's."""
+        return self.acc.spread
+
+    @property
+    def shared_wins(self) -> int:
+        """Games won by more than one seat."""
+        return self.acc.shared
 
     @property
     def figure_sums(self) -> dict[str, Any]:
         """The games' own counters summed over the run (the game's report hooks read these)."""
-        total: dict[str, Any] = {}
-        for o in self.outcomes:
-            add_counts(total, o.figures)
-        return total
+        return self.acc.figures
 
     def to_json(self) -> dict[str, Any]:
         from .report import result_json
@@ -162,6 +172,21 @@ def _play_range(game: TrickGame[Any], agent_names: list[str], seed: int, start: 
     return outcomes, lines
 
 
+def _sum_range(game: TrickGame[Any], agent_names: list[str], seed: int, start: int, stop: int,
+               want_log: bool, kernel: Any = None) -> tuple[Accumulator, list[str]]:
+    """Games start..stop folded into an `Accumulator` (and their log lines if wanted)."""
+    acc = Accumulator(game.players)
+    if kernel is not None:
+        from .fast import FastRunner
+
+        runner = FastRunner(game, kernel, agent_names)
+        runner.accumulate(runner.batch(seed, start, stop), acc)
+        return acc, runner.log_lines(seed, start, stop) if want_log else []
+    outcomes, lines = _play_range(game, agent_names, seed, start, stop, want_log)
+    acc.add_outcomes(outcomes)
+    return acc, lines
+
+
 _WORKER: dict[str, Any] = {}
 
 
@@ -171,23 +196,25 @@ def _init_worker(deck: Deck, players: int, agent_names: list[str], seed: int, wa
     _WORKER.update(game=game, agents=agent_names, seed=seed, log=want_log, kernel=kernel)
 
 
-def _worker_range(bounds: tuple[int, int]) -> tuple[list[GameOutcome], list[str]]:
+def _worker_range(bounds: tuple[int, int]) -> tuple[Accumulator, list[str]]:
     w = _WORKER
-    return _play_range(w["game"], w["agents"], w["seed"], bounds[0], bounds[1], w["log"], w["kernel"])
+    return _sum_range(w["game"], w["agents"], w["seed"], bounds[0], bounds[1], w["log"], w["kernel"])
 
 
-def _chunks(games: int, jobs: int) -> list[tuple[int, int]]:
-    size = 1 if games <= 0 else max(1, min(250, math.ceil(games / (jobs * 8))))
+def _chunks(games: int, fast: bool) -> list[tuple[int, int]]:
+    """Blocks of games; their size does not depend on --jobs, so the sums are the same for any --jobs."""
+    size = 500 if fast else 100
     return [(i, min(i + size, games)) for i in range(0, games, size)]
 
 
-def _results(deck: Deck, game: TrickGame[Any], players: int, agent_names: list[str], seed: int, games: int,
-             jobs: int, want_log: bool, kernel: Any = None) -> Iterator[tuple[int, list[GameOutcome], list[str]]]:
-    chunks = _chunks(games, max(1, jobs))
+def _results(deck: Deck, game: TrickGame[Any], players: int, agent_names: list[str], seed: int,
+             bounds: tuple[int, int], jobs: int, want_log: bool,
+             kernel: Any = None) -> Iterator[tuple[int, Accumulator, list[str]]]:
+    chunks = [(bounds[0] + a, bounds[0] + b) for a, b in _chunks(bounds[1] - bounds[0], kernel is not None)]
     if jobs <= 1 or len(chunks) == 1:
         for start, stop in chunks:
-            outcomes, lines = _play_range(game, agent_names, seed, start, stop, want_log, kernel)
-            yield stop - start, outcomes, lines
+            acc, lines = _sum_range(game, agent_names, seed, start, stop, want_log, kernel)
+            yield stop - start, acc, lines
         return
     if kernel is not None:  # load the compiled code once here, so forked workers inherit it
         from .fast import FastRunner
@@ -197,43 +224,65 @@ def _results(deck: Deck, game: TrickGame[Any], players: int, agent_names: list[s
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     with ctx.Pool(jobs, initializer=_init_worker, initargs=(deck, players, agent_names, seed, want_log,
                                                                      kernel is not None)) as pool:
-        for (start, stop), (outcomes, lines) in zip(chunks, pool.imap(_worker_range, chunks)):
-            yield stop - start, outcomes, lines
+        for (start, stop), (acc, lines) in zip(chunks, pool.imap(_worker_range, chunks)):
+            yield stop - start, acc, lines
+
+
+ENGINES = ("fast", "reference")
+"""`fast`: the game's compiled kernel where it has one (the default); `reference`: the rules in Python."""
+
+
+def engine_kernel(ruleset: str, engine: str) -> tuple[Any, str]:
+    """(kernel or None, notice): the fast kernel when asked for and declared, else a one-line notice."""
+    if engine not in ENGINES:
+        raise CardforgeError(f"unknown engine {engine!r}; engines: {', '.join(ENGINES)}")
+    kernel = get_game(ruleset).fast_kernel() if engine == "fast" else None
+    notice = f"{ruleset} has no fast engine; the reference engine plays" if engine == "fast" and kernel is None else ""
+    return kernel, notice
 
 
 def simulate(deck: Deck | str | Path, players: int, games: int, seed: int = 0, agents: list[str] | None = None,
              jobs: int = 1, log_path: Path | None = None, progress: bool = False,
-             engine: str = "reference") -> SimResult:
+             engine: str = "fast", more_games: Any = None) -> SimResult:
     """Play `games` whole games of the deck's ruleset; every game must finish (RuleError otherwise).
 
-    `engine="fast"` plays with the game's compiled kernel when it declares one (`Game.fast_kernel`):
-    the same rules, another random stream, so the same statistics but not the same games as the
-    reference engine (tests/test_sim_fast.py). A game without a kernel falls back to the reference
-    engine and says so in `SimResult.notice`."""
+    `engine="fast"` (the default) plays with the game's compiled kernel when it declares one
+    (`Game.fast_kernel`): the same rules, another random stream, so the same statistics but not the
+    same games as the reference engine (tests/test_sim_fast.py). A game without a kernel falls back
+    to the reference engine and says so in `SimResult.notice`.
+
+    `more_games(acc) -> int`, when given, is asked after the first `games` and after each further
+    block how many more games to play (0: stop); the gate's sequential stopping uses it. The games
+    played are still games 0..n-1 of the seed, so the result is deterministic for a seed."""
     if not isinstance(deck, Deck):
         deck = load_deck(deck)
     if games < 1:
         raise CardforgeError("the number of games must be at least 1")
     if jobs < 1:
         raise CardforgeError("--jobs must be at least 1")
-    if engine not in ("reference", "fast"):
-        raise CardforgeError(f"unknown engine {engine!r}; engines: reference, fast")
     game = game_for(deck, players)
     names = seat_agents(agents, players)
-    kernel = get_game(game.ruleset).fast_kernel() if engine == "fast" else None
-    notice = (f"{game.ruleset} has no fast engine; the reference engine plays"
-              if engine == "fast" and kernel is None else "")
-    outcomes: list[GameOutcome] = []
+    kernel, notice = engine_kernel(game.ruleset, engine)
+    acc = Accumulator(players)
     started = time.perf_counter()
     log = _LogWriter(log_path) if log_path is not None else None
     bar = _progress(games) if progress else None
+    played, target = 0, games
     try:
-        for done, chunk, lines in _results(deck, game, players, names, seed, games, jobs, log is not None, kernel):
-            outcomes.extend(chunk)
-            if log is not None:
-                log.write(lines)
-            if bar is not None:
-                bar[0].advance(bar[1], done)
+        while played < target:
+            for done, chunk, lines in _results(deck, game, players, names, seed, (played, target), jobs,
+                                               log is not None, kernel):
+                acc.merge(chunk)
+                if log is not None:
+                    log.write(lines)
+                if bar is not None:
+                    bar[0].advance(bar[1], done)
+            played = target
+            extra = int(more_games(acc)) if more_games is not None else 0
+            if extra > 0:
+                target += extra
+                if bar is not None:
+                    bar[0].update(bar[1], total=target)
         if log is not None:
             log.commit()
     finally:
@@ -243,8 +292,18 @@ def simulate(deck: Deck | str | Path, players: int, games: int, seed: int = 0, a
             bar[0].stop()
     seconds = time.perf_counter() - started
     first, note = game.first_seat()
-    return SimResult(game.ruleset, deck.id, players, games, seed, names, seconds, first, outcomes,
+    return SimResult(game.ruleset, deck.id, players, played, seed, names, seconds, first, acc,
                      _report_params(game), note, "fast" if kernel is not None else "reference", notice)
+
+
+def play_outcomes(deck: Deck | str | Path, players: int, start: int, stop: int, seed: int = 0,
+                  agents: list[str] | None = None, engine: str = "fast") -> list[GameOutcome]:
+    """Games start..stop of the run seeded `seed`, one `GameOutcome` each (the same games `simulate` plays)."""
+    if not isinstance(deck, Deck):
+        deck = load_deck(deck)
+    game = game_for(deck, players)
+    kernel, _ = engine_kernel(game.ruleset, engine)
+    return _play_range(game, seat_agents(agents, players), seed, start, stop, False, kernel)[0]
 
 
 def _report_params(game: TrickGame[Any]) -> dict[str, Any]:

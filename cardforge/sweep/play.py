@@ -1,7 +1,7 @@
 """The adapter between a sweep task and the simulator: play one seed block of one variant, return its rows.
 
 This is the only module of the sweep that touches the simulator's game-range player, so a faster
-engine (a batch kernel, streaming statistics) is switched in here and nowhere else. Game `i` uses
+engine is switched in here and nowhere else: the game's compiled kernel plays by default. Game `i` uses
 the seed `sim.run.game_seed(seed, i)` whatever block or worker plays it, which is what makes a
 sweep's result independent of how its games are spread over workers.
 """
@@ -17,7 +17,8 @@ from ..games.engines import game_for
 from ..games.registry import get_game
 from ..games.tricks import TrickGame
 from ..sim.metrics import game_row
-from ..sim.run import SimResult, _play_range
+from ..sim.accumulate import Accumulator
+from ..sim.run import SimResult, _play_range, engine_kernel
 
 _ENGINES: OrderedDict[tuple[str, int], TrickGame[Any]] = OrderedDict()
 _KEEP_ENGINES = 16
@@ -37,6 +38,8 @@ class BlockTask:
     seed: int
     start: int
     stop: int
+    engine: str = "fast"
+    """`fast` (the game's compiled kernel where it has one) or `reference`."""
 
 
 @dataclass(frozen=True)
@@ -66,12 +69,15 @@ def play_block(task: BlockTask) -> BlockResult:
     """Play the block and turn every game into its metric row (runs on a worker; pure function of the task)."""
     engine = _engine(task)
     agents = list(task.agents)
-    outcomes, _ = _play_range(engine, agents, task.seed, task.start, task.stop, False)
+    kernel, _ = engine_kernel(engine.ruleset, task.engine)
+    outcomes, _ = _play_range(engine, agents, task.seed, task.start, task.stop, False, kernel)
     first, note = engine.first_seat()
     params = get_game(engine.ruleset).report_params(engine)
     rows = []
     for outcome in outcomes:
-        one = SimResult(engine.ruleset, task.deck.id, task.players, 1, task.seed, agents, 0.0, first, [outcome],
+        acc = Accumulator(task.players)
+        acc.add_outcomes([outcome])
+        one = SimResult(engine.ruleset, task.deck.id, task.players, 1, task.seed, agents, 0.0, first, acc,
                         params, note)
         rows.append(game_row(outcome, one))
     columns = tuple(sorted({name for row in rows for name in row}))

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ...sim.stats import describe, rate_summary
+from ...sim.stats import rate_summary
 
 if TYPE_CHECKING:
     from ...sim.run import SimResult
@@ -16,7 +15,7 @@ if TYPE_CHECKING:
 def figures(result: SimResult) -> dict[str, Any]:
     moons = sum(result.figure_sums.get("moons", []))
     return {"moon_shots": moons, "moon_rate": rate_summary(moons, result.hands),
-            "hands_per_game": describe([o.hands for o in result.outcomes])}
+            "hands_per_game": result.hands_histogram.describe()}
 
 
 def figure_lines(fig: Mapping[str, Any]) -> list[str]:
@@ -32,7 +31,7 @@ def rates(result: SimResult) -> dict[str, Rate]:
 def charts(players: int, result: SimResult) -> list[Any]:
     from ...report.charts import histogram_chart
 
-    hands = Counter(outcome.hands for outcome in result.outcomes)
+    hands = result.hands_histogram.counts
     top = max(hands)
     labels = [str(h) for h in range(1, top + 1)]
     moons = sum(result.figure_sums.get("moons", []))
