@@ -27,7 +27,7 @@ CASES = [("fives", 4, "heuristic,random,random,random"), ("green-fivura", 3, "ra
 def test_golden_playthrough(deck_id, players, agents, tmp_path):
     path = GOLDEN / f"{deck_id}-{players}.jsonl"
     fresh = tmp_path / "fresh.jsonl"
-    simulate(load_deck(deck_id), players, 2, seed=2024, agents=agents.split(","), log_path=fresh)
+    simulate(load_deck(deck_id), players, 2, seed=2024, agents=agents.split(","), log_path=fresh, engine="reference")
     if os.environ.get("CARDFORGE_REGEN_GOLDEN"):
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(fresh.read_bytes())

@@ -17,7 +17,7 @@ from ..booklet.formats import FORMATS as BOOKLET_FORMATS
 from ..errors import CardforgeError
 from ..render.impose import DUPLEX_MODES
 from ..units import parse_length_mm
-from .options import games_option, jobs_option, seed_option
+from .options import engine_option, games_option, jobs_option, seed_option
 
 # ---------------------------------------------------------------- option parsing
 
@@ -83,7 +83,8 @@ offset_option = click.option(
 @games_option(None, "Games per player count and player type in the check")
 @seed_option
 @jobs_option
-def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, paper, duplex: str, back_offset, gap, margin, bleed, cut_lines: bool, no_crop_marks: bool, png: bool, print_shop: bool, booklet_format: str, force: bool, games: int | None, seed: int, jobs: int) -> None:
+@engine_option
+def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, paper, duplex: str, back_offset, gap, margin, bleed, cut_lines: bool, no_crop_marks: bool, png: bool, print_shop: bool, booklet_format: str, force: bool, games: int | None, seed: int, jobs: int, engine: str) -> None:
     """Check each DECK, then build its print-and-play files into OUT/<deck-id>/.
 
     Writes <deck-id>-cards.pdf (duplex-aligned card sheets), <deck-id>-rules.pdf (the rules booklet)
@@ -92,7 +93,8 @@ def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, paper,
     """
     if all_decks == bool(decks):
         raise click.UsageError("name the decks to build, or give --all for every bundled deck")
-    from ..build import BuildSettings, NotPlayable, build_deck, sheet_summary
+    from ..build import BuildSettings, NotPlayable
+    from ..build_pool import build_decks
     from ..check.run import CheckOptions
     from ..load import bundled_deck_ids, load_deck
     from ..render.sheets import SheetOptions
@@ -101,40 +103,38 @@ def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, paper,
         paper=paper, duplex=duplex, back_offset=back_offset, gap=gap, margin=margin, bleed=bleed,
         cut_lines=cut_lines, crop_marks=not no_crop_marks,
     )
-    check = CheckOptions(games=games, seed=seed, jobs=jobs, progress=sys.stderr.isatty())
+    check = CheckOptions(games=games, seed=seed, jobs=jobs, progress=sys.stderr.isatty(), engine=engine)
     settings = BuildSettings(out_dir=out_dir, sheets=sheets, png=png, print_shop=print_shop, check=check,
                              force=force, booklet_format=booklet_format)
     loaded = [load_deck(ref, collect_problems=True) for ref in (bundled_deck_ids() if all_decks else decks)]
-    refused: list[NotPlayable] = []
-    for deck in _progress(loaded):
-        try:
-            result = build_deck(deck, settings)
-        except NotPlayable as exc:
-            click.secho(f"error: {exc}", fg="red", err=True)
-            refused.append(exc)
+    refused = 0
+    for built in _progress(build_decks(loaded, settings, jobs), len(loaded)):
+        if built.refused:
+            click.secho(f"error: {built.refused}", fg="red", err=True)
+            refused += 1
             continue
-        for warning in result.warnings:
+        for warning in built.warnings:
             click.secho(f"warning: {warning}", fg="yellow", err=True)
-        written = result.paths
+        written = built.paths
         faces = [p for p in written if p.parent.name in ("png", "print-shop")]
         for path in written:
             if path not in faces:
                 click.echo(str(path))
         for folder in sorted({p.parent for p in faces}):
             click.echo(f"{folder}/ ({sum(1 for p in faces if p.parent == folder)} face PNGs)")
-        click.echo(sheet_summary(deck, sheets), err=True)
+        click.echo(built.summary, err=True)
     if refused:
         sys.exit(NotPlayable.exit_code)
 
 
-def _progress(decks: list[Any]) -> Iterator[Any]:
-    """Iterate decks, with a rich progress bar when stdout is a terminal."""
-    if not sys.stdout.isatty() or len(decks) < 2:
-        yield from decks
+def _progress(built: Iterator[Any], total: int) -> Iterator[Any]:
+    """Iterate finished decks, with a rich progress bar when stdout is a terminal."""
+    if not sys.stdout.isatty() or total < 2:
+        yield from built
         return
     from rich.progress import track
 
-    yield from track(decks, description="building", transient=True)
+    yield from track(built, total=total, description="building", transient=True)
 
 
 @click.command("calibrate")

@@ -1,0 +1,34 @@
+"""Decks built side by side in worker processes give the very bytes a one-by-one build gives."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cardforge.build import BuildSettings
+from cardforge.build_pool import build_decks
+from cardforge.check.run import CheckOptions
+from cardforge.load import load_deck
+from cardforge.render.sheets import SheetOptions
+
+
+def _files(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def test_parallel_build_matches_the_serial_build_byte_for_byte(tmp_path: Path) -> None:
+    decks = [load_deck(d, collect_problems=True) for d in ("tiger-ghee-short", "fives")]
+    results = {}
+    for jobs in (1, 2):
+        settings = BuildSettings(out_dir=tmp_path / f"jobs{jobs}", sheets=SheetOptions(),
+                                 check=CheckOptions(games=60, seed=2, jobs=jobs))
+        results[jobs] = list(build_decks(decks, settings, jobs))
+    assert [b.deck_id for b in results[2]] == ["tiger-ghee-short", "fives"]
+    for serial, parallel in zip(results[1], results[2]):
+        assert not serial.refused and not parallel.refused
+        assert serial.summary == parallel.summary and serial.warnings == parallel.warnings
+        assert [p.name for p in serial.paths] == [p.name for p in parallel.paths]
+        assert {p.suffix for p in parallel.paths} == {".pdf"} and len(parallel.paths) == 3
+    one, two = _files(tmp_path / "jobs1"), _files(tmp_path / "jobs2")
+    assert len(one) == 6 and one.keys() == two.keys()
+    for name in one:
+        assert one[name] == two[name], name
