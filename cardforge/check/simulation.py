@@ -29,7 +29,7 @@ def simulation_checks(deck: Deck, report: DeckCheck, options: CheckOptions) -> N
         planned = games_for_margin(players)
         stop = None
         if options.games is None:  # sequential: stop once every seat is within ±MARGIN, more where borderline
-            stop = SequentialStop(MARGIN, game_for(deck, players).first_seat()[0], cap=4 * planned)
+            stop = SequentialStop(MARGIN, game_for(deck, players).first_seat()[0], cap=2 * planned)
         runs = {}
         for kind in kinds:
             name = f"simulation, {players} players, {kind}"

@@ -8,6 +8,7 @@ which for the sheet summary; tests/test_card_usability.py reads the pixels back 
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass, replace
 from typing import cast
 
@@ -62,8 +63,23 @@ def band_colour(image: Image.Image, bleed_mm: float, dpi: int, depth_mm: float =
     return _hex(first)
 
 
+_BANDS: OrderedDict[int, tuple[Deck, Bands]] = OrderedDict()
+"""The last few decks' bands: one build asks three times (sheets, proof, summary) and each costs a rasterisation."""
+
+
 def face_bands(deck: Deck) -> Bands:
-    """The outer band of each distinct face, rasterised at a low resolution."""
+    """The outer band of each distinct face, rasterised at a low resolution (once per deck object)."""
+    held = _BANDS.get(id(deck))
+    if held is not None and held[0] is deck:
+        return held[1]
+    bands = _face_bands(deck)
+    _BANDS[id(deck)] = (deck, bands)
+    while len(_BANDS) > 4:
+        _BANDS.popitem(last=False)
+    return bands
+
+
+def _face_bands(deck: Deck) -> Bands:
     from .png import face_images
 
     images = face_images(deck, BAND_DPI)
