@@ -58,6 +58,20 @@ def test_batch_numbers_are_the_traced_games(deck_id, players):
         assert outcome.figures == run.game.figures(rec)
 
 
+@pytest.mark.parametrize("deck_id,players", CASES)
+def test_a_batch_streams_the_summed_figures_of_its_games(deck_id, players):
+    """`FastRunner.accumulate` reads the figures of the summed rows: the same as adding the games' figures."""
+    run = runner(deck_id, players, ["heuristic", "random"])
+    batch = run.batch(seed=4, start=0, stop=40)
+    streamed = Accumulator(players)
+    run.accumulate(batch, streamed)
+    one_by_one = Accumulator(players)
+    one_by_one.add_outcomes(run.outcomes(batch))
+    assert streamed.figures == one_by_one.figures and streamed.figures
+    assert streamed.wins.tolist() == pytest.approx(one_by_one.wins.tolist())
+    assert streamed.hands.counts == one_by_one.hands.counts
+
+
 def test_games_do_not_depend_on_the_batch_split():
     run = runner("tiger-ghee", 4, ["heuristic"])
     whole = run.batch(seed=5, start=0, stop=60)

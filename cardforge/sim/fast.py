@@ -65,7 +65,10 @@ class FastKernel(Protocol):
         ...
 
     def figures(self, game: Any, row: np.ndarray) -> dict[str, Any]:
-        """One game's `GameOutcome.figures` from its row of the figures array."""
+        """One game's `GameOutcome.figures` from its row of the figures array.
+
+        Figures add up: the figures of the sum of several rows are the summed figures of those games
+        (`FastRunner.accumulate` relies on it; tests/test_sim_fast.py checks it per kernel)."""
         ...
 
 
@@ -118,12 +121,11 @@ class FastRunner:
         return result
 
     def accumulate(self, batch: Batch, acc: Accumulator) -> None:
-        """Folds a batch into streaming sums: arrays at once, the ruleset figures game by game."""
+        """Folds a batch into streaming sums, all at once (the figures of summed rows are summed figures)."""
         acc.add_arrays(batch.scores.astype(np.int64), batch.winners.astype(np.int64),
                        batch.hands.astype(np.int64), batch.plays.astype(np.int64))
-        figures = self.kernel.figures
-        for i in range(len(batch)):
-            acc.add_figures(figures(self.game, batch.figures[i]))
+        if len(batch):
+            acc.add_figures(self.kernel.figures(self.game, batch.figures.astype(np.int64).sum(axis=0)))
 
     def log_lines(self, seed: int, start: int, stop: int) -> list[str]:
         """The JSONL lines of games start..stop, written by the reference engine's `game_log`."""
