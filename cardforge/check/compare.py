@@ -12,8 +12,8 @@ from typing import Any
 from ..deck import Deck
 from ..errors import CardforgeError
 from ..games.registry import find_game
-from ..sim.run import SimResult, simulate
 from ..sim.accumulate import Histogram, mean_difference
+from ..sim.run import SimResult, simulate
 from ..sim.stats import rate_difference, seat_fairness
 
 

@@ -49,7 +49,6 @@ def simulation_checks(deck: Deck, report: DeckCheck, options: CheckOptions) -> N
             spread = f"seat win rates {min(rates):.0%}-{max(rates):.0%} (±{half:.1%})"
             summary = (f"{games:,} games finished ({data['plays']:,} card plays); {spread}; "
                        f"{data['verdict_text']}")
-            verdict = "pass" if data["verdict"] == "fair" else "warn"
-            report.add(name, verdict, summary, players=players, agents=kind, games=games,
+            report.add(name, "pass" if data["verdict"] == "fair" else "warn", summary, players=players, agents=kind, games=games,
                        seats=data["seats"], fairness=data["fairness"], first_seat_verdict=data["verdict"])
         report.simulations[players] = runs

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 import multiprocessing
 import os
 import random
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,8 +24,8 @@ from ..games.engines import game_for
 from ..games.registry import get_game
 from ..games.tricks import GameRecord, TrickGame
 from ..load import load_deck
-from .agents import make_agent, seat_agents
 from .accumulate import Accumulator, Histogram
+from .agents import make_agent, seat_agents
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -48,7 +47,7 @@ class RandomChance:
         hands = [cards[s * size:(s + 1) * size] for s in range(game.players)]
         return hands, cards[game.players * size:]
 
-    def pick(self, game: TrickGame[Any], hand_index: int, what: str, options: list[Any]) -> Any:
+    def pick(self, game: TrickGame[Any], hand_index: int, what: str, options: Sequence[Any]) -> Any:
         return options[int(self.rng.random() * len(options))]
 
     def order(self, game: TrickGame[Any], hand_index: int, what: str, items: list[int]) -> list[int]:

@@ -16,8 +16,8 @@ from ..deck import Deck
 from ..games.engines import game_for
 from ..games.registry import get_game
 from ..games.tricks import TrickGame
-from ..sim.metrics import game_row
 from ..sim.accumulate import Accumulator
+from ..sim.metrics import game_row
 from ..sim.run import SimResult, _play_range, engine_kernel
 
 _ENGINES: OrderedDict[tuple[str, int], TrickGame[Any]] = OrderedDict()
