@@ -48,7 +48,8 @@ def simulation_checks(deck: Deck, report: DeckCheck, options: CheckOptions) -> N
             half = max((seat["ci_high"] - seat["ci_low"]) / 2 for seat in data["seats"])
             spread = f"seat win rates {min(rates):.0%}-{max(rates):.0%} (±{half:.1%})"
             summary = (f"{games:,} games finished ({data['plays']:,} card plays); {spread}; "
-                       f"{data['verdict_text']}")
-            report.add(name, "pass" if data["verdict"] == "fair" else "warn", summary, players=players, agents=kind, games=games,
-                       seats=data["seats"], fairness=data["fairness"], first_seat_verdict=data["verdict"])
+                       f"{data['verdict_text']}" + (f" ({result.notice})" if result.notice else ""))
+            report.add(name, "pass" if data["verdict"] == "fair" else "warn", summary, players=players, agents=kind,
+                       games=games, seats=data["seats"], fairness=data["fairness"],
+                       first_seat_verdict=data["verdict"])
         report.simulations[players] = runs
