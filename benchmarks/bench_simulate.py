@@ -1,4 +1,4 @@
-"""Card plays per second per ruleset with random players on one core (and heuristic, for reference).
+"""Card plays per second of the reference (pure Python) engine per ruleset, random players, one core.
 
 Usage: python benchmarks/bench_simulate.py [--games N]
 Rates are per CPU second of this single process (time.process_time), so other load on the machine
@@ -26,11 +26,11 @@ def main() -> None:
     for deck_id, players in CASES:
         deck = load_deck(deck_id)
         games = args.games if deck.ruleset != "green-queen" else max(1, args.games // 4)
-        simulate(deck, players, 20, seed=1, agents=[args.agents])  # warm-up
+        simulate(deck, players, 20, seed=1, agents=[args.agents], engine="reference")  # warm-up
         best, rate_games = 0.0, 0.0
         for _ in range(3):  # best of three
             started = time.process_time()  # CPU seconds of this one process: a per-core figure
-            result = simulate(deck, players, games, seed=1, agents=[args.agents])
+            result = simulate(deck, players, games, seed=1, agents=[args.agents], engine="reference")
             seconds = time.process_time() - started
             if result.plays / seconds > best:
                 best, rate_games = result.plays / seconds, games / seconds
