@@ -56,11 +56,13 @@ def _seat_chart(players: int, runs: dict[str, Any]) -> Any:
             highs.append(seat["ci_high"])
             fills.append(MUTED if kind == "random" else ACCENT)
     first = next(iter(runs.values()))
-    games = first.games
     kinds = " and ".join(f"{kind[0].upper()}: {kind} players" for kind in runs)
+    counts = {result.games for result in runs.values()}
+    games = (f"{first.games:,} games each" if len(counts) == 1 else  # the gate stops each run on its own
+             ", ".join(f"{kind[0].upper()} {result.games:,}" for kind, result in runs.items()) + " games")
     return interval_chart(f"Seat win rates, {players} players", labels, values, lows, highs,
                           reference=1 / players, bar_colors=fills,
-                          note=f"{kinds}; seat {first.first_seat} acts first. {games:,} games each; whiskers: 95% intervals; "
+                          note=f"{kinds}; seat {first.first_seat} acts first. {games}; whiskers: 95% intervals; "
                                "dashed: a fair share")
 
 
