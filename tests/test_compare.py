@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from cardforge.check.compare import Figure, compare_decks
@@ -19,9 +20,12 @@ def test_figure_summary_sentence() -> None:
     assert not Figure("x", 0.24, 0.25, -0.01, 0.03, percent=True).significant
 
 
-def test_same_deck_changes_nothing() -> None:
+@pytest.mark.parametrize("engine", ["fast", "reference"])
+def test_same_deck_changes_nothing(engine: str) -> None:
+    """Common random numbers: game i of both decks has the same seed, so the same deck plays the same games."""
     deck = load_deck("tiger-ghee-short")
-    (comparison,) = compare_decks(deck, deck, None, 60, seed=9, agents=None)
+    (comparison,) = compare_decks(deck, deck, None, 60, seed=9, agents=None, engine=engine)
+    assert comparison.base.engine == comparison.variant.engine == engine
     assert all(f.difference == 0 for f in comparison.figures)
     assert comparison.to_json()["changes"] == []
 
