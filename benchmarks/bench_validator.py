@@ -34,7 +34,7 @@ def timed(command: list[str], label: str) -> tuple[float, float]:
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     if done.returncode not in (0, 1):  # 1: a deck judged not playable, still a finished run
         print(f"{label}: exit {done.returncode}\n{done.stderr.strip()}")
-    print(f"{label:<44} {wall:>8.2f} s wall {cpu:>8.2f} s CPU")
+    print(f"{label:<44} {wall:>8.2f} s wall {cpu:>8.2f} s CPU", flush=True)
     return wall, cpu
 
 
@@ -56,18 +56,18 @@ def main() -> None:
     parser.add_argument("--skip-build", action="store_true", help="leave out `build --all` (the slow line)")
     args = parser.parse_args()
     print(f"cores this process may use: {len(os.sched_getaffinity(0))}; load average "
-          + " ".join(f"{x:.1f}" for x in os.getloadavg()))
-    print("\n== card plays per second, compiled engine, one core (benchmarks/bench_fast.py)")
+          + " ".join(f"{x:.1f}" for x in os.getloadavg()), flush=True)
+    print("\n== card plays per second, compiled engine, one core (benchmarks/bench_fast.py)", flush=True)
     subprocess.run([sys.executable, str(HERE / "bench_fast.py"), "--games", str(args.games)], check=False)
-    print("\n== commands, fresh process each")
+    print("\n== commands, fresh process each", flush=True)
     timed(CLI + ["check", "green-queen", "--json"], "cardforge check green-queen")
     if not args.skip_build:
         with tempfile.TemporaryDirectory() as out:
             timed(CLI + ["build", "--all", "-o", out], "cardforge build --all")
-    print("\n== cardforge simulate peak memory (tiger-ghee-short, 3 random players, one process)")
+    print("\n== cardforge simulate peak memory (tiger-ghee-short, 3 random players, one process)", flush=True)
     for games in (2_000, 200_000):
-        print(f"{games:>9,} games: {simulate_memory(games)}")
-    print("\n== GREEEN MAFIA exact analysis (benchmarks/bench_mafia.py)")
+        print(f"{games:>9,} games: {simulate_memory(games)}", flush=True)
+    print("\n== GREEEN MAFIA exact analysis (benchmarks/bench_mafia.py)", flush=True)
     subprocess.run([sys.executable, str(HERE / "bench_mafia.py")], check=False)
 
 
