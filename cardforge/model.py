@@ -351,7 +351,8 @@ class DeckSpec(Strict):
     version: str = "1"
     credits: Credits = Credits()
     language: str = "en"
-    players: list[Annotated[int, Field(ge=1, le=12)]]
+    players: list[Annotated[int, Field(ge=1, le=12)]] = []
+    """Player counts; none for an art deck, which is printed but never dealt or played."""
     play_time: str | None = None
     ages: str | None = None
     description: str | None = None

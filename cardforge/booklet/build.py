@@ -23,6 +23,7 @@ from ..paths import ASSETS_DIR, FONTS_DIR
 from ..rules.params import FivesParams, GreenQueenParams, MafiaParams, TigerGheeParams
 from . import facts as F
 from .fetch import BookletError, DeckFetcher, RefusedFetch, refusal_message
+from .formats import FORMATS
 from .impose import impose_saddle_stitch
 from .pictures import Pictures, SvgMaker
 from .templates import TEMPLATES_DIR, macros, render
@@ -45,8 +46,6 @@ PAGES = {
     "a4": PageStyle("A4", "20mm 24mm 20mm 24mm", "10.5pt", "8pt", "250mm", 1.35),
     "letter": PageStyle("letter", "0.8in 1in 0.8in 1in", "10.5pt", "8pt", "235mm", 1.35),
 }
-FORMATS = ("a5", "booklet-a4", "booklet-letter", "a4", "letter")
-"""a5: the booklet's own pages; booklet-*: A5 pages imposed for fold-and-staple; a4/letter: plain."""
 TOC_PAGES = 5
 """A contents list is added when the booklet without one runs longer than this many pages."""
 

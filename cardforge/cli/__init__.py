@@ -11,20 +11,36 @@ import click
 from .. import __version__
 from ..errors import CardforgeError
 
-COMMAND_MODULES = [
-    "cardforge.cli.build",
-    "cardforge.cli.simulate",
-    "cardforge.cli.decks",
-    "cardforge.cli.mafia",
-    "cardforge.cli.rules",
-    "cardforge.cli.check",
-    "cardforge.cli.compare",
-]
-"""Each module defines click commands and a `register(group)` function."""
+COMMANDS = {
+    "build": "cardforge.cli.build",
+    "calibrate": "cardforge.cli.build",
+    "simulate": "cardforge.cli.simulate",
+    "replay": "cardforge.cli.simulate",
+    "list": "cardforge.cli.decks",
+    "show": "cardforge.cli.decks",
+    "mafia": "cardforge.cli.mafia",
+    "rules": "cardforge.cli.rules",
+    "check": "cardforge.cli.check",
+    "compare": "cardforge.cli.compare",
+    "preview": "cardforge.cli.preview",
+}
+"""Command name -> the module defining it (with a `register(group)` function), imported on first use
+so that `cardforge build --only cards` does not load WeasyPrint or the simulator."""
+COMMAND_MODULES = sorted(set(COMMANDS.values()))
 
 
 class CardforgeGroup(click.Group):
-    """Turns every CardforgeError into one line on stderr and exit code 2, never a traceback."""
+    """Turns every CardforgeError into one line on stderr and exit code 2, never a traceback.
+
+    Commands load lazily from `COMMANDS`."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in COMMANDS:
+            importlib.import_module(COMMANDS[cmd_name]).register(self)
+        return self.commands.get(cmd_name)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -44,10 +60,6 @@ def main() -> None:
 
     A DECK argument is a deck file, a folder holding deck.yaml, or a bundled deck id (see `cardforge list`).
     """
-
-
-for _name in COMMAND_MODULES:
-    importlib.import_module(_name).register(main)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -13,19 +13,20 @@ import os
 import shutil
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 import click
 
-from ..booklet.build import FORMATS as BOOKLET_FORMATS
-from ..booklet.build import booklet_product
+from ..booklet.formats import FORMATS as BOOKLET_FORMATS
 from ..check.results import DeckCheck
-from ..check.run import CheckOptions, check_loaded
+from ..check.run import CheckOptions
 from ..deck import Deck
 from ..errors import CardforgeError
 from ..load import bundled_deck_ids, load_deck
+from ..products import PRODUCTS as PRODUCT_NAMES
+from ..products import ProductPlan, plan_products
 from ..render.impose import DUPLEX_MODES, parse_paper
 from ..render.sheets import SheetOptions, build_card_sheets, deck_imposition
 from ..units import parse_length_mm
@@ -68,6 +69,13 @@ def png_product(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
     return [*faces, png.write_contact_sheet(deck, stage / f"{deck.id}-contact.png")]
 
 
+def booklet_product(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
+    """`<deck-id>-rules.pdf`: the rules booklet (WeasyPrint loads only when a booklet is made)."""
+    from ..booklet.build import booklet_product as make_booklet
+
+    return make_booklet(deck, stage, settings)
+
+
 def report_product(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
     """`<deck-id>-report.pdf`: the gate's verdicts and balance charts (when the gate ran)."""
     if settings.verdict is None:
@@ -84,14 +92,22 @@ class NotPlayable(CardforgeError):
 
 
 def gate(deck: Deck, settings: BuildSettings) -> BuildSettings:
-    """Refuse to print a deck that fails `cardforge check`, unless forced (then mark the sheets)."""
+    """Refuse to print a deck that fails `cardforge check`, unless forced (then mark the sheets).
+
+    Without check options (`--only cards` or `--only booklet`) only the problems found on loading count
+    (deal arithmetic, rules parameters), so the simulator never starts."""
     if settings.check is None:
-        return settings
-    verdict = check_loaded(deck, settings.check)
-    settings = replace(settings, verdict=verdict)
-    if verdict.playable:
-        return settings
-    failed = "; ".join(f"{r.name}: {r.reason}" for r in verdict.results if r.verdict == "fail")
+        failed = "; ".join(str(p) for p in deck.problems)
+        if not failed:
+            return settings
+    else:
+        from ..check.run import check_loaded
+
+        verdict = check_loaded(deck, settings.check)
+        settings = replace(settings, verdict=verdict)
+        if verdict.playable:
+            return settings
+        failed = "; ".join(f"{r.name}: {r.reason}" for r in verdict.results if r.verdict == "fail")
     if not settings.force:
         raise NotPlayable(f"{deck.id} is not playable, so it was not built ({failed}); "
                           "fix the deck, or add --force to print it marked NOT VALIDATED")
@@ -101,6 +117,10 @@ def gate(deck: Deck, settings: BuildSettings) -> BuildSettings:
 
 
 PRODUCTS: list[Product] = [cards_product, png_product, booklet_product, report_product]
+BY_NAME: dict[str, list[Product]] = {
+    "cards": [cards_product, png_product], "booklet": [booklet_product], "report": [report_product],
+}
+"""The product functions behind each name `--only` takes (see cardforge/products.py)."""
 PRE_CHECKS: list[PreCheck] = [gate]
 
 
@@ -181,6 +201,8 @@ offset_option = click.option(
 @click.argument("decks", nargs=-1)
 @click.option("--all", "all_decks", is_flag=True, help="Build every bundled deck (see `cardforge list`).")
 @click.option("-o", "--out", "out_dir", default="output", show_default=True, type=click.Path(file_okay=False, path_type=Path), help="Output folder; each deck gets <out>/<deck-id>/.")
+@click.option("--only", "only", type=click.Choice(PRODUCT_NAMES), multiple=True, help="Make only these products (repeatable): cards (sheets, and PNGs with --png), booklet or report. Without report, the simulator does not run.")
+@click.option("--watch", is_flag=True, help="After building, rebuild whenever a file of the deck is saved (Ctrl-C stops).")
 @paper_option
 @click.option("--duplex", type=click.Choice(DUPLEX_MODES), default="long", show_default=True, help="Flip edge for two-sided printing; none: all fronts, then all backs (mirrored for a long-edge flip by hand); gutterfold: fronts and backs side by side to fold.")
 @offset_option
@@ -195,12 +217,13 @@ offset_option = click.option(
 @click.option("--games", type=click.IntRange(1), default=None, help="Games per player count in the check (default: enough for ±2 points on seat win rates).")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the check's simulated games.")
 @click.option("--jobs", type=click.IntRange(1), default=os.cpu_count() or 1, show_default="all cores", help="Processes for the check's simulations.")
-def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, paper, duplex: str, back_offset, gap, margin, bleed, cut_lines: bool, no_crop_marks: bool, png: bool, booklet_format: str, force: bool, games: int | None, seed: int, jobs: int) -> None:
+def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, only: tuple[str, ...], watch: bool, paper, duplex: str, back_offset, gap, margin, bleed, cut_lines: bool, no_crop_marks: bool, png: bool, booklet_format: str, force: bool, games: int | None, seed: int, jobs: int) -> None:
     """Check each DECK, then build its print-and-play files into OUT/<deck-id>/.
 
     Writes <deck-id>-cards.pdf (duplex-aligned card sheets), <deck-id>-rules.pdf (the rules booklet)
     and <deck-id>-report.pdf (the validator's verdicts and balance charts). A deck that fails
-    `cardforge check` is not printed unless --force is given.
+    `cardforge check` is not printed unless --force is given. An art deck (no players, no rules) gets
+    its card sheets only; a line on stderr says which products were skipped and why.
     """
     if all_decks == bool(decks):
         raise click.UsageError("name the decks to build, or give --all for every bundled deck")
@@ -211,11 +234,24 @@ def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, paper,
     check = CheckOptions(games=games, seed=seed, jobs=jobs, progress=sys.stderr.isatty())
     settings = BuildSettings(out_dir=out_dir, sheets=sheets, png=png, check=check, force=force,
                              booklet_format=booklet_format)
-    loaded = [load_deck(ref, collect_problems=True) for ref in (bundled_deck_ids() if all_decks else decks)]
+    references = list(bundled_deck_ids() if all_decks else decks)
+    if not watch:
+        if not build_all(references, settings, only):
+            sys.exit(NotPlayable.exit_code)
+        return
+    _watch_and_build(references, settings, only)
+
+
+def build_all(references: list[str], settings: BuildSettings, only: tuple[str, ...] = ()) -> bool:
+    """Load and build every deck, echoing what was written; False when a deck was refused by the gate."""
+    loaded = [load_deck(ref, collect_problems=True) for ref in references]
+    plans = [plan_products(deck, only) for deck in loaded]
     refused: list[NotPlayable] = []
-    for deck in _progress(loaded):
+    for deck, plan in _progress(list(zip(loaded, plans))):
+        products = [product for name in plan.make for product in BY_NAME[name]]
+        deck_settings = settings if "report" in plan.make else replace(settings, check=None)
         try:
-            written = build_deck(deck, settings)
+            written = build_deck(deck, deck_settings, products)
         except NotPlayable as exc:
             click.secho(f"error: {exc}", fg="red", err=True)
             refused.append(exc)
@@ -226,9 +262,35 @@ def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, paper,
                 click.echo(str(path))
         if faces:
             click.echo(f"{faces[0].parent}/ ({len(faces)} face PNGs)")
-        click.echo(sheet_summary(deck, sheets), err=True)
-    if refused:
-        sys.exit(NotPlayable.exit_code)
+        if "cards" in plan.make:
+            click.echo(sheet_summary(deck, settings.sheets), err=True)
+        if plan.skipped:
+            click.echo(plan.skipped_line(), err=True)
+    return not refused
+
+
+def _watch_and_build(references: list[str], settings: BuildSettings, only: tuple[str, ...]) -> None:
+    """Build, then build again after every save; a broken deck prints its error and waits for a fix."""
+    from ..watch import changes, deck_folders
+
+    def once() -> None:
+        try:
+            build_all(references, settings, only)
+        except CardforgeError as exc:
+            click.secho(f"error: {exc}", fg="red", err=True)
+
+    def folders() -> list[Path]:
+        return [folder for ref in references for folder in deck_folders(ref)]
+
+    once()
+    click.echo("watching for changes (Ctrl-C to stop)", err=True)
+    try:
+        for changed in changes(folders, ignore=(settings.out_dir,)):
+            names = ", ".join(sorted(p.name for p in changed))
+            click.echo(f"changed: {names}; rebuilding", err=True)
+            once()
+    except KeyboardInterrupt:
+        click.echo("stopped watching", err=True)
 
 
 def sheet_summary(deck: Deck, options: SheetOptions) -> str:
@@ -241,7 +303,7 @@ def sheet_summary(deck: Deck, options: SheetOptions) -> str:
     return f"{deck.id}: {len(deck.cards)} cards on {imp.sheets} sheet(s), {per}, {paper}, duplex {options.duplex}"
 
 
-def _progress(decks: list[Deck]):
+def _progress(decks: list[tuple[Deck, ProductPlan]]) -> Iterator[tuple[Deck, ProductPlan]]:
     """Iterate decks, with a rich progress bar when stdout is a terminal."""
     if not sys.stdout.isatty() or len(decks) < 2:
         yield from decks

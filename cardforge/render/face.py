@@ -24,7 +24,6 @@ from . import RenderError
 from .colors import parse_color
 from .elements import DRAWERS, Frame, element_extras, image_shape
 from .face_images import image_face
-from .fonts import register_fonts
 
 Side = Literal["front", "back"]
 CHECK_SHAPES = False
@@ -144,7 +143,6 @@ def face_drawing(deck: Deck, card: Card, side: Side) -> Drawing:
     Background and full-bleed art fill the bleed; every other element is drawn where the layout puts
     it, unclipped.
     """
-    register_fonts()
     with _shape_checking(CHECK_SHAPES):
         return _build(deck, card, side)
 

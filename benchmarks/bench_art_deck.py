@@ -1,0 +1,72 @@
+"""The designer's loop: a 54-card art deck (no players, no rules) through the whole `cardforge` process.
+
+Times `cardforge build DECK --only cards` and the same deck built without `--only`, each as a fresh
+process (start-up and imports included), best of five runs, onto A4 long-edge duplex sheets.
+The deck is generated into a temporary folder: 54 fronts and 54 backs, PNG 815x1110 px, drawn by
+bench_build.make_image. Prints figures only. Run: python benchmarks/bench_art_deck.py
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_build import IMAGE_CARDS, make_image  # noqa: E402
+
+REPEAT = 5
+"""Best of this many runs: the machine is shared, the minimum is the least noisy figure."""
+CARDFORGE = Path(sys.executable).parent / "cardforge"
+
+
+def art_deck(folder: Path) -> Path:
+    """An art deck: image fronts and backs, no `players`, no rules, no rules text."""
+    (folder / "fronts").mkdir(parents=True)
+    (folder / "backs").mkdir()
+    for i in range(IMAGE_CARDS):
+        make_image(i, False).save(folder / "fronts" / f"card-{i:02d}.png")
+        make_image(i, True).save(folder / "backs" / f"card-{i:02d}.png")
+    (folder / "deck.yaml").write_text(textwrap.dedent("""
+        id: bench-art
+        title: Art bench
+        card: {width: 63, height: 88, bleed: 3}
+        cards:
+          - images: {fronts: fronts/, backs: backs/}
+    """).lstrip(), encoding="utf-8")
+    return folder
+
+
+def best_of(args: list[str]) -> float:
+    """Seconds for the fastest of REPEAT runs of `cardforge ARGS` (each must succeed)."""
+    best = float("inf")
+    for _ in range(REPEAT):
+        start = time.perf_counter()
+        subprocess.run([str(CARDFORGE), *args], check=True, capture_output=True)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        deck = art_deck(Path(tmp) / "art")
+        out = Path(tmp) / "out"
+        common = ["build", str(deck), "-o", str(out), "--paper", "a4", "--duplex", "long"]
+        only = best_of([*common, "--only", "cards"])
+        full = best_of(common)
+        startup = best_of(["--version"])
+        size = (out / "bench-art" / "bench-art-cards.pdf").stat().st_size
+    print(f"art deck, {IMAGE_CARDS} image cards (815x1110 PNG fronts and backs), A4 long-edge duplex, "
+          f"best of {REPEAT} fresh processes:")
+    print(f"  cardforge build --only cards   {only:6.3f} s   (target < 0.5 s)")
+    print(f"  cardforge build (no --only)    {full:6.3f} s")
+    print(f"  cardforge --version            {startup:6.3f} s   (bare start-up)")
+    print(f"  cards PDF                      {size / 1e6:6.1f} MB")
+
+
+if __name__ == "__main__":
+    main()
