@@ -13,6 +13,7 @@ from .deck import Card, Deck, card_id, expand_ranks, rank_value
 from .errors import DeckError, PlayabilityError
 from .paths import BUNDLED_DECKS_DIR, UnsafeReference, resolve_folder, resolve_in
 from .rules.params import CARD_PROPS, RULESETS
+from .tables import expand_tables
 from .yaml_source import KeyPath, SourceMap, format_key_path, read_yaml
 
 DECK_FILE = "deck.yaml"
@@ -413,12 +414,13 @@ def load_deck(reference: str | Path, relative_to: Path | None = None, *, collect
     `check` can report them and `build --force` can still print it."""
     path = find_deck_file(reference, relative_to)
     data, sources, chain = _read_chain(path)
+    folders = tuple(p.parent for p in reversed(chain))
+    data, sources = expand_tables(data, sources, folders)  # `cards: [{table: cards.csv}]`, see tables.py
     try:
         spec = model.DeckSpec.model_validate(data)
     except ValidationError as exc:
         raise validation_error(exc, data, sources, model.DeckSpec) from None
     spec = with_default_layouts(spec)
-    folders = tuple(p.parent for p in reversed(chain))
     cards = expand_cards(spec, folders, sources)
     check_faces(spec, cards, folders, sources)
     deck = Deck(spec=spec, path=path, cards=cards, chain=chain)

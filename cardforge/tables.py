@@ -1,0 +1,389 @@
+"""Card lists kept in a spreadsheet: `cards: [{table: cards.csv}]` becomes one card entry per row.
+
+Reads CSV, TSV, XLSX (openpyxl) and ODS (odfpy). The first row names the columns: card fields (`id`,
+`name`, `suit`, `rank`, `count`, `kind`, `front`, `back`, `deal`) or `props.NAME` for the values a
+layout shows (`{{ card.props.NAME }}`); `columns:` maps other headers onto those. Each cell's row and
+column go into the deck's SourceMap, so a bad value is reported as `cards.csv:7:3` like a YAML error.
+See docs/deck-format.md, "Cards from a table".
+"""
+
+from __future__ import annotations
+
+import csv
+import difflib
+import io
+import re
+from dataclasses import dataclass
+from datetime import date, datetime, time
+from pathlib import Path
+from typing import Any
+
+from .errors import DeckError, Location
+from .paths import UnsafeReference, resolve_in
+from .yaml_source import KeyPath, SourceMap, format_key_path
+
+SUFFIXES = (".csv", ".tsv", ".xlsx", ".ods")
+FIELDS = ("id", "name", "suit", "rank", "count", "kind", "front", "back", "deal")
+"""Columns that fill a card field directly; `count` prints the row that many times."""
+GROUP_KEYS = ("table", "sheet", "columns")
+"""Keys of a table entry that describe the table; any other key is a default for every row."""
+MAX_TABLE_BYTES = 5_000_000
+MAX_ROWS = 5_000
+MAX_COUNT = 500
+"""Limits on a table from a stranger: file size, rows read, copies of one row."""
+_PROP_REFERENCE = re.compile(r"card\.props(?:\.(\w+)|\[\s*['\"]([^'\"]+)['\"]\s*\])")
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table as read: header texts and rows of cell values (None for empty), with their positions."""
+
+    path: Path
+    header_row: int
+    header: list[str]
+    rows: list[tuple[int, list[Any]]]
+    """(1-based row number in the file, cell values); empty rows are left out."""
+
+
+# ---------------------------------------------------------------- readers
+
+
+def _plain(value: Any) -> Any:
+    """A spreadsheet value as YAML would give it: whole floats as ints, dates as ISO text, '' as None."""
+    if isinstance(value, str):
+        value = value.strip()
+        return value or None
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, (datetime, date, time)):
+        return value.isoformat()
+    return value
+
+
+def _text_value(text: str) -> Any:
+    """A CSV cell: a whole number or a decimal where it reads as one, else the text itself."""
+    text = text.strip()
+    if not text:
+        return None
+    if re.fullmatch(r"-?\d+", text):
+        return int(text)
+    if re.fullmatch(r"-?\d+\.\d+", text):
+        return float(text)
+    return text
+
+
+def _read_delimited(path: Path, delimiter: str) -> list[list[Any]]:
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise DeckError(f"the table is not UTF-8 text (byte {exc.start}); save it as UTF-8 CSV",
+                        Location(path)) from None
+    try:
+        return [[_text_value(cell) for cell in row] for row in csv.reader(io.StringIO(text), delimiter=delimiter)]
+    except csv.Error as exc:
+        raise DeckError(f"unreadable table: {exc}", Location(path)) from None
+
+
+def _read_xlsx(path: Path, sheet: str | None) -> list[list[Any]]:
+    from openpyxl import load_workbook
+
+    try:
+        workbook = load_workbook(path, read_only=True, data_only=True)
+    except Exception as exc:  # openpyxl raises zipfile, XML and its own errors for a damaged file
+        raise DeckError(f"not a readable .xlsx workbook ({type(exc).__name__})", Location(path)) from None
+    try:
+        names = workbook.sheetnames
+        worksheet = workbook[_pick_sheet(path, names, sheet)]
+        rows: list[list[Any]] = []
+        for row in worksheet.iter_rows(values_only=True):
+            rows.append([_plain(value) for value in row])
+            if len(rows) > MAX_ROWS + 1:
+                break
+        return rows
+    finally:
+        workbook.close()
+
+
+def _read_ods(path: Path, sheet: str | None) -> list[list[Any]]:
+    from odf.namespaces import OFFICENS, TABLENS
+    from odf.opendocument import load
+    from odf.table import Table as OdsTable
+    from odf.table import TableRow
+
+    try:
+        document = load(str(path))
+    except Exception as exc:  # odfpy raises zipfile, XML and KeyError for a damaged file
+        raise DeckError(f"not a readable .ods spreadsheet ({type(exc).__name__})", Location(path)) from None
+    tables = document.spreadsheet.getElementsByType(OdsTable)
+    names = [str(t.getAttribute("name")) for t in tables]
+    chosen = tables[names.index(_pick_sheet(path, names, sheet))]
+    rows: list[list[Any]] = []
+    for row in chosen.getElementsByType(TableRow):
+        repeat_rows = min(int(row.getAttrNS(TABLENS, "number-rows-repeated") or 1), MAX_ROWS + 2 - len(rows))
+        cells: list[Any] = []
+        for cell in row.childNodes:
+            if cell.qname[1] not in ("table-cell", "covered-table-cell"):
+                continue
+            repeat = min(int(cell.getAttrNS(TABLENS, "number-columns-repeated") or 1), 1024)
+            kind = cell.getAttrNS(OFFICENS, "value-type")
+            value: Any
+            if kind in ("float", "percentage", "currency"):
+                value = _plain(float(cell.getAttrNS(OFFICENS, "value")))
+            elif kind == "boolean":
+                value = cell.getAttrNS(OFFICENS, "boolean-value") == "true"
+            elif kind == "date":
+                value = cell.getAttrNS(OFFICENS, "date-value")
+            else:
+                value = _plain("\n".join(str(p) for p in cell.childNodes if p.qname[1] == "p"))
+            cells.extend([value] * repeat)
+        if not any(v is not None for v in cells):
+            cells = []  # a repeated run of empty rows fills the rest of the sheet: keep it small
+        rows.extend([list(cells) for _ in range(max(repeat_rows, 0))])
+        if len(rows) > MAX_ROWS + 1:
+            break
+    return rows
+
+
+def _pick_sheet(path: Path, names: list[str], sheet: str | None) -> str:
+    if not names:
+        raise DeckError("the workbook has no sheets", Location(path))
+    if sheet is None:
+        return names[0]
+    if sheet in names:
+        return sheet
+    hint = difflib.get_close_matches(sheet, names, n=1)
+    tail = f"; did you mean {hint[0]!r}?" if hint else f"; its sheets are: {', '.join(names)}"
+    raise DeckError(f"no sheet named {sheet!r}{tail}", Location(path))
+
+
+def read_table(path: Path, sheet: str | None = None) -> Table:
+    """Read a table file; the first non-empty row is the header. Errors name the file (and cell)."""
+    suffix = path.suffix.lower()
+    size = path.stat().st_size
+    if size > MAX_TABLE_BYTES:
+        raise DeckError(f"the table is {size:,} bytes; a card table may be at most {MAX_TABLE_BYTES:,} bytes",
+                        Location(path))
+    if suffix == ".csv":
+        raw = _read_delimited(path, ",")
+    elif suffix == ".tsv":
+        raw = _read_delimited(path, "\t")
+    elif suffix == ".xlsx":
+        raw = _read_xlsx(path, sheet)
+    elif suffix == ".ods":
+        raw = _read_ods(path, sheet)
+    else:
+        raise DeckError(f"a card table is a {', '.join(SUFFIXES)} file, not {path.name!r}", Location(path))
+    numbered = [(i + 1, row) for i, row in enumerate(raw) if any(v is not None for v in row)]
+    if not numbered:
+        raise DeckError("the table is empty; its first row names the columns (id, name, suit, rank, ...)",
+                        Location(path))
+    if len(numbered) > MAX_ROWS + 1:
+        raise DeckError(f"the table has more than {MAX_ROWS:,} rows", Location(path, numbered[MAX_ROWS + 1][0]))
+    header_row, header_cells = numbered[0]
+    header = ["" if v is None else str(v).strip() for v in header_cells]
+    for column, (text, used) in enumerate(zip(header, _used_columns(numbered[1:], len(header))), start=1):
+        if not text and used:
+            raise DeckError("this column has values but no header; name it in the first row",
+                            Location(path, header_row, column))
+    return Table(path, header_row, header, numbered[1:])
+
+
+def _used_columns(rows: list[tuple[int, list[Any]]], width: int) -> list[bool]:
+    used = [False] * width
+    for _, row in rows:
+        for i, value in enumerate(row[:width]):
+            used[i] = used[i] or value is not None
+    return used
+
+
+# ---------------------------------------------------------------- columns -> card fields
+
+
+def layout_props(data: dict[str, Any]) -> set[str]:
+    """Property names the deck's layouts show (`{{ card.props.cost }}`): bare headers may name them."""
+    found: set[str] = set()
+
+    def visit(node: Any) -> None:
+        if isinstance(node, dict):
+            for value in node.values():
+                visit(value)
+        elif isinstance(node, list):
+            for value in node:
+                visit(value)
+        elif isinstance(node, str):
+            for match in _PROP_REFERENCE.finditer(node):
+                found.add(match.group(1) or match.group(2))
+
+    visit(data.get("layouts", {}))
+    visit(data.get("faces", {}))
+    return found
+
+
+def column_fields(table: Table, mapping: dict[str, str], props: set[str]) -> list[str | None]:
+    """The card field each column fills (`name`, `props.cost`), None for a blank column; unknown is an error."""
+    fields: list[str | None] = []
+    by_lower = {p.lower(): p for p in sorted(props)}
+    candidates = {name: name for name in FIELDS} | {f"props.{p}": f"props.{p}" for p in props} | {
+        p.lower(): f"props.{p}" for p in props}
+    for column, text in enumerate(table.header, start=1):
+        if not text:
+            fields.append(None)
+            continue
+        target = mapping.get(text, text)
+        lowered = target.lower()
+        if lowered in FIELDS:
+            fields.append(lowered)
+        elif target.startswith("props.") and len(target) > len("props."):
+            fields.append(target)
+        elif lowered in by_lower:
+            fields.append(f"props.{by_lower[lowered]}")
+        else:
+            hint = [candidates[m] for m in difflib.get_close_matches(lowered, list(candidates), n=1, cutoff=0.6)]
+            tail = (f"; did you mean {hint[0]!r}?" if hint else
+                    f"; a column is one of {', '.join(FIELDS)} or props.NAME, or map it with `columns:`")
+            raise DeckError(f"unknown column {text!r}{tail}", Location(table.path, table.header_row, column))
+        if fields.count(fields[-1]) > 1:
+            raise DeckError(f"two columns fill {fields[-1]!r}", Location(table.path, table.header_row, column))
+    return fields
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def _truth(value: Any) -> bool | None:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str) and value.lower() in ("true", "yes", "y", "x"):
+        return True
+    if isinstance(value, str) and value.lower() in ("false", "no", "n"):
+        return False
+    return None
+
+
+@dataclass
+class RowCards:
+    """The card entries made from one row, and where each of their keys sits in the table."""
+
+    entries: list[dict[str, Any]]
+    positions: dict[KeyPath, Location]
+    """Key path inside one entry (`("rank",)`, `("props", "cost")`) -> the cell it came from."""
+
+
+def row_cards(table: Table, fields: list[str | None], number: int, cells: list[Any],
+              defaults: dict[str, Any]) -> RowCards:
+    """One row -> `count` card entries (ids get -1, -2, ... when there is more than one)."""
+    entry: dict[str, Any] = {key: value for key, value in defaults.items() if key != "props"}
+    props: dict[str, Any] = dict(defaults.get("props") or {})
+    positions: dict[KeyPath, Location] = {(): Location(table.path, number, 1)}
+    count = 1
+    for column, (field, value) in enumerate(zip(fields, cells), start=1):
+        if field is None or value is None:
+            continue
+        here = Location(table.path, number, column)
+        if field == "count":
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_COUNT:
+                raise DeckError(f"count must be a whole number from 0 to {MAX_COUNT}, got {value!r}", here, "count")
+            count = value
+            continue
+        if field == "deal":
+            truth = _truth(value)
+            if truth is None:
+                raise DeckError(f"deal must be yes or no (true/false), got {value!r}", here, "deal")
+            value = truth
+        elif field in ("id", "name", "suit", "kind", "front", "back"):
+            value = str(value)
+        if field.startswith("props."):
+            props[field[len("props."):]] = value
+            positions[("props", field[len("props."):])] = here
+        else:
+            entry[field] = value
+            positions[(field,)] = here
+    if props:
+        entry["props"] = props
+    if "id" not in entry:
+        base = _slug(str(entry["name"])) if entry.get("name") is not None else ""
+        entry["id"] = base or f"{table.path.stem}-{number}"
+    if count == 1:
+        return RowCards([entry], positions)
+    entries = [{**entry, "id": f"{entry['id']}-{k}", "name": entry.get("name", entry["id"])}
+               for k in range(1, count + 1)]
+    return RowCards(entries, positions)
+
+
+# ---------------------------------------------------------------- hooking into the deck
+
+
+def expand_tables(
+    data: dict[str, Any], sources: SourceMap, folders: tuple[Path, ...],
+) -> tuple[dict[str, Any], SourceMap]:
+    """Replace each `{table: ...}` entry of `cards` by its rows' card entries and renumber the positions.
+
+    Table files resolve like every deck file (paths.resolve_in: inside the deck's folders only)."""
+    groups = data.get("cards")
+    if not isinstance(groups, list) or not any(isinstance(g, dict) and "table" in g for g in groups):
+        return data, sources
+    props = layout_props(data)
+    cards: list[Any] = []
+    moved = SourceMap()
+    for index, group in enumerate(groups):
+        old: KeyPath = ("cards", index)
+        if not (isinstance(group, dict) and "table" in group):
+            _copy_positions(sources, old, ("cards", len(cards)), moved)
+            cards.append(group)
+            continue
+        for row_entry, row_positions in _table_entries(group, index, sources, folders, props):
+            new: KeyPath = ("cards", len(cards))
+            for key in row_entry:  # defaults keep their YAML positions
+                _copy_positions(sources, (*old, key), (*new, key), moved)
+            for path, location in row_positions.items():
+                moved.keys[(*new, *path)] = location
+                moved.values[(*new, *path)] = location
+            cards.append(row_entry)
+    for table in (sources.keys, sources.values):
+        target = moved.keys if table is sources.keys else moved.values
+        for path, location in table.items():
+            if not (path[:1] == ("cards",) and len(path) > 1):
+                target[path] = location
+    return {**data, "cards": cards}, moved
+
+
+def _copy_positions(sources: SourceMap, old: KeyPath, new: KeyPath, into: SourceMap) -> None:
+    for table, target in ((sources.keys, into.keys), (sources.values, into.values)):
+        for path, location in table.items():
+            if path[: len(old)] == old:
+                target[new + path[len(old):]] = location
+
+
+def _table_entries(group: dict[str, Any], index: int, sources: SourceMap, folders: tuple[Path, ...],
+                   props: set[str]) -> list[tuple[dict[str, Any], dict[KeyPath, Location]]]:
+    here: KeyPath = ("cards", index)
+
+    def error(key: str, message: str) -> DeckError:
+        return DeckError(message, sources.locate((*here, key)), format_key_path((*here, key)))
+
+    reference, sheet, mapping = group["table"], group.get("sheet"), group.get("columns") or {}
+    if not isinstance(reference, str) or Path(reference).suffix.lower() not in SUFFIXES:
+        raise error("table", f"`table` names a {', '.join(SUFFIXES)} file in the deck's folder, got {reference!r}")
+    if sheet is not None and not isinstance(sheet, str):
+        raise error("sheet", f"`sheet` is the name of a sheet in the workbook, got {sheet!r}")
+    if not isinstance(mapping, dict) or not all(isinstance(v, str) for v in mapping.values()):
+        raise error("columns", "`columns` maps a header to a card field, e.g. {Title: name, Cost: props.cost}")
+    try:
+        path = resolve_in(reference, folders)
+    except UnsafeReference as exc:
+        raise error("table", str(exc)) from None
+    defaults = {key: value for key, value in group.items() if key not in GROUP_KEYS}
+    if "props" in defaults and not isinstance(defaults["props"], dict):
+        raise error("props", "expected a mapping")
+    table = read_table(path, sheet)
+    fields = column_fields(table, {str(k): v for k, v in mapping.items()}, props)
+    made: list[tuple[dict[str, Any], dict[KeyPath, Location]]] = []
+    for number, cells in table.rows:
+        row = row_cards(table, fields, number, cells, defaults)
+        made.extend((entry, row.positions) for entry in row.entries)
+    if not made:
+        raise DeckError("the table has a header but no card rows", Location(path, table.header_row))
+    return made
