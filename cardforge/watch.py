@@ -16,6 +16,8 @@ from .yaml_source import read_yaml
 
 DEBOUNCE_MS = 150
 """How long a burst of writes (an editor's save is often several) is gathered before reacting."""
+READY_MS = 300
+"""watchfiles yields an empty set after this long without changes: the first one tells us it is watching."""
 
 
 def deck_folders(reference: str | Path) -> list[Path]:
@@ -57,12 +59,14 @@ def changes(
     folders: Callable[[], list[Path]],
     ignore: tuple[Path, ...] = (),
     stop: threading.Event | None = None,
+    ready: Callable[[], None] | None = None,
 ) -> Iterator[set[Path]]:
     """Yield the set of changed files after each save, until `stop` is set.
 
     `folders` is asked again after every change (an edited `extends` can add a folder); files under
     `ignore` (the build's own output folder) and hidden files (staging folders, editor swap files) are
-    passed over so that writing the output never triggers another build."""
+    passed over so that writing the output never triggers another build. `ready` is called once the
+    operating system is watching (a save before that moment could be missed)."""
     import watchfiles
 
     ignored = tuple(p.resolve() for p in ignore)
@@ -75,7 +79,12 @@ def changes(
     while stop is None or not stop.is_set():
         watched[:] = sorted({p.resolve() for p in folders()})
         for batch in watchfiles.watch(*watched, watch_filter=wanted, debounce=DEBOUNCE_MS, step=50,
-                                      stop_event=stop, rust_timeout=500, yield_on_timeout=False):
+                                      stop_event=stop, rust_timeout=READY_MS, yield_on_timeout=True):
+            if ready is not None:  # the first yield, even an empty one, means the watch is in place
+                ready()
+                ready = None
+            if not batch:
+                continue
             changed = {Path(name) for _change, name in batch}
             yield changed
             if sorted({p.resolve() for p in folders()}) != watched:

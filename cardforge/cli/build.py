@@ -201,8 +201,11 @@ offset_option = click.option(
 @click.argument("decks", nargs=-1)
 @click.option("--all", "all_decks", is_flag=True, help="Build every bundled deck (see `cardforge list`).")
 @click.option("-o", "--out", "out_dir", default="output", show_default=True, type=click.Path(file_okay=False, path_type=Path), help="Output folder; each deck gets <out>/<deck-id>/.")
-@click.option("--only", "only", type=click.Choice(PRODUCT_NAMES), multiple=True, help="Make only these products (repeatable): cards (sheets, and PNGs with --png), booklet or report. Without report, the simulator does not run.")
-@click.option("--watch", is_flag=True, help="After building, rebuild whenever a file of the deck is saved (Ctrl-C stops).")
+@click.option("--only", "only", type=click.Choice(PRODUCT_NAMES), multiple=True,
+              help="Make only these products (repeatable): cards (sheets, and PNGs with --png), booklet or "
+                   "report. Without report, the simulator does not run.")
+@click.option("--watch", is_flag=True,
+              help="After building, rebuild whenever a file of the deck is saved (Ctrl-C stops).")
 @paper_option
 @click.option("--duplex", type=click.Choice(DUPLEX_MODES), default="long", show_default=True, help="Flip edge for two-sided printing; none: all fronts, then all backs (mirrored for a long-edge flip by hand); gutterfold: fronts and backs side by side to fold.")
 @offset_option
@@ -283,9 +286,9 @@ def _watch_and_build(references: list[str], settings: BuildSettings, only: tuple
         return [folder for ref in references for folder in deck_folders(ref)]
 
     once()
-    click.echo("watching for changes (Ctrl-C to stop)", err=True)
     try:
-        for changed in changes(folders, ignore=(settings.out_dir,)):
+        for changed in changes(folders, ignore=(settings.out_dir,),
+                               ready=lambda: click.echo("watching for changes (Ctrl-C to stop)", err=True)):
             names = ", ".join(sorted(p.name for p in changed))
             click.echo(f"changed: {names}; rebuilding", err=True)
             once()

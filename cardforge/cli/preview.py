@@ -23,6 +23,7 @@ def preview_command(deck: str, port: int, open_browser: bool) -> None:
         server = PreviewServer(deck, port, report=lambda line: click.echo(line, err=True))
     except OSError as exc:
         raise click.ClickException(f"cannot listen on 127.0.0.1:{port}: {exc.strerror}") from None
+    server.start()
     click.echo(f"preview of {deck} at {server.url} (Ctrl-C to stop)")
     if open_browser:
         import webbrowser

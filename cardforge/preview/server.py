@@ -34,6 +34,8 @@ class Preview:
         self.changed = threading.Condition()
         self._wanted = threading.Event()
         self.stop = threading.Event()
+        self.watching = threading.Event()
+        """Set once the file watcher is in place: saves from then on are noticed."""
 
     def request(self) -> None:
         """Ask for a rebuild; a rebuild under way stops after its current stage and starts over."""
@@ -89,7 +91,7 @@ class Preview:
         """Request a rebuild after every save in the deck's folders (run in a thread)."""
         from ..watch import changes, deck_folders
 
-        for changed in changes(lambda: deck_folders(self.reference), stop=self.stop):
+        for changed in changes(lambda: deck_folders(self.reference), stop=self.stop, ready=self.watching.set):
             self.report("changed: " + ", ".join(sorted(p.name for p in changed)))
             self.request()
 
@@ -163,10 +165,15 @@ class PreviewServer:
         self._threads = [threading.Thread(target=self.preview.run_worker, daemon=True),
                          threading.Thread(target=self.preview.run_watcher, daemon=True)]
 
-    def serve(self) -> None:
+    def start(self, timeout: float = 10.0) -> None:
+        """Start the first build and the watcher; return once the watcher is in place (or after `timeout`)."""
         self.preview.request()
         for thread in self._threads:
             thread.start()
+        self.preview.watching.wait(timeout)
+
+    def serve(self) -> None:
+        """Answer requests until `close()` (call `start()` first)."""
         self.httpd.serve_forever(poll_interval=0.2)
 
     def close(self) -> None:
