@@ -2,7 +2,8 @@
 
 Reads CSV, TSV, XLSX (openpyxl) and ODS (odfpy). The first row names the columns: card fields (`id`,
 `name`, `suit`, `rank`, `count`, `kind`, `front`, `back`, `deal`) or `props.NAME` for the values a
-layout shows (`{{ card.props.NAME }}`); `columns:` maps other headers onto those. Each cell's row and
+layout shows (`{{ card.props.NAME }}`); `columns:` maps other headers onto those. An empty cell leaves
+a card field unset and a property empty (""), so every card of a table has the same properties. Each cell's row and
 column go into the deck's SourceMap, so a bad value is reported as `cards.csv:7:3` like a YAML error.
 See docs/deck-format.md, "Cards from a table".
 """
@@ -279,7 +280,11 @@ def row_cards(table: Table, fields: list[str | None], number: int, cells: list[A
     props: dict[str, Any] = dict(defaults.get("props") or {})
     positions: dict[KeyPath, Location] = {(): Location(table.path, number, 1)}
     count = 1
-    for column, (field, value) in enumerate(zip(fields, cells), start=1):
+    for column, field in enumerate(fields, start=1):
+        value = cells[column - 1] if column <= len(cells) else None
+        if field is not None and field.startswith("props.") and value is None:
+            props.setdefault(field[len("props."):], "")  # every card has every column; layouts can test it
+            continue
         if field is None or value is None:
             continue
         here = Location(table.path, number, column)
@@ -369,6 +374,8 @@ def _table_entries(group: dict[str, Any], index: int, sources: SourceMap, folder
         raise error("table", f"`table` names a {', '.join(SUFFIXES)} file in the deck's folder, got {reference!r}")
     if sheet is not None and not isinstance(sheet, str):
         raise error("sheet", f"`sheet` is the name of a sheet in the workbook, got {sheet!r}")
+    if sheet is not None and Path(reference).suffix.lower() not in (".xlsx", ".ods"):
+        raise error("sheet", f"`sheet` picks a sheet of an .xlsx or .ods workbook; {reference} has none")
     if not isinstance(mapping, dict) or not all(isinstance(v, str) for v in mapping.values()):
         raise error("columns", "`columns` maps a header to a card field, e.g. {Title: name, Cost: props.cost}")
     try:

@@ -208,3 +208,24 @@ def test_a_bad_cell_fails_the_build_in_one_line_and_writes_nothing(tmp_path: Pat
     assert result.exit_code == 2
     assert result.output.count("\n") == 1 and "cards.csv:4:3:" in result.output and "Traceback" not in result.output
     assert not (out / "table-deck").exists()
+
+
+def test_the_documented_table_example_loads(tmp_path: Path) -> None:
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "deck-format.md").read_text(encoding="utf-8")
+    table = doc.split("```csv\n", 1)[1].split("```", 1)[0]
+    yaml = doc.split("```yaml\nid: spell-book\n", 1)[1].split("```", 1)[0]
+    (tmp_path / "spells.csv").write_text(table, encoding="utf-8")
+    yaml = "id: spell-book\n" + yaml
+    (tmp_path / "deck.yaml").write_text(yaml, encoding="utf-8")
+    deck = load_deck(tmp_path)
+    assert [c.id for c in deck.cards] == ["spark-1", "spark-2", "spark-3", "fireball", "mend-1", "mend-2"]
+    assert deck.card("fireball").props == {"cost": 3, "text": "Deal 4 damage to one target."}
+    assert deck.card("mend-2").props == {"cost": 1, "text": ""} and deck.card("mend-2").kind == "spell"
+    assert deck.card("spark-1").rank == "1" and deck.card("spark-1").suit == "fire"
+
+
+def test_sheet_is_refused_for_a_csv(tmp_path: Path) -> None:
+    folder = deck_with(tmp_path, "cards.csv")
+    set_sheet(folder, "Cards")
+    with pytest.raises(DeckError, match=r"deck.yaml:17:12: cards\[0\].sheet: `sheet` picks a sheet of an .xlsx"):
+        load_deck(folder)
