@@ -1,13 +1,17 @@
 """The designer's loop: a 54-card art deck (no players, no rules) through the whole `cardforge` process.
 
 Times `cardforge build DECK --only cards` and the same deck built without `--only`, each as a fresh
-process (start-up and imports included), best of five runs, onto A4 long-edge duplex sheets.
+process (start-up and imports included), best of five runs, onto A4 long-edge duplex sheets. For
+comparison it also times the same images as a deck that declares `players: [2]`, built without
+`--only`: that is what an image deck had to be before art decks, and its build runs the check
+(every face rendered) and writes the report.
 The deck is generated into a temporary folder: 54 fronts and 54 backs, PNG 815x1110 px, drawn by
 bench_build.make_image. Prints figures only. Run: python benchmarks/bench_art_deck.py
 """
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -41,6 +45,17 @@ def art_deck(folder: Path) -> Path:
     return folder
 
 
+def with_players(folder: Path) -> Path:
+    """The same images as a deck with a player count (so the check runs and a report is written)."""
+    played = folder.parent / "played"
+    played.mkdir()
+    text = (folder / "deck.yaml").read_text(encoding="utf-8").replace("id: bench-art", "id: bench-played")
+    (played / "deck.yaml").write_text(text + "players: [2]\n", encoding="utf-8")
+    shutil.copytree(folder / "fronts", played / "fronts")  # a link would lead outside the deck: refused
+    shutil.copytree(folder / "backs", played / "backs")
+    return played
+
+
 def best_of(args: list[str]) -> float:
     """Seconds for the fastest of REPEAT runs of `cardforge ARGS` (each must succeed)."""
     best = float("inf")
@@ -58,12 +73,14 @@ def main() -> None:
         common = ["build", str(deck), "-o", str(out), "--paper", "a4", "--duplex", "long"]
         only = best_of([*common, "--only", "cards"])
         full = best_of(common)
+        played = best_of(["build", str(with_players(deck)), "-o", str(out), "--paper", "a4", "--duplex", "long"])
         startup = best_of(["--version"])
         size = (out / "bench-art" / "bench-art-cards.pdf").stat().st_size
     print(f"art deck, {IMAGE_CARDS} image cards (815x1110 PNG fronts and backs), A4 long-edge duplex, "
           f"best of {REPEAT} fresh processes:")
     print(f"  cardforge build --only cards   {only:6.3f} s   (target < 0.5 s)")
-    print(f"  cardforge build (no --only)    {full:6.3f} s")
+    print(f"  cardforge build (no --only)    {full:6.3f} s   (an art deck has no booklet or report to make)")
+    print(f"  same images, players: [2]      {played:6.3f} s   (no --only: check of every face, report)")
     print(f"  cardforge --version            {startup:6.3f} s   (bare start-up)")
     print(f"  cards PDF                      {size / 1e6:6.1f} MB")
 

@@ -109,3 +109,33 @@ def test_only_cards_loads_neither_weasyprint_nor_the_simulator_nor_the_report(tm
     run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert "HEAVY []" in run.stdout, run.stdout + run.stderr
     assert (tmp_path / "out" / "art-only" / "art-only-cards.pdf").is_file()
+
+
+def test_only_report_runs_the_check_and_writes_just_the_report(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", "greeen-mafia", "-o", str(out), "--only", "report"])
+    assert result.exit_code == 0, result.output
+    assert [p.name for p in (out / "greeen-mafia").iterdir()] == ["greeen-mafia-report.pdf"]
+    text = " ".join(page.get_textpage().get_text_range()
+                    for page in pdfium.PdfDocument(str(out / "greeen-mafia" / "greeen-mafia-report.pdf")))
+    assert "4,932" in text  # the solver ran: winnable orders of the bundled mission
+
+
+def test_a_deck_that_cannot_deal_is_refused_by_only_cards_without_simulating(tmp_path: Path) -> None:
+    folder = tmp_path / "odd"
+    folder.mkdir()
+    (folder / "deck.yaml").write_text(textwrap.dedent("""
+        id: odd
+        title: Odd
+        players: [2]
+        suits: {red: {name: Red, color: "#aa2222"}}
+        cards: [{suits: all, ranks: 1-5}]
+    """).lstrip(), encoding="utf-8")
+    out = tmp_path / "out"
+    refused = CliRunner().invoke(main, ["build", str(folder), "-o", str(out), "--only", "cards"])
+    assert refused.exit_code == 1 and "5 cards do not deal evenly to 2 players" in refused.output
+    assert not (out / "odd").exists()
+    forced = CliRunner().invoke(main, ["build", str(folder), "-o", str(out), "--only", "cards", "--force"])
+    assert forced.exit_code == 0, forced.output
+    text = pdfium.PdfDocument(str(out / "odd" / "odd-cards.pdf"))[0].get_textpage().get_text_range()
+    assert "NOT VALIDATED" in text

@@ -58,12 +58,14 @@ def content(snapshot: Snapshot) -> str:
     """Header, error (if any), faces, sheets, booklet and verdicts of one snapshot."""
     status = f"making {snapshot.busy}..." if snapshot.busy else "up to date"
     if snapshot.error:
-        status = "the deck has an error; showing the last good state"
+        status = "the deck has an error" + ("; showing the last good state" if snapshot.faces else "")
     parts = [f"<header><h1>{escape(snapshot.title or 'cardforge preview')}</h1>"
              f"<span class=\"status\" id=\"status\">{escape(status)} · version {snapshot.version}</span>"
              "</header><main>"]
     if snapshot.error:
         parts.append(f"<div class=\"error\" id=\"error\">{escape(snapshot.error)}</div>")
+        if not snapshot.faces:  # nothing good to show yet
+            return "".join(parts) + "</main>"
     parts.append(f"<div class=\"{'stale' if snapshot.error else 'fresh'}\">")
     parts.append(_faces(snapshot))
     parts.append(_pages("Card sheets", "sheets", snapshot.sheets, "sheets.pdf" if "sheets.pdf" in snapshot.pdfs else "",
