@@ -29,9 +29,11 @@ FIELDS = ("id", "name", "suit", "rank", "count", "kind", "front", "back", "deal"
 GROUP_KEYS = ("table", "sheet", "columns")
 """Keys of a table entry that describe the table; any other key is a default for every row."""
 MAX_TABLE_BYTES = 5_000_000
+MAX_UNPACKED_BYTES = 50_000_000
 MAX_ROWS = 5_000
 MAX_COUNT = 500
-"""Limits on a table from a stranger: file size, rows read, copies of one row."""
+"""Limits on a table from a stranger: file size, size once unzipped (.xlsx and .ods are zip files, and
+a small one can unpack to gigabytes), rows read, copies of one row."""
 _PROP_REFERENCE = re.compile(r"card\.props(?:\.(\w+)|\[\s*['\"]([^'\"]+)['\"]\s*\])")
 
 
@@ -157,6 +159,20 @@ def _pick_sheet(path: Path, names: list[str], sheet: str | None) -> str:
     raise DeckError(f"no sheet named {sheet!r}{tail}", Location(path))
 
 
+def _check_unpacked_size(path: Path) -> None:
+    """Refuse a workbook that would unpack to more than MAX_UNPACKED_BYTES before any XML is parsed."""
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(path) as archive:
+            unpacked = sum(info.file_size for info in archive.infolist())
+    except (zipfile.BadZipFile, OSError):
+        raise DeckError(f"not a readable {path.suffix} workbook (it is not a zip archive)", Location(path)) from None
+    if unpacked > MAX_UNPACKED_BYTES:
+        raise DeckError(f"the workbook unpacks to {unpacked:,} bytes; a card table may unpack to at most "
+                        f"{MAX_UNPACKED_BYTES:,}", Location(path))
+
+
 def read_table(path: Path, sheet: str | None = None) -> Table:
     """Read a table file; the first non-empty row is the header. Errors name the file (and cell)."""
     suffix = path.suffix.lower()
@@ -169,8 +185,10 @@ def read_table(path: Path, sheet: str | None = None) -> Table:
     elif suffix == ".tsv":
         raw = _read_delimited(path, "\t")
     elif suffix == ".xlsx":
+        _check_unpacked_size(path)
         raw = _read_xlsx(path, sheet)
     elif suffix == ".ods":
+        _check_unpacked_size(path)
         raw = _read_ods(path, sheet)
     else:
         raise DeckError(f"a card table is a {', '.join(SUFFIXES)} file, not {path.name!r}", Location(path))

@@ -229,3 +229,25 @@ def test_sheet_is_refused_for_a_csv(tmp_path: Path) -> None:
     set_sheet(folder, "Cards")
     with pytest.raises(DeckError, match=r"deck.yaml:17:12: cards\[0\].sheet: `sheet` picks a sheet of an .xlsx"):
         load_deck(folder)
+
+
+def test_a_workbook_that_unpacks_to_too_much_is_refused_before_parsing(tmp_path: Path) -> None:
+    import zipfile
+
+    folder = deck_with(tmp_path, "cards.csv")
+    with zipfile.ZipFile(folder / "big.xlsx", "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("xl/worksheets/sheet1.xml", b"<" + b" " * 60_000_000 + b">")
+    assert (folder / "big.xlsx").stat().st_size < 1_000_000
+    text = (folder / "deck.yaml").read_text(encoding="utf-8").replace("table: cards.csv", "table: big.xlsx")
+    (folder / "deck.yaml").write_text(text, encoding="utf-8")
+    with pytest.raises(DeckError, match=r"big.xlsx:1:1: the workbook unpacks to 60,000,002 bytes"):
+        load_deck(folder)
+
+
+def test_a_damaged_workbook_is_a_one_line_error(tmp_path: Path) -> None:
+    folder = deck_with(tmp_path, "cards.csv")
+    (folder / "cards.ods").write_bytes(b"PK\x03\x04 not really a zip")
+    text = (folder / "deck.yaml").read_text(encoding="utf-8").replace("table: cards.csv", "table: cards.ods")
+    (folder / "deck.yaml").write_text(text, encoding="utf-8")
+    with pytest.raises(DeckError, match=r"cards.ods:1:1: not a readable .ods workbook"):
+        load_deck(folder)
