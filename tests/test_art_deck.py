@@ -139,3 +139,10 @@ def test_a_deck_that_cannot_deal_is_refused_by_only_cards_without_simulating(tmp
     assert forced.exit_code == 0, forced.output
     text = pdfium.PdfDocument(str(out / "odd" / "odd-cards.pdf"))[0].get_textpage().get_text_range()
     assert "NOT VALIDATED" in text
+
+
+def test_show_says_an_art_deck_is_never_dealt(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["show", str(art_deck(tmp_path / "art", cards=2))])
+    assert result.exit_code == 0, result.output
+    assert "2 cards in play, 2 printed" in result.output and "an art deck, printed but never dealt" in result.output
+    assert "Deal per player count" not in result.output
