@@ -25,7 +25,7 @@ h2 { font-size: 16px; border-bottom: 1px solid #bbb; padding-bottom: 4px; }
 .faces { display: flex; flex-wrap: wrap; gap: 4mm; }
 figure.card { margin: 0; text-align: center; font-size: 11px; }
 h3 { font-size: 14px; margin: 16px 0 6px; }
-figure.card img { display: block; filter: drop-shadow(0 1px 2px rgba(0,0,0,0.35)); }
+figure.card img { display: block; box-shadow: 0 1px 3px rgba(0,0,0,0.35); }
 .pages { display: flex; flex-wrap: wrap; gap: 8px; }
 .pages img { background: #fff; box-shadow: 0 1px 3px rgba(0,0,0,0.3); }
 table.verdicts { border-collapse: collapse; font-size: 13px; }
@@ -81,7 +81,7 @@ def content(snapshot: Snapshot) -> str:
 def _faces(snapshot: Snapshot) -> str:
     """Every card's front, then each distinct back once with the number of cards that carry it."""
     width, height = snapshot.card_mm
-    size = f"width:{width:g}mm;height:{height:g}mm"
+    size = f"width:{width:g}mm;height:{height:g}mm;border-radius:{snapshot.corner_mm:g}mm"
     fronts = []
     backs: dict[str, list[str]] = {}
     for row in snapshot.faces:

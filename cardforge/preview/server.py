@@ -64,7 +64,7 @@ class Preview:
 
         try:
             deck = load_deck(self.reference, collect_problems=True)
-            snapshot = faces_stage(deck, 0)
+            snapshot = faces_stage(deck, self.snapshot)
         except CardforgeError as exc:
             self.publish(replace(self.snapshot, error=str(exc)))
             self.report(f"error: {exc}")
@@ -124,7 +124,7 @@ def _handler(preview: Preview, allowed_hosts: set[str]) -> type[BaseHTTPRequestH
             elif path == "/events":
                 self._events(snapshot.version)
             elif path.startswith("/img/") and path[5:] in snapshot.images:
-                self._send(HTTPStatus.OK, "image/png", snapshot.images[path[5:]], cache=True)
+                self._send(HTTPStatus.OK, "image/jpeg", snapshot.images[path[5:]], cache=True)
             elif path[1:] in snapshot.pdfs:
                 self._send(HTTPStatus.OK, "application/pdf", snapshot.pdfs[path[1:]])
             else:
