@@ -199,8 +199,9 @@ def read_table(path: Path, sheet: str | None = None) -> Table:
     if len(numbered) > MAX_ROWS + 1:
         raise DeckError(f"the table has more than {MAX_ROWS:,} rows", Location(path, numbered[MAX_ROWS + 1][0]))
     header_row, header_cells = numbered[0]
-    header = ["" if v is None else str(v).strip() for v in header_cells]
-    for column, (text, used) in enumerate(zip(header, _used_columns(numbered[1:], len(header))), start=1):
+    width = max(len(row) for _, row in numbered)
+    header = ["" if v is None else str(v).strip() for v in header_cells] + [""] * (width - len(header_cells))
+    for column, (text, used) in enumerate(zip(header, _used_columns(numbered[1:], width)), start=1):
         if not text and used:
             raise DeckError("this column has values but no header; name it in the first row",
                             Location(path, header_row, column))

@@ -143,6 +143,7 @@ def bad(tmp_path: Path, name: str, rows: list[list[Any]], extra: str = "") -> st
 
 def replaced(row: int, column: int, value: Any) -> list[list[Any]]:
     rows = [list(r) for r in ROWS]
+    rows[row - 1].extend([None] * (column - len(rows[row - 1])))
     rows[row - 1][column - 1] = value
     return rows
 
@@ -177,6 +178,7 @@ def test_an_unknown_sheet_gets_a_suggestion(tmp_path: Path) -> None:
         ((1, 1), "nmae", "cards.csv:1:1: unknown column 'nmae'; did you mean 'name'?"),
         ((1, 5), "cots", "cards.csv:1:5: unknown column 'cots'; did you mean 'props.cost'?"),
         ((1, 6), "", "cards.csv:1:6: this column has values but no header"),
+        ((3, 7), "stray", "cards.csv:1:7: this column has values but no header"),
     ],
 )
 def test_bad_cells_and_headers_point_at_the_cell(tmp_path: Path, cell: tuple[int, int], value: Any,
