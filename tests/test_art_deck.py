@@ -103,7 +103,8 @@ def test_only_cards_loads_neither_weasyprint_nor_the_simulator_nor_the_report(tm
         except SystemExit as stop:
             assert not stop.code, stop.code
         heavy = sorted(m for m in sys.modules if m.split(".")[0] == "weasyprint"
-                       or m.startswith(("cardforge.sim", "cardforge.report", "cardforge.booklet.build")))
+                       or m.startswith(("cardforge.sim", "cardforge.report", "cardforge.booklet.build",
+                                       "cardforge.check.simulation", "cardforge.games.tricks")))
         print("HEAVY", heavy)
     """)
     run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
