@@ -417,7 +417,7 @@ def load_deck(reference: str | Path, relative_to: Path | None = None, *, collect
     path = find_deck_file(reference, relative_to)
     data, sources, chain = _read_chain(path)
     folders = tuple(p.parent for p in reversed(chain))
-    data, sources = expand_tables(data, sources, folders)  # `cards: [{table: cards.csv}]`, see tables.py
+    data, sources = expand_tables(data, sources, folders)  # `cards: [{table: cards.csv}]`, see tables/
     try:
         spec = model.DeckSpec.model_validate(data)
     except ValidationError as exc:
