@@ -22,6 +22,7 @@ from .options import games_option, jobs_option, seed_option
 
 if TYPE_CHECKING:
     from ..build import BuildSettings
+    from ..render.impose import Duplex
 
 # ---------------------------------------------------------------- option parsing
 
@@ -90,7 +91,7 @@ offset_option = click.option(
 @games_option(None, "Games per player count and player type in the check")
 @seed_option
 @jobs_option
-def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, only: tuple[str, ...], watch: bool, paper, duplex: str, back_offset, gap, margin, bleed, cut_lines: bool, no_crop_marks: bool, png: bool, booklet_format: str, force: bool, games: int | None, seed: int, jobs: int) -> None:
+def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, only: tuple[str, ...], watch: bool, paper, duplex: Duplex, back_offset, gap, margin, bleed, cut_lines: bool, no_crop_marks: bool, png: bool, booklet_format: str, force: bool, games: int | None, seed: int, jobs: int) -> None:
     """Check each DECK, then build its print-and-play files into OUT/<deck-id>/.
 
     Writes <deck-id>-cards.pdf (duplex-aligned card sheets), <deck-id>-rules.pdf (the rules booklet)
