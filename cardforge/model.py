@@ -7,7 +7,7 @@ with its expanded card list. Lengths are millimetres (bare numbers) or strings w
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, field_validator
 
@@ -104,7 +104,7 @@ class Suit(Strict):
 
 # ---------------------------------------------------------------- cards
 
-RankItem = Union[int, str]
+RankItem = int | str
 
 
 class SuitRanks(Strict):
