@@ -73,7 +73,7 @@ offset_option = click.option(
 @click.option("--all", "all_decks", is_flag=True, help="Build every bundled deck (see `cardforge list`).")
 @click.option("-o", "--out", "out_dir", default="output", show_default=True, type=click.Path(file_okay=False, path_type=Path), help="Output folder; each deck gets <out>/<deck-id>/.")
 @click.option("--only", "only", type=click.Choice(PRODUCT_NAMES), multiple=True,
-              help="Make only these products (repeatable): cards (sheets, and PNGs with --png), booklet or "
+              help="Make only these products (repeatable): cards (sheets; PNGs with --png, print-shop files with --print-shop), booklet or "
                    "report. Without report, the simulator does not run.")
 @click.option("--watch", is_flag=True,
               help="After building, rebuild whenever a file of the deck is saved (Ctrl-C stops).")
@@ -85,13 +85,15 @@ offset_option = click.option(
 @click.option("--bleed", default=None, callback=_length, metavar="MM", help="Bleed to print around each card (mm; default: the deck's).")
 @click.option("--cut-lines", is_flag=True, help="Draw thin lines along every cut across the sheet.")
 @click.option("--no-crop-marks", is_flag=True, help="Leave out the crop marks around the grid.")
-@click.option("--png", is_flag=True, help="Also write a PNG of every face and a contact sheet.")
+@click.option("--png", is_flag=True, help="Also write a PNG of every face, a contact sheet and a proof.")
+@click.option("--print-shop", is_flag=True,
+              help="Also write 300 dpi PNGs per face with bleed and a one-card-per-page PDF.")
 @click.option("--booklet", "booklet_format", type=click.Choice(BOOKLET_FORMATS), default="a5", show_default=True, help="Rules booklet format (booklet-a4/-letter: fold-and-staple).")
 @click.option("--force", is_flag=True, help="Print a deck that fails `cardforge check` anyway; its sheets say NOT VALIDATED.")
 @games_option(None, "Games per player count and player type in the check")
 @seed_option
 @jobs_option
-def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, only: tuple[str, ...], watch: bool, paper, duplex: Duplex, back_offset, gap, margin, bleed, cut_lines: bool, no_crop_marks: bool, png: bool, booklet_format: str, force: bool, games: int | None, seed: int, jobs: int) -> None:
+def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, only: tuple[str, ...], watch: bool, paper, duplex: Duplex, back_offset, gap, margin, bleed, cut_lines: bool, no_crop_marks: bool, png: bool, print_shop: bool, booklet_format: str, force: bool, games: int | None, seed: int, jobs: int) -> None:
     """Check each DECK, then build its print-and-play files into OUT/<deck-id>/.
 
     Writes <deck-id>-cards.pdf (duplex-aligned card sheets), <deck-id>-rules.pdf (the rules booklet)
@@ -111,8 +113,8 @@ def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, only: 
         cut_lines=cut_lines, crop_marks=not no_crop_marks,
     )
     check = CheckOptions(games=games, seed=seed, jobs=jobs, progress=sys.stderr.isatty())
-    settings = BuildSettings(out_dir=out_dir, sheets=sheets, png=png, check=check, force=force,
-                             booklet_format=booklet_format)
+    settings = BuildSettings(out_dir=out_dir, sheets=sheets, png=png, print_shop=print_shop, check=check,
+                             force=force, booklet_format=booklet_format)
     references = list(bundled_deck_ids() if all_decks else decks)
     if not watch:
         if not build_all(references, settings, only):
@@ -147,12 +149,12 @@ def build_all(references: list[str], settings: BuildSettings, only: tuple[str, .
         for warning in result.warnings:
             click.secho(f"warning: {warning}", fg="yellow", err=True)
         written = result.paths
-        faces = [p for p in written if p.parent.name == "png"]
+        faces = [p for p in written if p.parent.name in ("png", "print-shop")]
         for path in written:
             if path not in faces:
                 click.echo(str(path))
-        if faces:
-            click.echo(f"{faces[0].parent}/ ({len(faces)} face PNGs)")
+        for folder in sorted({p.parent for p in faces}):
+            click.echo(f"{folder}/ ({sum(1 for p in faces if p.parent == folder)} face PNGs)")
         if "cards" in plan.make:
             click.echo(sheet_summary(deck, settings.sheets), err=True)
         if plan.skipped:
