@@ -32,7 +32,7 @@ class ProductPlan:
     skipped: tuple[tuple[str, str], ...]
 
     def skipped_line(self) -> str:
-        """`fives-art: skipped booklet (no rules text ...), report (...)`; empty when nothing was skipped."""
+        """`my-art: skipped booklet (no rules text ...), report (...)`; empty when nothing was skipped."""
         if not self.skipped:
             return ""
         return f"{self.deck_id}: skipped " + ", ".join(f"{name} ({why})" for name, why in self.skipped)

@@ -24,6 +24,7 @@ from . import RenderError
 from .colors import parse_color
 from .elements import DRAWERS, Frame, element_extras, image_shape
 from .face_images import image_face
+from .fonts import register_fonts
 
 Side = Literal["front", "back"]
 CHECK_SHAPES = False
