@@ -72,7 +72,8 @@ def test_full_build_of_an_art_deck_says_in_one_line_what_it_skipped(tmp_path: Pa
     assert len(skipped) == 1
     assert "booklet (no rules text" in skipped[0] and "report (nothing to check" in skipped[0]
     folder = out / "art-only"
-    assert sorted(p.name for p in folder.iterdir()) == ["art-only-cards.pdf", "art-only-contact.png", "png"]
+    assert sorted(p.name for p in folder.iterdir()) == ["art-only-cards.pdf", "art-only-contact.png", "art-only-proof.png",
+                                                        "png"]
     assert len(list((folder / "png").glob("*.png"))) == 6
 
 
