@@ -50,9 +50,10 @@ def test_every_bundled_deck_has_a_booklet_with_its_deal(deck_id: str) -> None:
     else:
         hands = " ".join(str(deck.deal_plan(p).hand) for p in deck.players)
         assert f"Cards per player {hands}" in text
-    # page numbers: the last page carries its own number
-    assert reader.pages[-1].extract_text().split()[-1] == str(len(reader.pages)) or \
-        str(len(reader.pages)) in reader.pages[-1].extract_text()
+    # page numbers: the last inside page carries its own number; the back cover, like the cover, none
+    inside = len(reader.pages) - 1
+    assert str(inside) in reader.pages[inside - 1].extract_text().split()
+    assert str(len(reader.pages)) not in reader.pages[-1].extract_text().split()
 
 
 def test_fives_text_carries_its_parameters() -> None:
@@ -170,9 +171,20 @@ def test_japanese_credits_are_real_text_in_an_embedded_font() -> None:
     assert "IPAexGothic" in embedded and any("DejaVu" in name for name in embedded)
 
 
-def test_contents_list_only_when_the_booklet_runs_long() -> None:
-    assert "Contents" in text_of(pdf_of("green-queen-jokers"))
+def test_contents_list_only_when_the_booklet_runs_long(tmp_path: Path) -> None:
     assert "Contents" not in text_of(pdf_of("greeen-mafia"))
+    assert "Contents" not in text_of(pdf_of("green-queen-jokers"))
+    folder = tmp_path / "long"
+    folder.mkdir()
+    chapter = "Players take turns; the text runs on so the booklet needs a page to find things. " * 60
+    rules = "".join(f"## Chapter {n}\n\n{chapter}\n\n" for n in range(1, 9))
+    (folder / "deck.yaml").write_text("extends: fives\nid: long\ntitle: Long rules\n", encoding="utf-8")
+    (folder / "rules.md").write_text(rules, encoding="utf-8")
+    pdf = booklet_pdf(load_deck(str(folder)))
+    reader = PdfReader(io.BytesIO(pdf))
+    assert "Contents" in reader.pages[1].extract_text()
+    assert all(f"Chapter {n}" in reader.pages[1].extract_text() for n in range(1, 9))
+    assert len(reader.pages) % 4 == 0
 
 
 def test_same_deck_gives_byte_identical_pdfs() -> None:
