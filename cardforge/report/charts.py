@@ -140,7 +140,7 @@ def histogram_chart(title: str, labels: Sequence[str], counts: Sequence[float], 
     `mark` draws a line through the middle of that bin (a target) labelled `mark_label`."""
     y_max = max([*counts, 1]) * 1.18
     chart = _chart(labels, counts, y_max, bar_colors or [ACCENT] * len(counts))
-    drawing = Drawing(WIDTH, HEIGHT)
+    drawing = Drawing(WIDTH, HEIGHT, initialFontName="sans", initialFontSize=SMALLEST_PT)
     step = chart.width / max(len(counts), 1)
     if shade_from is not None and shade_from < len(counts):
         x0 = chart.x + step * shade_from

@@ -52,6 +52,7 @@ def _checks_table(report: DeckCheck, styles: dict[str, ParagraphStyle]) -> Table
                      Paragraph(ja(result.reason), styles["small"])])
     table = Table(rows, colWidths=[40 * mm, 16 * mm, 114 * mm], repeatRows=1)
     table.setStyle(TableStyle([
+        ("FONTNAME", (0, 0), (-1, -1), "sans"),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LINEBELOW", (0, 0), (-1, 0), 0.6, colors.HexColor("#333333")),
         ("LINEBELOW", (0, 1), (-1, -1), 0.25, colors.HexColor("#d5d8dc")),
@@ -68,6 +69,7 @@ def _key_table(report: DeckCheck, styles: dict[str, ParagraphStyle]) -> Table | 
               Paragraph(escape(n.value), styles["small"])] for n in numbers]
     table = Table(rows, colWidths=[55 * mm, 40 * mm, 75 * mm], repeatRows=1)
     table.setStyle(TableStyle([
+        ("FONTNAME", (0, 0), (-1, -1), "sans"),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LINEBELOW", (0, 0), (-1, 0), 0.6, colors.HexColor("#333333")),
         ("LINEBELOW", (0, 1), (-1, -1), 0.25, colors.HexColor("#d5d8dc")),
