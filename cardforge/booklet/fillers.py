@@ -1,7 +1,8 @@
 """The pages a fold-and-staple booklet gains so its page count is a multiple of four.
 
 Blank padding reads as a printing mistake, so each added page is one a player uses at the table:
-a score sheet (a play record for a solitaire), every card of the deck face up, and a ruled notes page.
+a score sheet (a play record for a solitaire), every card of the deck face up, and a quick reference
+(the setup and the deck on one page).
 plan.py takes them in this order, as many as the page count needs.
 """
 
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from markupsafe import Markup
 
 from ..deck import Deck
+from . import facts as F
 from .pictures import Pictures
 from .templates import macros
 
@@ -57,13 +59,21 @@ def card_gallery(deck: Deck, pictures: Pictures, width_mm: float, body_mm: float
     return Filler("the-cards", "The cards", macros("fillers.html.j2").card_gallery(svgs, len(cards)))
 
 
-def notes_page(body_mm: float) -> Filler:
-    lines = int((body_mm - TITLE_MM - 4) / 8)
-    return Filler("notes", "Notes", macros("fillers.html.j2").notes_page(lines))
+def quick_reference(deck: Deck, pictures: Pictures) -> Filler:
+    t = macros("tables.html.j2")
+    suit_icon = lambda s: macros("pictures.html.j2").inline_icon(pictures.icon(s, 3.2))  # noqa: E731
+    html = macros("fillers.html.j2").quick_reference(t.setup(F.setup_rows(deck)),
+                                                     t.components(F.components(deck), suit_icon))
+    return Filler("quick-reference", "Quick reference", html)
+
+
+def ruled_lines(height_mm: float) -> Markup:
+    """Ruled lines 8 mm apart down `height_mm`, to write on (the Notes block under short rules)."""
+    return Markup(macros("fillers.html.j2").ruled(max(1, int(height_mm // 8))))
 
 
 def fillers(deck: Deck, pictures: Pictures, width_mm: float, body_mm: float) -> list[Callable[[], Filler]]:
     """The added pages in the order they are used."""
     return [lambda: score_sheet(deck, body_mm, pictures.scale),
             lambda: card_gallery(deck, pictures, width_mm, body_mm),
-            lambda: notes_page(body_mm)]
+            lambda: quick_reference(deck, pictures)]

@@ -28,6 +28,18 @@ def number_blocks(html: str, start: int = 0) -> tuple[str, int]:
 
 
 @dataclass(frozen=True)
+class Block:
+    """A numbered block as laid out on one page: where it sits and how tall its picture is."""
+
+    k: str
+    tag: str
+    top_px: float
+    bottom_px: float
+    picture_px: float = 0.0
+    """Height of the largest SVG picture inside it (0: none)."""
+
+
+@dataclass(frozen=True)
 class PageFacts:
     """One laid-out page: what part of the booklet it belongs to and how it ends."""
 
@@ -44,6 +56,10 @@ class PageFacts:
     last_block: str | None
     last_block_tag: str | None
     """The block that ends the page (a heading here is stranded)."""
+    height_px: float = 0.0
+    """Height of the page's text block."""
+    blocks: tuple[Block, ...] = ()
+    """The numbered blocks on the page, top to bottom."""
 
 
 def _walk(box: Any, holder: Any = None) -> Iterator[tuple[Any, Any]]:
@@ -78,7 +94,16 @@ def page_facts(document: Any) -> list[PageFacts]:
         lowest = top
         line: tuple[float, str, Any] | None = None
         block: tuple[float, Any] | None = None
+        blocks: dict[str, list[float]] = {}
+        tags: dict[str, str] = {}
         for box, holder in _walk(root):
+            if holder is not None and isinstance(box, boxes.BlockBox | boxes.ReplacedBox | boxes.LineBox):
+                k = str(holder.get("data-k"))
+                span = blocks.setdefault(k, [box.position_y, _bottom(box), 0.0])
+                span[0], span[1] = min(span[0], box.position_y), max(span[1], _bottom(box))
+                tags[k] = str(holder.tag)
+                if str(getattr(box, "element_tag", "")).endswith("svg"):
+                    span[2] = max(span[2], float(box.height))
             if isinstance(box, boxes.LineBox):
                 text = "".join(t.text for t, _ in _walk(box) if isinstance(t, boxes.TextBox)).rstrip()
                 if text and (line is None or _bottom(box) >= line[0] - 0.01):
@@ -94,7 +119,9 @@ def page_facts(document: Any) -> list[PageFacts]:
         found.append(PageFacts(
             number, _part(root), min(1.0, used / height) if height else 0.0, max(0.0, height - used),
             line[1] if line else "", line[2].get("data-k") if line and line[2] is not None else None,
-            block[1].get("data-k") if block else None, str(block[1].tag) if block else None))
+            block[1].get("data-k") if block else None, str(block[1].tag) if block else None, height,
+            tuple(Block(k, tags[k], span[0] - top, span[1] - top, span[2])
+                  for k, span in sorted(blocks.items(), key=lambda item: item[1][0]))))
     return found
 
 

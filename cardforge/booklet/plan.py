@@ -46,7 +46,14 @@ class PagePlan:
     fillers: int = 0
 
     def css(self) -> str:
-        return "\n".join(f'[data-k="{k}"] {{ {FIX_CSS[kind]}; }}' for k, kind in self.fixes)
+        rules = []
+        for k, kind in self.fixes:
+            name, _, value = kind.partition(":")
+            if name == "shrink":
+                rules.append(f'[data-k="{k}"] svg {{ width: auto; height: {value}mm; }}')
+            else:
+                rules.append(f'[data-k="{k}"] {{ {FIX_CSS[name]}; }}')
+        return "\n".join(rules)
 
 
 def page_multiple(fmt: str) -> int:
@@ -67,7 +74,33 @@ def faults(facts: list[PageFacts], plan: PagePlan) -> list[tuple[str, str]]:
         if page.last_block_tag in HEADINGS and page.last_block is not None and \
                 (page.last_block, "new-page") not in have:
             found.append((page.last_block, "new-page"))
+    found += _shrinks(facts, have)
     return [fix for fix in dict.fromkeys(found) if fix not in have]
+
+
+SHRINK_AT_LEAST = 0.65
+"""A picture is drawn no smaller than this share of its size to pull its section back onto a page."""
+GAP_PX = 40.0
+"""Room for the heading's top margin, which a heading at the top of a page does not show."""
+
+
+def _shrinks(facts: list[PageFacts], have: set[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A page left a third empty because the next section opens with a heading and a picture too tall
+    for the space: draw the picture smaller (down to SHRINK_AT_LEAST) so the section starts there."""
+    found = []
+    for page, following in zip(facts, facts[1:]):
+        if page.part != "rules" or following.part != "rules" or page.remaining_px < page.height_px / 3:
+            continue
+        if len(following.blocks) < 2 or following.blocks[0].tag not in HEADINGS:
+            continue
+        heading, figure = following.blocks[0], following.blocks[1]
+        if figure.picture_px <= 0 or any(k == figure.k for k, _ in have):
+            continue
+        overflow = figure.bottom_px - (page.remaining_px - GAP_PX)
+        scale = (figure.picture_px - overflow) / figure.picture_px
+        if SHRINK_AT_LEAST <= scale < 1:
+            found.append((figure.k, f"shrink:{figure.picture_px * scale / PX_PER_MM:.1f}"))
+    return found
 
 
 def _clean(render: Callable[[PagePlan], Any], plan: PagePlan) -> tuple[PagePlan, Any]:
