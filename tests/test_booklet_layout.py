@@ -103,8 +103,8 @@ def test_the_back_cover_carries_the_games_turn_summary_and_credits(monkeypatch: 
     original = type(game).booklet_tables
 
     def with_summary(self, deck, ctx):  # type: ignore[no-untyped-def]
-        return {**original(self, deck, ctx), "turn_summary": lambda: Markup("<ol><li>Lead or follow the colour.</li>"
-                                                                           "<li>Highest card of the colour wins.</li></ol>")}
+        summary = Markup("<ol><li>Lead or follow the colour.</li><li>Highest card of the colour wins.</li></ol>")
+        return {**original(self, deck, ctx), "turn_summary": lambda: summary}
 
     monkeypatch.setattr(type(game), "booklet_tables", with_summary)
     doc = pdfium.PdfDocument(booklet_pdf(load_deck("fives")))

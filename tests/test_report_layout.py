@@ -3,17 +3,16 @@ number on every page, Holm-corrected seat verdicts, bins fitted to the data, no 
 
 from __future__ import annotations
 
+import io
 import re
 from functools import cache
 from pathlib import Path
 
-import io
-
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
-from pypdf import PdfReader
 import pytest
 from click.testing import CliRunner
+from pypdf import PdfReader
 
 from cardforge.check.results import DeckCheck
 from cardforge.check.run import CheckOptions, check_deck

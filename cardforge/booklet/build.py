@@ -18,15 +18,15 @@ from markupsafe import Markup
 from weasyprint import HTML
 
 from ..deck import Deck
-from ..outputs import atomic_write_bytes
-from ..paths import ASSETS_DIR, FONTS_DIR
 from ..games.base import BookletContext, Game
 from ..games.registry import find_game
+from ..outputs import atomic_write_bytes
+from ..paths import ASSETS_DIR, FONTS_DIR
 from . import facts as F
-from .fetch import BookletError, DeckFetcher, RefusedFetch, refusal_message
-from .formats import FORMATS
 from .cover import fit_title, glance_facts
+from .fetch import BookletError, DeckFetcher, RefusedFetch, refusal_message
 from .fillers import fillers, ruled_lines
+from .formats import FORMATS
 from .impose import impose_saddle_stitch
 from .pages import number_blocks
 from .pictures import Pictures, SvgMaker
@@ -191,7 +191,8 @@ def booklet_html(deck: Deck, page: str = "a5", toc: bool = False, plan: PagePlan
                   headings=body.headings, toc=plan.toc, credit_lines=credit_lines(deck),
                   title=fit_title(deck.title, style.width_mm, largest, smallest), glance=glance_facts(deck),
                   cover_picture=macros("pictures.html.j2").cover(pictures.cover(style.width_mm)),
-                  notes_mm=plan.notes_mm, notes=ruled_lines(plan.notes_mm - 6), fillers=added, turn_summary=turn_summary(deck, pictures))
+                  notes_mm=plan.notes_mm, notes=ruled_lines(plan.notes_mm - 6), fillers=added,
+                  turn_summary=turn_summary(deck, pictures))
     fetcher = DeckFetcher((*deck.folders, ASSETS_DIR, TEMPLATES_DIR), body.images)
     return BookletSource(html, fetcher, body.headings)
 

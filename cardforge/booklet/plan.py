@@ -93,7 +93,7 @@ def _shrinks(facts: list[PageFacts], have: set[tuple[str, str]]) -> list[tuple[s
             continue
         if len(following.blocks) < 2 or following.blocks[0].tag not in HEADINGS:
             continue
-        heading, figure = following.blocks[0], following.blocks[1]
+        figure = following.blocks[1]
         if figure.picture_px <= 0 or any(k == figure.k for k, _ in have):
             continue
         overflow = figure.bottom_px - (page.remaining_px - GAP_PX)

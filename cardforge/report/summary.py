@@ -41,10 +41,9 @@ def key_numbers(report: DeckCheck) -> list[KeyNumber]:
         seats = seat_rows(result)
         low = min(seats, key=lambda s: s["win_rate"])
         high = max(seats, key=lambda s: s["win_rate"])
-        rows.append(KeyNumber("lowest seat win rate", where,
-                              f"seat {low['seat']}: {pct_interval(low['win_rate'], low['ci_low'], low['ci_high'])}"))
-        rows.append(KeyNumber("highest seat win rate", where,
-                              f"seat {high['seat']}: {pct_interval(high['win_rate'], high['ci_low'], high['ci_high'])}"))
+        for what, seat in (("lowest seat win rate", low), ("highest seat win rate", high)):
+            rows.append(KeyNumber(what, where, f"seat {seat['seat']}: "
+                                  f"{pct_interval(seat['win_rate'], seat['ci_low'], seat['ci_high'])}"))
         for name, (count, trials) in (game.rates(result) if game is not None else {}).items():
             lo, hi = wilson(count, trials)
             rows.append(KeyNumber(name, where, pct_interval(count / trials if trials else 0.0, lo, hi)))

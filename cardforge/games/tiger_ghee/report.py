@@ -52,5 +52,6 @@ def charts(players: int, result: SimResult) -> list[Any]:
                             list(hist.values()), bar_colors=fills,
                             x_title="tricks won in a hand (above) and points scored for them (below)",
                             y_title="seat-hands",
-                            note=f"a scoring count (blue) in {pct_interval(rate['rate'], rate['ci_low'], rate['ci_high'])}"
-                                 " of seat-hands; red: counts that lose points")]
+                            note=f"a scoring count (blue) in "
+                                 f"{pct_interval(rate['rate'], rate['ci_low'], rate['ci_high'])} of seat-hands; "
+                                 "red: counts that lose points")]
