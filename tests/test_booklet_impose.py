@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import re
-from functools import cache
 
 import pypdfium2 as pdfium
 import pytest
+from conftest import bundled_booklet
 
-from cardforge.booklet.build import booklet_pdf
 from cardforge.booklet.impose import SHEETS, impose_saddle_stitch, saddle_order
-from cardforge.load import load_deck
 
 MM = 72 / 25.4
 
@@ -34,9 +32,8 @@ def test_saddle_order_uses_every_page_once_and_folds_into_reading_order(pages: i
     assert reading == [i if i < pages else None for i in range(total)]
 
 
-@cache
 def a5(deck_id: str) -> bytes:
-    return booklet_pdf(load_deck(deck_id), "a5")
+    return bundled_booklet(deck_id, "a5")
 
 
 def _text(page: pdfium.PdfPage, box: tuple[float, float, float, float]) -> str:

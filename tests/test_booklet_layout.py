@@ -3,14 +3,13 @@ split across a page, the cover's title on one line, the game's turn summary on t
 
 from __future__ import annotations
 
-from functools import cache
-
 import pypdfium2 as pdfium
 import pytest
+from conftest import bundled_booklet
 from pypdfium2.raw import FPDF_PAGEOBJ_FORM
 
 from cardforge.booklet.build import booklet_pdf
-from cardforge.booklet.impose import SHEETS
+from cardforge.booklet.impose import SHEETS, impose_saddle_stitch
 from cardforge.games.registry import find_game
 from cardforge.load import load_deck
 
@@ -20,9 +19,8 @@ TOP, BOTTOM = 13 * MM, 15 * MM
 """The A5 page's top and bottom margins, where the running title and the page number sit."""
 
 
-@cache
 def a5(deck_id: str) -> bytes:
-    return booklet_pdf(load_deck(deck_id), "a5")
+    return bundled_booklet(deck_id, "a5")
 
 
 def body_objects(page: pdfium.PdfPage) -> list[tuple[float, float, float, float]]:
@@ -76,7 +74,7 @@ def test_no_page_ends_in_a_hyphenated_word(deck_id: str) -> None:
 
 def test_fold_and_staple_sheets_have_no_blank_halves() -> None:
     """Imposed on A4, every half of every side shows a page: the padding is content, not blanks."""
-    imposed = pdfium.PdfDocument(booklet_pdf(load_deck("fives"), "booklet-a4"))
+    imposed = pdfium.PdfDocument(impose_saddle_stitch(a5("fives"), "a4"))
     width, height = SHEETS["a4"]
     assert len(imposed) % 2 == 0
     for side in imposed:
@@ -89,7 +87,7 @@ def test_fold_and_staple_sheets_have_no_blank_halves() -> None:
 
 
 def test_long_title_is_set_on_one_line_at_a_smaller_size() -> None:
-    doc = pdfium.PdfDocument(booklet_pdf(load_deck("green-queen-jokers")))
+    doc = pdfium.PdfDocument(a5("green-queen-jokers"))
     lines = [line for line in body_lines(doc[0]) if "Green" in line]
     assert lines[0] == "GreenQueen(withJokers)"  # characters joined without spaces: one baseline
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import io
 import re
-from functools import cache
 from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
+from conftest import bundled_booklet
 from pypdf import PdfReader
 
 from cardforge.booklet.build import booklet_pdf
@@ -17,9 +17,8 @@ from cardforge.cli import main
 from cardforge.load import bundled_deck_ids, load_deck
 
 
-@cache
 def pdf_of(deck_ref: str, fmt: str = "a5") -> bytes:
-    return booklet_pdf(load_deck(deck_ref), fmt)
+    return bundled_booklet(deck_ref, fmt)
 
 
 def text_of(pdf: bytes) -> str:
@@ -171,19 +170,18 @@ def test_japanese_credits_are_real_text_in_an_embedded_font() -> None:
     assert "IPAexGothic" in embedded and any("DejaVu" in name for name in embedded)
 
 
-def test_contents_list_only_when_the_booklet_runs_long(tmp_path: Path) -> None:
+def test_contents_list_only_when_the_booklet_runs_long(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No bundled booklet is long enough to need one; with the threshold lowered to the Fives rules'
+    length, the contents page appears on page 2 and lists every section."""
+    from cardforge.booklet import plan
+
     assert "Contents" not in text_of(pdf_of("greeen-mafia"))
     assert "Contents" not in text_of(pdf_of("green-queen-jokers"))
-    folder = tmp_path / "long"
-    folder.mkdir()
-    chapter = "Players take turns; the text runs on so the booklet needs a page to find things. " * 60
-    rules = "".join(f"## Chapter {n}\n\n{chapter}\n\n" for n in range(1, 9))
-    (folder / "deck.yaml").write_text("extends: fives\nid: long\ntitle: Long rules\n", encoding="utf-8")
-    (folder / "rules.md").write_text(rules, encoding="utf-8")
-    pdf = booklet_pdf(load_deck(str(folder)))
-    reader = PdfReader(io.BytesIO(pdf))
-    assert "Contents" in reader.pages[1].extract_text()
-    assert all(f"Chapter {n}" in reader.pages[1].extract_text() for n in range(1, 9))
+    monkeypatch.setattr(plan, "TOC_MIN_RULES_PAGES", 3)
+    reader = PdfReader(io.BytesIO(booklet_pdf(load_deck("fives"))))
+    contents = re.sub(r"\s+", " ", reader.pages[1].extract_text())
+    assert "Contents" in contents
+    assert all(section in contents for section in ("The idea", "Components", "Setup", "Score sheet"))
     assert len(reader.pages) % 4 == 0
 
 

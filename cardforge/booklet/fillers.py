@@ -1,8 +1,8 @@
 """The pages a fold-and-staple booklet gains so its page count is a multiple of four.
 
 Blank padding reads as a printing mistake, so each added page is one a player uses at the table:
-a score sheet (a play record for a solitaire), every card of the deck face up, and a quick reference
-(the setup and the deck on one page).
+a score sheet (a play record for a solitaire), a quick reference (the setup and the deck on one
+page) and every card of the deck face up.
 plan.py takes them in this order, as many as the page count needs.
 """
 
@@ -75,5 +75,5 @@ def ruled_lines(height_mm: float) -> Markup:
 def fillers(deck: Deck, pictures: Pictures, width_mm: float, body_mm: float) -> list[Callable[[], Filler]]:
     """The added pages in the order they are used."""
     return [lambda: score_sheet(deck, body_mm, pictures.scale),
-            lambda: card_gallery(deck, pictures, width_mm, body_mm),
-            lambda: quick_reference(deck, pictures)]
+            lambda: quick_reference(deck, pictures),
+            lambda: card_gallery(deck, pictures, width_mm, body_mm)]
