@@ -11,8 +11,8 @@ from pydantic import BaseModel, ValidationError
 from . import model
 from .deck import Card, Deck, card_id, expand_ranks, rank_value
 from .errors import DeckError, PlayabilityError
-from .paths import BUNDLED_DECKS_DIR, UnsafeReference, resolve_folder, resolve_in
 from .games.registry import all_games
+from .paths import BUNDLED_DECKS_DIR, UnsafeReference, resolve_folder, resolve_in
 from .yaml_source import KeyPath, SourceMap, format_key_path, read_yaml
 
 DECK_FILE = "deck.yaml"
@@ -415,6 +415,17 @@ def load_deck(reference: str | Path, relative_to: Path | None = None, *, collect
     `check` can report them and `build --force` can still print it."""
     path = find_deck_file(reference, relative_to)
     data, sources, chain = _read_chain(path)
+    return deck_from_data(path, data, sources, chain, collect_problems=collect_problems)
+
+
+def deck_source(path: Path) -> tuple[dict[str, Any], SourceMap, tuple[Path, ...]]:
+    """A deck file's data with everything it extends merged in, the positions of its keys and the file chain."""
+    return _read_chain(path)
+
+
+def deck_from_data(path: Path, data: dict[str, Any], sources: SourceMap, chain: tuple[Path, ...], *,
+                   collect_problems: bool = False) -> Deck:
+    """Validate merged deck data (read from `path`, or a variant of it built in memory) into a Deck."""
     try:
         spec = model.DeckSpec.model_validate(data)
     except ValidationError as exc:

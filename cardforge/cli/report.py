@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from ..errors import CardforgeError
+from .options import games_option, jobs_option, seed_option
 
 
 @click.command("report")
@@ -17,9 +18,9 @@ from ..errors import CardforgeError
 @click.option("--html", "as_html", is_flag=True, help="Same as --format html.")
 @click.option("-o", "--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
               show_default=True, help="Folder; the report goes to OUT/<deck-id>/<deck-id>-report.pdf|html.")
-@click.option("--games", type=click.IntRange(1), default=None, help="Games per player count and player type.")
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the simulated games.")
-@click.option("--jobs", type=click.IntRange(1), default=1, show_default=True, help="Processes for the simulation.")
+@games_option(None, "Games per player count and player type")
+@seed_option
+@jobs_option
 def report_command(deck: str, fmt: str, as_html: bool, out_dir: Path, games: int | None, seed: int, jobs: int) -> None:
     """Check DECK and write its validator report. Exit 0 playable, 1 not playable, 2 bad input."""
     from ..check.run import CheckOptions, check_deck
