@@ -31,6 +31,7 @@ td { border-bottom: 1px solid #d5d8dc; padding: .25em .4em; vertical-align: top;
 tr:first-child td { border-bottom: 1.5px solid #333; }
 figure { margin: 1.2em 0; } figure svg { max-width: 100%; height: auto; }
 """
+_SVG_SIZE = re.compile(r'<svg width="[^"]+" height="[^"]+"')
 _FONT_NAME = re.compile(r'<font name="(\w[\w-]*)">')
 
 
@@ -42,8 +43,9 @@ def _markup(text: str) -> str:
 
 
 def _svg(drawing: Drawing) -> str:
+    """The chart as inline SVG that scales with the page (a viewBox in place of a fixed size)."""
     text = renderSVG.drawToString(drawing)
-    return text[text.index("<svg"):]
+    return _SVG_SIZE.sub('<svg width="100%"', text[text.index("<svg"):], count=1)
 
 
 def _cell(value: Any) -> str:
@@ -73,4 +75,12 @@ def report_html(report: DeckCheck) -> str:
     body = "".join(_flowable(item) for item in report_story(report))
     return (f'<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
             f"<title>{escape(report.title)}: validator report</title>"
-            f"<style>{font_face_css()}{CSS}</style></head>\n<body>\n{body}</body></html>\n")
+            f"<style>{font_face_css()}{_bold_face()}{CSS}</style></head>\n<body>\n{body}</body></html>\n")
+
+
+def _bold_face() -> str:
+    """The bold weight of "sans", so <b> and headings use the embedded bold font, not a smeared regular."""
+    from ..paths import FONTS_DIR
+
+    return f'@font-face {{ font-family: "sans"; font-weight: bold; src: url("{(FONTS_DIR / "DejaVuSans-Bold.ttf").as_uri()}"); }}'
+

@@ -96,7 +96,7 @@ def seat_chart(players: int, runs: dict[str, Any]) -> Any:
                           reference=1 / players, bar_colors=fills, x_title="seat and kind of player",
                           y_title="games won (%)",
                           note=f"{first.games:,} games per kind; whiskers: 95% intervals; dashed line: a fair share "
-                               f"({pct(1 / players)}); grey: random players, green: heuristic players")
+                               f"({pct(1 / players)})")
 
 
 def score_chart(players: int, result: Any) -> Any:
@@ -149,7 +149,8 @@ def report_story(report: DeckCheck) -> list[Any]:
         first = next(iter(runs.values()))
         story.append(KeepTogether([seat_chart(players, runs), _caption(
             f"Seat {first.first_seat} ({first.first_seat_note}) is the seat the first-seat verdict watches. "
-            "Bars whose whiskers cross the dashed line are within chance of a fair share.", styles)]))
+            "Grey bars: random players; green: heuristic players. Bars whose whiskers cross the dashed line are "
+            "within chance of a fair share.", styles)]))
         main = runs.get("heuristic") or first
         story.append(KeepTogether([score_chart(players, main)]))
         for chart in game.charts(players, main) if game is not None else []:
