@@ -4,7 +4,8 @@ A plan is a value (`PagePlan`); `lay_out` renders it, reads the pages (pages.py)
 
 1. a page whose last line ends in a hyphen: that paragraph is not hyphenated (or, for a word with
    its own hyphen, keeps more lines together) so no word is split across a page;
-2. a heading stranded at the foot of a page starts the next page;
+2. a heading stranded at the foot of a page starts the next page, and so does a lead-in paragraph
+   ending in a colon, with the table or list it introduces;
 3. a contents page only when the rules run to `TOC_MIN_RULES_PAGES` pages or more;
 4. a short last page of rules gets a ruled Notes block down to its foot;
 5. the page count is made a multiple of four (two for the flat A4/Letter prints) with useful pages
@@ -74,6 +75,12 @@ def faults(facts: list[PageFacts], plan: PagePlan) -> list[tuple[str, str]]:
         if page.last_block_tag in HEADINGS and page.last_block is not None and \
                 (page.last_block, "new-page") not in have:
             found.append((page.last_block, "new-page"))
+        if (page.last_line.endswith(":") and page.last_block_tag == "p" and page.last_block is not None
+                and page.last_block == page.last_line_block):
+            # a lead-in ("deal out every card:") goes with what it leads to, and its heading with it
+            before = [b for b in page.blocks if b.k != page.last_block]
+            heading = before[-1].k if before and before[-1].tag in HEADINGS else None
+            found.append((heading or page.last_block, "new-page"))
     found += _shrinks(facts, have)
     return [fix for fix in dict.fromkeys(found) if fix not in have]
 
