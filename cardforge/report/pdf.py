@@ -163,6 +163,18 @@ def report_story(report: DeckCheck) -> list[Any]:
     return story
 
 
+def proof_page(png: bytes, width: float, height: float) -> list[Any]:
+    """A page with the deck's proof image (render/proof.py), scaled to fit `width` x `height` points."""
+    from reportlab.platypus import Image as ImageFlowable
+
+    styles = report_styles()
+    image = ImageFlowable(io.BytesIO(png))
+    room = height - 12 * mm
+    scale = min(width / image.imageWidth, room / image.imageHeight)
+    image.drawWidth, image.drawHeight = image.imageWidth * scale, image.imageHeight * scale
+    return [PageBreak(), Paragraph("Proof: what players and the cutter will see", styles["h2"]), image]
+
+
 def _footer(title: str, deck_id: str) -> Any:
     def draw(canvas: Any, doc: Any) -> None:
         canvas.saveState()
@@ -181,19 +193,21 @@ def _footer(title: str, deck_id: str) -> Any:
     return draw
 
 
-def report_pdf(report: DeckCheck) -> bytes:
-    """The report's PDF bytes; byte-identical for the same checks."""
+def report_pdf(report: DeckCheck, proof_png: bytes | None = None) -> bytes:
+    """The report's PDF bytes; byte-identical for the same checks (and proof image)."""
     buffer = io.BytesIO()
     doc = SimpleDocTemplate(buffer, pagesize=A4, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=16 * mm,
                             bottomMargin=20 * mm, title=f"{report.title}: validator report", author="cardforge",
                             invariant=1, initialFontName="sans", pageCompression=1)
     story = report_story(report)  # registers the fonts the canvas starts with
+    if proof_png is not None:
+        story += proof_page(proof_png, doc.width, doc.height)
     footer = _footer(report.title, report.deck_id)
     doc.build(story, onFirstPage=footer, onLaterPages=footer)
     return buffer.getvalue()
 
 
-def build_report(report: DeckCheck, out_path: Path) -> Path:
-    """Write the report PDF atomically; byte-identical for the same checks."""
-    atomic_write_bytes(out_path, report_pdf(report))
+def build_report(report: DeckCheck, out_path: Path, proof_png: bytes | None = None) -> Path:
+    """Write the report PDF atomically; byte-identical for the same checks (and proof image)."""
+    atomic_write_bytes(out_path, report_pdf(report, proof_png))
     return out_path

@@ -74,8 +74,8 @@ def next_steps(report: DeckCheck) -> list[str]:
     if report.mission is not None and not failed:
         a = report.mission
         if a.greedy_win > 0.5:
-            steps.append("A player who always takes the obvious move wins most games: raise the challenge "
-                         "(a lower KEEP limit, a harder objective) if the mission should take thought.")
+            steps.append("A player who always takes the obvious move wins most games: make the game harder "
+                         "if winning should take thought.")
     if not failed and not warned:
         steps.append("Nothing to fix: print it with `cardforge build`, then play-test with people; the "
                      "simulated players show balance, not fun.")
