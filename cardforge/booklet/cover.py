@@ -1,7 +1,7 @@
 """The cover's content: the title set to fit, and the at-a-glance facts a buyer reads first.
 
-The title is measured with the fonts the booklet embeds (render/fonts.py), so a long title such as
-"Green Queen (with Jokers)" is set smaller on one line, or, when even the smallest size is too wide,
+The title is measured with the fonts the booklet embeds (render/fonts.py), so a long title with a
+subtitle in brackets is set smaller on one line, or, when even the smallest size is too wide,
 broken into two balanced lines at a space (never after a lone word), instead of wrapping wherever
 the browser finds room.
 """

@@ -18,8 +18,8 @@ from reportlab.lib.colors import HexColor
 
 from ..deck import Card, Deck
 from ..games.examples import TrickExample
-from ..render.face import face_drawing
 from ..games.registry import find_game
+from ..render.face import face_drawing
 from ..render.graphics import GRAPHICS
 from ..render.icons import icon_group
 
