@@ -15,8 +15,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .build import BuildSettings
+    from .build import BuildSettings, Product
     from .deck import Deck
+
+
+@dataclass
+class DeckJob:
+    """One deck to build: its settings and products (None: every product) and whether to say how it landed."""
+
+    deck: Deck
+    settings: BuildSettings
+    products: list[Product] | None = None
+    summary: bool = True
 
 
 @dataclass
@@ -32,37 +42,43 @@ class DeckBuilt:
     """The gate's refusal (`build.NotPlayable`), empty when the deck was built."""
 
 
-def build_one(deck: Deck, settings: BuildSettings) -> DeckBuilt:
+def build_one(job: DeckJob) -> DeckBuilt:
     """Build a deck; a gate refusal comes back as `refused` rather than an exception."""
     from .build import NotPlayable, build_deck, sheet_summary
 
+    deck = job.deck
     try:
-        result = build_deck(deck, settings)
+        result = build_deck(deck, job.settings, job.products)
     except NotPlayable as exc:
         return DeckBuilt(deck.id, refused=str(exc))
-    return DeckBuilt(deck.id, result.paths, result.warnings, sheet_summary(deck, settings.sheets))
+    summary = sheet_summary(deck, job.settings.sheets) if job.summary else ""
+    return DeckBuilt(deck.id, result.paths, result.warnings, summary)
 
 
-_JOB: dict[str, object] = {}
+_JOBS: list[DeckJob] = []
 
 
 def _build_index(index: int) -> DeckBuilt:
-    decks, settings = _JOB["decks"], _JOB["settings"]
-    return build_one(decks[index], settings)  # type: ignore[index,arg-type]
+    return build_one(_JOBS[index])
 
 
-def build_decks(decks: list[Deck], settings: BuildSettings, jobs: int) -> Iterator[DeckBuilt]:
-    """Build every deck, `jobs` at a time (forked workers share the loaded decks); yields in deck order."""
-    workers = min(jobs, len(decks))
+def _single_process(job: DeckJob) -> DeckJob:
+    check = job.settings.check
+    if check is None:
+        return job
+    return replace(job, settings=replace(job.settings, check=replace(check, jobs=1, progress=False)))
+
+
+def build_decks(jobs: list[DeckJob], workers: int) -> Iterator[DeckBuilt]:
+    """Build every deck, `workers` at a time (forked workers share the loaded decks); yields in deck order."""
+    workers = min(workers, len(jobs))
     if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
-        for deck in decks:
-            yield build_one(deck, settings)
+        for job in jobs:
+            yield build_one(job)
         return
-    if settings.check is not None:
-        settings = replace(settings, check=replace(settings.check, jobs=1, progress=False))
-    _JOB.update(decks=decks, settings=settings)
+    _JOBS[:] = [_single_process(job) for job in jobs]
     try:
         with multiprocessing.get_context("fork").Pool(workers) as pool:
-            yield from pool.imap(_build_index, range(len(decks)))
+            yield from pool.imap(_build_index, range(len(jobs)))
     finally:
-        _JOB.clear()
+        _JOBS.clear()
