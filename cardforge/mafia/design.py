@@ -129,21 +129,28 @@ def changed_cards(base: Mission, new: Mission) -> list[dict[str, Any]]:
     return out
 
 
-def extends_reference(base_path: Path, output: Path) -> str:
-    """A bundled deck by id, any other deck by a path relative to the new file's folder."""
+def extends_reference(base_path: Path, output: Path) -> str | None:
+    """A bundled deck by id, a deck inside the new file's folder by relative path; None when the base
+    lies elsewhere (`extends` may not leave a deck's folder, docs/security.md)."""
     base_path = base_path.resolve()
     if base_path.parent.parent == BUNDLED_DECKS_DIR.resolve():
         return base_path.parent.name
-    return os.path.relpath(base_path, output.resolve().parent)
+    folder = output.resolve().parent
+    if folder in base_path.parents:
+        return os.path.relpath(base_path, folder)
+    return None
 
 
 def deck_yaml(base: Mission, best: Candidate, base_path: Path, output: Path, deck_id: str, target: float, floor: float) -> str:
-    data = {
-        "extends": extends_reference(base_path, output),
-        "id": deck_id,
-        "title": f"GREEEN MAFIA: {deck_id}",
-        "cards": changed_cards(base, best.mission),
-    }
+    changes: dict[str, Any] = {"id": deck_id, "title": f"GREEEN MAFIA: {deck_id}",
+                               "cards": changed_cards(base, best.mission)}
+    reference = extends_reference(base_path, output)
+    if reference is not None:
+        data: dict[str, Any] = {"extends": reference, **changes}
+    else:
+        from ..load import deck_data, merge
+
+        data = merge(deck_data(base_path), changes)
     header = (f"# Designed by `cardforge mafia design` from {base.name}: target random-player win {target:g},"
               f" floor {floor:g}.\n# Result: random-player win {best.random_win:.6f},"
               f" winnable fraction {best.winnable_fraction:.6f}.\n")
