@@ -10,9 +10,9 @@ from typing import Any, get_args, get_origin
 from pydantic import BaseModel, ValidationError
 
 from . import model
-from .deck import Card, Deck, card_id, expand_ranks, rank_value
 from .budgets import MAX_CARDS, MAX_EXTENDS_DEPTH
 from .confine import confined_file, folder_files, reference_parts
+from .deck import Card, Deck, card_id, expand_ranks, rank_value
 from .errors import DeckError, PlayabilityError
 from .paths import BUNDLED_DECKS_DIR, UnsafeReference, resolve_folder, resolve_in
 from .rules.params import CARD_PROPS, RULESETS
@@ -294,7 +294,7 @@ def _list_images(spec: str | list[str], folders: tuple[Path, ...], sources: Sour
         except UnsafeReference as exc:
             raise _error_at(sources, here, str(exc)) from None
         if len(files) > MAX_CARDS:
-            raise _error_at(sources, here, f"more than {MAX_CARDS:,} images; a deck may have at most {MAX_CARDS:,} cards")
+            raise _error_at(sources, here, f"more than {MAX_CARDS:,} images; {_too_many_cards()}")
     return files
 
 

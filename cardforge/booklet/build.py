@@ -18,6 +18,7 @@ from markupsafe import Markup
 from weasyprint import HTML
 
 from ..deck import Deck
+from ..images import truncated_loading_off
 from ..outputs import atomic_write_bytes
 from ..paths import ASSETS_DIR, FONTS_DIR
 from ..rules.params import FivesParams, GreenQueenParams, MafiaParams, TigerGheeParams
@@ -179,6 +180,7 @@ def booklet_html(deck: Deck, page: str = "a5", toc: bool = False) -> BookletSour
 
 
 def _layout(source: BookletSource) -> Any:
+    truncated_loading_off()
     try:
         return HTML(string=source.html, base_url=str(TEMPLATES_DIR) + "/", url_fetcher=source.fetcher).render()
     except RefusedFetch as exc:
