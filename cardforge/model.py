@@ -43,11 +43,23 @@ def _color(value: Any) -> Any:
 
 Color = Annotated[str, BeforeValidator(_color)]
 
+_HEX_COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+def _hex_color(value: Any) -> Any:
+    if not isinstance(value, str) or not _HEX_COLOR.match(value):
+        raise ValueError(f"expected a colour like #1f6f3a, got {value!r}")
+    return value
+
+
+HexColor = Annotated[str, BeforeValidator(_hex_color)]
+"""A literal colour: suit colours reach the booklet's stylesheet, so no placeholders (docs/security.md)."""
+
 
 class Strict(BaseModel):
     """Base for every deck model: immutable, and unknown keys are errors."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 # ---------------------------------------------------------------- metadata
@@ -96,9 +108,9 @@ class Suit(Strict):
     """A suit or colour: its printed name, print colour and the icon that tells it apart by shape."""
 
     name: str
-    color: Color
+    color: HexColor
     icon: str = "circle"
-    text_color: Color | None = None
+    text_color: HexColor | None = None
     dark: bool = False
 
 
@@ -119,7 +131,7 @@ class SuitRanks(Strict):
     deal: bool = True
     props: dict[str, Any] = {}
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, allow_inf_nan=False)
 
 
 class SingleCard(Strict):
@@ -350,7 +362,7 @@ class DeckSpec(Strict):
     subtitle: str | None = None
     version: str = "1"
     credits: Credits = Credits()
-    language: str = "en"
+    language: str = Field("en", pattern=r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$")
     players: list[Annotated[int, Field(ge=1, le=12)]]
     play_time: str | None = None
     ages: str | None = None

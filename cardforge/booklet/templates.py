@@ -15,6 +15,7 @@ from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
 
 from ..paths import PROJECT_ROOT
+from .css_values import css_color
 
 TEMPLATES_DIR = PROJECT_ROOT / "templates" / "booklet"
 
@@ -33,6 +34,7 @@ def environment() -> SandboxedEnvironment:
     env = SandboxedEnvironment(loader=FileSystemLoader(str(TEMPLATES_DIR)), autoescape=True,
                                undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
     env.filters["ja"] = japanese_runs
+    env.filters["css_color"] = css_color
     return env
 
 
