@@ -9,10 +9,8 @@ in beside the card sheets without touching the command.
 
 from __future__ import annotations
 
-import os
 import shutil
 import sys
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -25,10 +23,13 @@ from ..check.results import DeckCheck
 from ..check.run import CheckOptions, check_loaded
 from ..deck import Deck
 from ..errors import CardforgeError
-from ..load import bundled_deck_ids, load_deck
+from ..load import bundled_deck_file, bundled_deck_ids, load_deck
+from ..outputs import OutputError
+from ..publish import publish, staging_folder
 from ..render.impose import DUPLEX_MODES, parse_paper
 from ..render.sheets import SheetOptions, build_card_sheets, deck_imposition
 from ..units import parse_length_mm
+from .jobs import jobs_option
 
 
 @dataclass(frozen=True)
@@ -104,35 +105,31 @@ PRODUCTS: list[Product] = [cards_product, png_product, booklet_product, report_p
 PRE_CHECKS: list[PreCheck] = [gate]
 
 
-def publish(stage: Path, final: Path) -> None:
-    """Move everything staged into `final`: files replace files; a staged folder replaces the old one."""
-    final.mkdir(parents=True, exist_ok=True)
-    for entry in sorted(stage.iterdir()):
-        target = final / entry.name
-        if entry.is_dir() and target.exists():
-            old = Path(tempfile.mkdtemp(prefix=f".{entry.name}.old.", dir=final))
-            os.replace(target, old / entry.name)
-            os.replace(entry, target)
-            shutil.rmtree(old)
-        else:
-            os.replace(entry, target)
-
-
 def build_deck(deck: Deck, settings: BuildSettings, products: list[Product] | None = None) -> list[Path]:
-    """Run the pre-checks and products for one deck; returns the published paths."""
+    """Run the pre-checks and products for one deck; returns the published paths (publish.py stages,
+    locks and records which deck file the output folder belongs to)."""
     for check in PRE_CHECKS:
         settings = check(deck, settings)
-    settings.out_dir.mkdir(parents=True, exist_ok=True)
-    stage = Path(tempfile.mkdtemp(prefix=f".{deck.id}.staging.", dir=settings.out_dir))
+    stage = staging_folder(settings.out_dir, deck.id)
     try:
         written: list[Path] = []
         for product in products if products is not None else PRODUCTS:
             written.extend(product(deck, stage, settings))
         final = settings.out_dir / deck.id
-        publish(stage, final)
+        publish(stage, final, deck.path)
         return [final / path.relative_to(stage) for path in written]
     finally:
         shutil.rmtree(stage, ignore_errors=True)
+
+
+def distinct_ids(decks: list[Deck]) -> None:
+    """Two decks with one id would publish into the same folder: refuse before building either."""
+    seen: dict[str, Deck] = {}
+    for deck in decks:
+        other = seen.setdefault(deck.id, deck)
+        if other is not deck and other.path != deck.path:
+            raise OutputError(f"{other.path} and {deck.path} both have the id {deck.id!r}; "
+                              "each deck needs its own id (its output folder is named after it)")
 
 
 # ---------------------------------------------------------------- option parsing
@@ -194,7 +191,7 @@ offset_option = click.option(
 @click.option("--force", is_flag=True, help="Print a deck that fails `cardforge check` anyway; its sheets say NOT VALIDATED.")
 @click.option("--games", type=click.IntRange(1), default=None, help="Games per player count in the check (default: enough for ±2 points on seat win rates).")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the check's simulated games.")
-@click.option("--jobs", type=click.IntRange(1), default=os.cpu_count() or 1, show_default="all cores", help="Processes for the check's simulations.")
+@jobs_option(None, "Processes for the check's simulations.")
 def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, paper, duplex: str, back_offset, gap, margin, bleed, cut_lines: bool, no_crop_marks: bool, png: bool, booklet_format: str, force: bool, games: int | None, seed: int, jobs: int) -> None:
     """Check each DECK, then build its print-and-play files into OUT/<deck-id>/.
 
@@ -211,7 +208,9 @@ def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, paper,
     check = CheckOptions(games=games, seed=seed, jobs=jobs, progress=sys.stderr.isatty())
     settings = BuildSettings(out_dir=out_dir, sheets=sheets, png=png, check=check, force=force,
                              booklet_format=booklet_format)
-    loaded = [load_deck(ref, collect_problems=True) for ref in (bundled_deck_ids() if all_decks else decks)]
+    references = [bundled_deck_file(i) for i in bundled_deck_ids()] if all_decks else list(decks)
+    loaded = [load_deck(ref, collect_problems=True) for ref in references]
+    distinct_ids(loaded)
     refused: list[NotPlayable] = []
     for deck in _progress(loaded):
         try:

@@ -11,6 +11,7 @@ from rich.table import Table
 
 from ..check.compare import Comparison, compare_decks
 from ..load import load_deck
+from .jobs import jobs_option
 
 
 def print_comparison(base_id: str, variant_id: str, comparison: Comparison, console: Console) -> None:
@@ -42,7 +43,7 @@ def print_comparison(base_id: str, variant_id: str, comparison: Comparison, cons
 @click.option("--games", "-g", type=click.IntRange(10), default=2000, show_default=True, help="Games per deck and player count.")
 @click.option("--seed", type=int, default=1, show_default=True, help="The same seeds are used for both decks.")
 @click.option("--agents", default=None, help="Comma-separated players per seat (default: all heuristic).")
-@click.option("--jobs", type=click.IntRange(1), default=1, show_default=True, help="Processes per run.")
+@jobs_option(1, "Processes per run.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 def compare_command(base: str, variant: str, players: tuple[int, ...], games: int, seed: int, agents: str | None,
                     jobs: int, as_json: bool) -> None:

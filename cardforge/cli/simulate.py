@@ -11,6 +11,7 @@ from rich.console import Console
 
 from ..errors import CardforgeError
 from ..load import load_deck
+from .jobs import jobs_option
 
 
 @click.command("simulate")
@@ -19,7 +20,7 @@ from ..load import load_deck
 @click.option("--games", "-g", type=int, default=1000, show_default=True, help="Whole games to play.")
 @click.option("--seed", "-s", type=int, default=0, show_default=True, help="Same seed, same games (whatever --jobs is).")
 @click.option("--agents", "-a", help="random or heuristic: one for every seat, or one per seat (heuristic,random,random,random).")
-@click.option("--jobs", "-j", type=int, default=1, show_default=True, help="Processes to play in parallel.")
+@jobs_option(1, "Processes to play in parallel.")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path), help="Write every game as JSONL (the replay format).")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON for scripts.")
 def simulate_command(deck: str, players: int | None, games: int, seed: int, agents: str | None, jobs: int,

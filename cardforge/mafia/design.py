@@ -18,7 +18,7 @@ from typing import Any
 
 import yaml
 
-from ..outputs import atomic_write_text
+from ..outputs import atomic_write_text, check_target, safe_replace
 from ..paths import BUNDLED_DECKS_DIR
 from .mission import Condition, Mission, MissionCard
 from .solver import evaluate
@@ -161,6 +161,7 @@ def write_design(text: str, output: Path) -> None:
     """Write the deck only if it loads (a bad `--id` must not leave a broken deck behind)."""
     from ..load import load_deck
 
+    check_target(output)
     trial = output.with_name(f".{output.name}.check.yaml")
     atomic_write_text(trial, text)
     try:
@@ -168,4 +169,4 @@ def write_design(text: str, output: Path) -> None:
     except BaseException:
         trial.unlink(missing_ok=True)
         raise
-    os.replace(trial, output)
+    safe_replace(trial, output)

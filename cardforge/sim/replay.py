@@ -15,8 +15,8 @@ from rich.console import Console
 from rich.text import Text
 
 from ..deck import Deck
-from ..errors import CardforgeError, RuleError
-from ..load import load_deck
+from ..errors import CardforgeError, DeckError, RuleError
+from ..load import bundled_deck_file, load_deck
 from ..rules.games import game_for
 from ..rules.tricks import GameRecord, HandRecord, HandState, Play, TrickGame
 
@@ -119,6 +119,18 @@ def check_game(game: TrickGame, log: dict[str, Any]) -> GameRecord:
     return rec
 
 
+def _logged_deck(deck_ref: str) -> Path:
+    """The deck a log names: only a bundled deck id is opened on the log's word (a log may come from
+    anyone); any other deck is given with `--deck`."""
+    from .log import LogError
+
+    try:
+        return bundled_deck_file(deck_ref)
+    except DeckError:
+        raise LogError(f"the log names deck {deck_ref[:80]!r}, which is not a bundled deck; "
+                       "give the deck with --deck") from None
+
+
 class Replayer:
     """Checks logged games, loading each deck once (a log may name bundled ids or deck paths)."""
 
@@ -130,7 +142,7 @@ class Replayer:
         deck_ref, players = str(log["deck"]), log["players"]
         key = (deck_ref, players)
         if key not in self._games:
-            deck = self.deck if self.deck is not None else load_deck(deck_ref)
+            deck = self.deck if self.deck is not None else load_deck(_logged_deck(deck_ref))
             if deck.ruleset != log["ruleset"]:
                 raise RuleError(f"the log is {log['ruleset']!r} but deck {deck.id} plays {deck.ruleset!r}")
             if not isinstance(players, int):

@@ -22,6 +22,7 @@ from typing import Any
 from ..deck import Deck
 from ..errors import CardforgeError, RuleError
 from ..load import load_deck
+from ..outputs import check_target, safe_replace
 from ..rules.games import game_for
 from ..rules.tricks import GameRecord, TrickGame
 from .agents import make_agent, seat_agents
@@ -238,6 +239,7 @@ class _LogWriter:
 
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
+        check_target(self.path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         fd, temp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".part", dir=self.path.parent)
         self.temp = Path(temp)
@@ -253,7 +255,7 @@ class _LogWriter:
 
     def commit(self) -> None:
         self.handle.close()
-        os.replace(self.temp, self.path)
+        safe_replace(self.temp, self.path)
 
     def discard(self) -> None:
         if not self.handle.closed:

@@ -1,0 +1,119 @@
+"""Staging and publishing a deck's build folder, safe against kills, races and id clashes.
+
+A build writes into a staging folder `<out>/.<deck-id>.staging.<pid>.<random>/` and publishes into
+`<out>/<deck-id>/` only when every product succeeded. Around that:
+
+- publishing holds an exclusive lock on the output folder, so two builds of the same deck running
+  at once publish one after the other instead of racing on the same folder;
+- a staging folder whose process no longer runs (a build killed with SIGKILL) is removed by the
+  next build into the same output folder;
+- `<out>/<deck-id>/.cardforge-source` records which deck file the folder was built from, so a
+  different deck that happens to use the same id is refused instead of overwriting it;
+- every file published replaces only a regular file (outputs.check_target).
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import re
+import shutil
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from .outputs import OutputError, atomic_write_text, check_target, safe_replace
+
+SOURCE_MARK = ".cardforge-source"
+_STAGING = re.compile(r"^\.(?P<id>.+)\.staging\.(?P<pid>\d+)\.[^.]+$")
+_OLD = re.compile(r"^\.(?P<name>.+)\.old\.(?P<pid>\d+)\.[^.]+$")
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def clean_stale(out_dir: Path) -> list[Path]:
+    """Remove staging and set-aside folders left by builds that were killed; returns what went."""
+    removed: list[Path] = []
+    if not out_dir.is_dir():
+        return removed
+    for entry in out_dir.iterdir():
+        match = _STAGING.match(entry.name)
+        inner = [e for e in entry.iterdir() if _OLD.match(e.name)] if entry.is_dir() and not entry.is_symlink() else []
+        for old in inner:
+            old_match = _OLD.match(old.name)
+            if old_match and not _alive(int(old_match["pid"])):
+                shutil.rmtree(old, ignore_errors=True)
+                removed.append(old)
+        if match and entry.is_dir() and not entry.is_symlink() and not _alive(int(match["pid"])):
+            shutil.rmtree(entry, ignore_errors=True)
+            removed.append(entry)
+    return removed
+
+
+def staging_folder(out_dir: Path, deck_id: str) -> Path:
+    """A fresh staging folder for one build of `deck_id` (stale ones are cleaned first)."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    clean_stale(out_dir)
+    return Path(tempfile.mkdtemp(prefix=f".{deck_id}.staging.{os.getpid()}.", dir=out_dir))
+
+
+@contextmanager
+def output_lock(out_dir: Path) -> Iterator[None]:
+    """Hold an exclusive lock on the output folder itself (blocks while another build publishes
+    there; publishing is only renames, so the wait is short). Locking the folder leaves no lock
+    file behind."""
+    fd = os.open(out_dir, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
+
+
+def _check_source(final: Path, source: Path) -> None:
+    mark = final / SOURCE_MARK
+    if not mark.is_file():
+        return
+    built_from = mark.read_text(encoding="utf-8").strip()
+    if built_from and built_from != str(source):
+        raise OutputError(f"{final} holds the build of {built_from}, and {source} uses the same deck id; "
+                          "give one of them another `id`, or build it with -o into another folder")
+
+
+def publish(stage: Path, final: Path, source: Path | None = None) -> None:
+    """Move everything staged into `final` under the deck's lock: files replace regular files; a
+    staged folder replaces the old one. `source` (the deck file) is recorded and checked."""
+    final.parent.mkdir(parents=True, exist_ok=True)
+    with output_lock(final.parent):
+        if os.path.lexists(final) and not final.is_dir():
+            check_target(final)
+            raise OutputError(f"{final} exists and is not a folder; refusing to build into it")
+        if source is not None:
+            _check_source(final, source)
+        final.mkdir(exist_ok=True)
+        for entry in sorted(stage.iterdir()):
+            target = final / entry.name
+            if entry.is_dir() and os.path.lexists(target):
+                if target.is_symlink() or not target.is_dir():
+                    raise OutputError(f"{target} is not a folder; refusing to replace it")
+                old = Path(tempfile.mkdtemp(prefix=f".{entry.name}.old.{os.getpid()}.", dir=final))
+                os.replace(target, old / entry.name)
+                os.replace(entry, target)
+                shutil.rmtree(old)
+            elif entry.is_dir():
+                os.replace(entry, target)
+            else:
+                safe_replace(entry, target)
+        if source is not None:
+            atomic_write_text(final / SOURCE_MARK, f"{source}\n")
