@@ -182,9 +182,18 @@ def booklet_html(deck: Deck, page: str = "a5", toc: bool = False) -> BookletSour
 def _layout(source: BookletSource) -> Any:
     truncated_loading_off()
     try:
-        return HTML(string=source.html, base_url=str(TEMPLATES_DIR) + "/", url_fetcher=source.fetcher).render()
+        document = HTML(string=source.html, base_url=str(TEMPLATES_DIR) + "/", url_fetcher=source.fetcher).render()
     except RefusedFetch as exc:
         raise BookletError(refusal_message(exc, source.fetcher)) from None
+    _refusals(source)
+    return document
+
+
+def _refusals(source: BookletSource) -> None:
+    """A file refused inside an SVG picture (fetched while laying out or painting, where WeasyPrint
+    only logs the error) still stops the booklet."""
+    if source.fetcher.refused:
+        raise BookletError(refusal_message(source.fetcher.refused[0], source.fetcher))
 
 
 @contextmanager
@@ -202,11 +211,15 @@ def _fixed_font_timestamps() -> Iterator[None]:
 
 def render_pdf(deck: Deck, page: str = "a5") -> bytes:
     """The booklet in one page size; a contents list is added when it runs long."""
-    document = _layout(booklet_html(deck, page))
+    source = booklet_html(deck, page)
+    document = _layout(source)
     if len(document.pages) > TOC_PAGES:
-        document = _layout(booklet_html(deck, page, toc=True))
+        source = booklet_html(deck, page, toc=True)
+        document = _layout(source)
     with _fixed_font_timestamps():
-        return document.write_pdf()
+        data = document.write_pdf()
+    _refusals(source)
+    return data
 
 
 def booklet_pdf(deck: Deck, fmt: str = "a5") -> bytes:

@@ -48,12 +48,20 @@ class DeckFetcher(URLFetcher):
         super().__init__(allowed_protocols={"file"})
         self.roots = tuple(r.resolve() for r in roots)
         self.origins = dict(origins or {})
+        self.refused: list[RefusedFetch] = []
 
     def where(self, url: str) -> str:
         """The deck position a URL was written at (file:line:col), when known."""
         return self.origins.get(url, "")
 
     def fetch(self, url: str, headers: dict | None = None) -> URLFetcherResponse:  # noqa: ARG002
+        try:
+            return self._fetch(url)
+        except RefusedFetch as exc:
+            self.refused.append(exc)  # WeasyPrint swallows errors inside SVG; build.py checks this list
+            raise
+
+    def _fetch(self, url: str) -> URLFetcherResponse:
         parts = urlsplit(url)
         if parts.scheme.lower() != "file":
             raise RefusedFetch(url, "booklets may only use files in the deck's folder or assets/, not URLs")

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import importlib
-import signal
 import sys
-import threading
 from typing import Any
 
 import click
@@ -29,7 +27,6 @@ class CardforgeGroup(click.Group):
     """Turns every CardforgeError into one line on stderr and exit code 2, never a traceback."""
 
     def invoke(self, ctx: click.Context) -> Any:
-        _exit_cleanly_on_sigterm()
         try:
             return super().invoke(ctx)
         except CardforgeError as exc:
@@ -38,17 +35,6 @@ class CardforgeGroup(click.Group):
         except KeyboardInterrupt:
             click.echo("interrupted", err=True)
             ctx.exit(130)
-
-
-def _exit_cleanly_on_sigterm() -> None:
-    """A `kill` (SIGTERM) unwinds like Ctrl-C, so staging folders and temporary files are removed
-    (publish.py cleans up after a SIGKILL on the next build)."""
-
-    def stop(_signum: int, _frame: Any) -> None:
-        raise KeyboardInterrupt
-
-    if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGTERM, stop)
 
 
 @click.group(cls=CardforgeGroup, context_settings={"help_option_names": ["-h", "--help"]})

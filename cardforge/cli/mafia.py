@@ -20,6 +20,7 @@ from ..mafia.mission import Mission, mission_from_deck
 from ..mafia.play import choose_order, play
 from ..mafia.report import print_analysis
 from ..mafia.solver import analyse
+from ..outputs import check_target
 
 DECK_ID = re.compile(r"[a-z0-9][a-z0-9_-]*")
 
@@ -103,6 +104,7 @@ def design_command(deck: str, target: float, floor: float, steps: int, deck_id: 
     mission, base_path = _mission(deck)
     deck_id = deck_id or f"{mission.name}-designed"
     output = output or Path("output") / deck_id / "deck.yaml"
+    check_target(output)  # refuse a device or FIFO before the search, not after it
     with _progress("designing") as progress:
         path = designer.design(mission, target, floor, steps, progress)
     for step in path:
