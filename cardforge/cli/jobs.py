@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 
-from ..budgets import capped_jobs, core_count
+from .. import budgets
 
 
 def jobs_option(default: int | None = 1, help_text: str = "Processes to run in parallel.") -> Callable[[Any], Any]:
@@ -21,16 +21,16 @@ def jobs_option(default: int | None = 1, help_text: str = "Processes to run in p
     def decorate(command: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(command)
         def wrapper(*args: Any, jobs: int, force_jobs: bool, **kwargs: Any) -> Any:
-            capped = capped_jobs(jobs, force_jobs)
+            capped = budgets.capped_jobs(jobs, force_jobs)
             if capped < jobs:
-                click.echo(f"note: --jobs {jobs} is more than the {core_count()} cores here; using {capped} "
+                click.echo(f"note: --jobs {jobs} is more than the {budgets.core_count()} cores here; using {capped} "
                            "(add --force-jobs to run more)", err=True)
             return command(*args, jobs=capped, **kwargs)
 
         wrapper = click.option("--force-jobs", is_flag=True,
                                help="Allow --jobs above the number of cores.")(wrapper)
         shown: bool | str = "all cores" if default is None else True
-        return click.option("--jobs", "-j", type=click.IntRange(1), default=default or core_count(),
+        return click.option("--jobs", "-j", type=click.IntRange(1), default=default or budgets.core_count(),
                             show_default=shown, help=help_text)(wrapper)
 
     return decorate
