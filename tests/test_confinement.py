@@ -89,10 +89,10 @@ def test_a_sound_image_passes_and_a_truncated_one_is_refused(tmp_path: Path) -> 
 
 
 def test_truncated_loading_stays_off_after_weasyprint_is_imported(tmp_path: Path) -> None:
+    import weasyprint.images  # noqa: F401
     from PIL import ImageFile
 
     import cardforge.booklet.build  # noqa: F401 - imports WeasyPrint, which switches it on
-    import weasyprint.images  # noqa: F401
 
     assert ImageFile.LOAD_TRUNCATED_IMAGES is False
     buffer = io.BytesIO()

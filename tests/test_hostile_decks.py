@@ -34,10 +34,10 @@ TIMEOUT_S = 120  # a generous bound on a run that must not hang, not a speed ass
 
 _WRAPPER = textwrap.dedent("""
     import json, resource, subprocess, sys
-    done = subprocess.run(sys.argv[1:], capture_output=True, text=True, timeout=float(%d))
+    done = subprocess.run(sys.argv[1:], capture_output=True, text=True, timeout=float(TIMEOUT))
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     print(json.dumps({"code": done.returncode, "stdout": done.stdout, "stderr": done.stderr, "rss_kb": peak}))
-""" % TIMEOUT_S)
+""").replace("TIMEOUT", str(TIMEOUT_S))
 
 
 # ---------------------------------------------------------------- canaries
