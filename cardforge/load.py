@@ -14,8 +14,8 @@ from .budgets import MAX_CARDS, MAX_EXTENDS_DEPTH
 from .confine import confined_file, folder_files, reference_parts
 from .deck import Card, Deck, card_id, expand_ranks, rank_value
 from .errors import DeckError, PlayabilityError
+from .games.registry import all_games
 from .paths import BUNDLED_DECKS_DIR, UnsafeReference, resolve_folder, resolve_in
-from .rules.params import CARD_PROPS, RULESETS
 from .yaml_source import KeyPath, SourceMap, format_key_path, read_yaml
 
 DECK_FILE = "deck.yaml"
@@ -446,11 +446,13 @@ def check_rules(deck: Deck, data: dict[str, Any], sources: SourceMap) -> tuple[A
     rules = deck.spec.rules
     if rules is None:
         return None, []
-    schema = RULESETS.get(rules.ruleset)
-    if schema is None:
-        hint = difflib.get_close_matches(rules.ruleset, list(RULESETS), n=1)
-        tail = f"; did you mean {hint[0]!r}?" if hint else f"; known rulesets: {', '.join(RULESETS)}"
+    games = all_games()
+    game = games.get(rules.ruleset)
+    if game is None:
+        hint = difflib.get_close_matches(rules.ruleset, list(games), n=1)
+        tail = f"; did you mean {hint[0]!r}?" if hint else f"; known rulesets: {', '.join(games)}"
         raise _error_at(sources, ("rules", "ruleset"), f"unknown ruleset {rules.ruleset!r}{tail}")
+    schema = game.params_schema
     raw = data.get("rules", {}).get("params", {}) or {}
     try:
         params = schema.model_validate(raw)
@@ -459,7 +461,7 @@ def check_rules(deck: Deck, data: dict[str, Any], sources: SourceMap) -> tuple[A
         if not isinstance(problem, PlayabilityError):
             raise problem from None
         return None, [problem]
-    props_schema = CARD_PROPS.get(rules.ruleset)
+    props_schema = game.card_props_schema
     if props_schema is not None:
         for card in deck.cards:
             try:

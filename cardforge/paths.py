@@ -7,16 +7,25 @@ applies confine.py's rule: no absolute paths, `..` or URLs, links resolved, real
 from __future__ import annotations
 
 import os
+from importlib.resources import files
 from pathlib import Path
 
 from .confine import UnsafeReference, confined, confined_file, reference_parts
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+def _data_root() -> Path:
+    """Where the bundled decks, templates and assets are: inside the installed package (a wheel puts them
+    in `cardforge/_data/`, see pyproject.toml), else the top of the source checkout."""
+    packaged = Path(str(files("cardforge").joinpath("_data")))
+    return packaged if packaged.is_dir() else Path(__file__).resolve().parent.parent
+
+
+PROJECT_ROOT = _data_root()
 ASSETS_DIR = PROJECT_ROOT / "assets"
 BUNDLED_DECKS_DIR = PROJECT_ROOT / "decks"
+TEMPLATES_ROOT = PROJECT_ROOT / "templates"
 FONTS_DIR = ASSETS_DIR / "fonts"
-TEMPLATES_DIR = PROJECT_ROOT / "templates"
-BUNDLED_ROOTS = (ASSETS_DIR, BUNDLED_DECKS_DIR, TEMPLATES_DIR)
+BUNDLED_ROOTS = (ASSETS_DIR, BUNDLED_DECKS_DIR, TEMPLATES_ROOT)
 """cardforge's own data, which any deck may read."""
 
 __all__ = ["UnsafeReference", "resolve_reference", "resolve_in", "resolve_folder"]

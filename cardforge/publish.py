@@ -117,3 +117,14 @@ def publish(stage: Path, final: Path, source: Path | None = None) -> None:
                 safe_replace(entry, target)
         if source is not None:
             atomic_write_text(final / SOURCE_MARK, f"{source}\n")
+
+
+def refuse_shared_ids(decks: list[tuple[str, Path]]) -> None:
+    """(id, deck file) pairs: two different decks with one id would publish into the same folder,
+    so refuse before building either."""
+    seen: dict[str, Path] = {}
+    for deck_id, path in decks:
+        other = seen.setdefault(deck_id, path)
+        if other != path:
+            raise OutputError(f"{other} and {path} both have the id {deck_id!r}; "
+                              "each deck needs its own id (its output folder is named after it)")

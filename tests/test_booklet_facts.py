@@ -5,9 +5,16 @@ from __future__ import annotations
 import pytest
 
 from cardforge.booklet import facts as F
-from cardforge.booklet.examples import queen_order, trick_example
+from cardforge.games.engines import game_for
+from cardforge.games.fives import booklet as fives_booklet
+from cardforge.games.greeen_mafia import booklet as mafia_booklet
+from cardforge.games.green_queen import booklet as queen_booklet
+from cardforge.games.registry import get_game
+from cardforge.games.tiger_ghee import booklet as tiger_booklet
+from cardforge.games.tricks import Play
 from cardforge.load import load_deck
-from cardforge.rules.tricks import Play
+
+EXAMPLES = {"fives": fives_booklet, "tiger-ghee": tiger_booklet, "green-queen": queen_booklet}
 
 
 def test_rank_runs_compresses_numbers_and_keeps_named_ranks() -> None:
@@ -28,27 +35,27 @@ def test_fives_components_and_setup_come_from_the_cards() -> None:
 
 
 def test_fives_scoring_follows_params() -> None:
-    scoring = F.scoring(load_deck("fives"))
+    scoring = fives_booklet.scoring(load_deck("fives"))
     assert scoring["places"] == [("1st", [2, 3]), ("2nd", [1, 2]), ("3rd", [None, 1])]
     assert (scoring["start_points"], scoring["exact_bonus"], scoring["bust_penalty"]) == (5, 1, 1)
-    assert F.scoring(load_deck("green-fivura"))["start_points"] == 4
+    assert fives_booklet.scoring(load_deck("green-fivura"))["start_points"] == 4
 
 
 def test_tiger_ghee_flow_and_trick_table() -> None:
     deck = load_deck("tiger-ghee")
     rows = {r.players: r.extra for r in F.setup_rows(deck)}
-    assert rows[4] == {"gives": 3, "flip_deck": 12, "leftover": 0, "tricks": 12}
-    assert rows[3] == {"gives": 5, "flip_deck": 15, "leftover": 0, "tricks": 15}
-    table = {n: points for n, points, _ in F.scoring(deck)["rows"]}
+    assert rows[4] == {"Each player gives": 3, "Flip deck": "12", "Tricks per hand": 12}
+    assert rows[3] == {"Each player gives": 5, "Flip deck": "15", "Tricks per hand": 15}
+    table = {n: points for n, points, _ in tiger_booklet.scoring(deck)["rows"]}
     assert table[0] == 0 and table[4] == 50 and table[8] == 100 and table[12] == 169
     assert table[5] == -50 and table[15] == -150 and max(table) == 15
     short = {r.players: r.extra for r in F.setup_rows(load_deck("tiger-ghee-short"))}
-    assert short[3] == {"gives": 3, "flip_deck": 10, "leftover": 1, "tricks": 10}
+    assert short[3] == {"Each player gives": 3, "Flip deck": "10 (incl. 1 left over)", "Tricks per hand": 10}
 
 
 def test_green_queen_ring_matches_rules_md() -> None:
     deck = load_deck("green-queen")
-    rows = {r["suit"]: r for r in F.ring_rows(deck, deck.rules_params)}
+    rows = {r["suit"]: r for r in queen_booklet.ring_rows(deck)}
     beats = {"Scissors": {"Paper", "Lizard"}, "Paper": {"Rock", "Water"}, "Rock": {"Lizard", "Scissors"},
              "Lizard": {"Water", "Paper"}, "Water": {"Scissors", "Rock"}}
     opening = {"Paper": "Rock", "Lizard": "Water", "Rock": "Lizard", "Scissors": "Paper", "Water": "Scissors"}
@@ -59,20 +66,25 @@ def test_green_queen_ring_matches_rules_md() -> None:
 
 
 def test_green_queen_trick_order_matches_rules_md_examples() -> None:
-    ring = ["scissors", "paper", "rock", "lizard", "water"]
-    assert queen_order(ring, "paper", joker=False) == ["scissors", "lizard", "paper"]
-    assert queen_order(ring, "paper", joker=True) == ["rock", "water", "paper"]
+    engine = game_for(load_deck("green-queen"), 4)
+    names = [engine.suit_names[s] for s in engine.ring]
+
+    def order(lead: str, joker: bool) -> list[str]:
+        return [names[pos] for pos in engine.stronger_suits(names.index(lead), joker)]
+
+    assert order("paper", joker=False) == ["scissors", "lizard", "paper"]
+    assert order("paper", joker=True) == ["rock", "water", "paper"]
 
 
 @pytest.mark.parametrize("deck_id,points,total", [("green-queen", 13, 26), ("green-queen-jokers", 14, 27)])
 def test_green_queen_moon_total(deck_id: str, points: int, total: int) -> None:
-    scoring = F.scoring(load_deck(deck_id))
+    scoring = queen_booklet.scoring(load_deck(deck_id))
     assert scoring["suit_cards"] == points and scoring["moon_total"] == total
 
 
 def test_mafia_card_list_and_condition_words() -> None:
     deck = load_deck("greeen-mafia")
-    rows = {r.card.id: r for r in F.mafia_rows(deck)}
+    rows = {r.card.id: r for r in mafia_booklet.mafia_rows(deck)}
     assert rows["5"].condition == ["personnel", "personnel"] and rows["5"].damage == ["personnel", "information"]
     facts = F.text_facts(deck)
     assert facts["facilities"] == 7
@@ -81,23 +93,25 @@ def test_mafia_card_list_and_condition_words() -> None:
     assert facts["keeps"]["I"] == "Personnel"
 
 
-@pytest.mark.parametrize("deck_id", ["fives", "fives-blue-trump", "green-fivura", "tiger-ghee",
-                                     "tiger-ghee-short", "green-queen", "green-queen-jokers"])
-def test_example_trick_winner_agrees_with_the_engine(deck_id: str) -> None:
-    """The picture's winner is what the validator's engine says, for the same four cards."""
-    from cardforge.rules.games import game_for
+WINNERS = {"fives": 3, "fives-blue-trump": 3, "green-fivura": 3, "tiger-ghee": 3, "tiger-ghee-short": 1,
+           "green-queen": 2, "green-queen-jokers": 2}
+"""The winning play of each deck's example trick, by the readings in docs/rules-readings.md: a low trump
+beats everything (Fives); mixed colours make the lowest rank win (Tiger Ghee: the 2 of four, the Black 3
+of three); the suit that beats both the lead and the Green Queen's suit takes her (Green Queen)."""
 
+
+@pytest.mark.parametrize("deck_id", sorted(WINNERS))
+def test_example_trick_is_played_by_the_engine(deck_id: str) -> None:
+    """The picture's winner is the engine's verdict for the same cards, and the reading's expectation."""
     deck = load_deck(deck_id)
-    example = trick_example(deck)
-    assert example is not None
-    players = len(example.plays)
-    game = game_for(deck, players)
-    fields = {}
-    if example.field is not None:
-        fields = {"flip": [game.card_int(example.field.id)], "trick_index": 0}
+    example = EXAMPLES[deck.ruleset].example_trick(deck)
+    assert example.winner == WINNERS[deck_id]
+    game = game_for(deck, len(example.plays))
+    fields = {"flip": [game.card_int(example.field.id)]} if example.field is not None else {}
     st = game.make_state([[p.card.id] for p in example.plays], **fields)
     winner = None
     for p in example.plays:
         winner = game.play(st, Play(p.card.id, p.face_down))
     assert winner == example.winner
     assert len(example.plays) == min(4, max(deck.players))
+    assert get_game(deck.ruleset).booklet_pictures is not None

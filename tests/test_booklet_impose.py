@@ -8,7 +8,7 @@ from functools import cache
 import pypdfium2 as pdfium
 import pytest
 
-from cardforge.booklet import booklet_pdf
+from cardforge.booklet.build import booklet_pdf
 from cardforge.booklet.impose import SHEETS, impose_saddle_stitch, saddle_order
 from cardforge.load import load_deck
 

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from PIL import Image
 from pypdf import PdfReader
 
-from cardforge.booklet import BookletError, booklet_html, booklet_pdf
+from cardforge.booklet.build import BookletError, booklet_html, booklet_pdf
 from cardforge.booklet.fetch import DeckFetcher, RefusedFetch
 from cardforge.cli import main
 from cardforge.load import load_deck

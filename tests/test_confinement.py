@@ -149,7 +149,7 @@ def test_the_ring_table_swatch_refuses_an_injected_colour(value: str) -> None:
 
     row = {"suit": "A", "color": value, "beats": ["B"], "beaten_by": ["C"], "opening": "B"}
     with pytest.raises(BookletError):
-        str(macros("tables.html.j2").ring([row]))
+        str(macros("green-queen/booklet.html.j2").ring([row]))
 
 
 @pytest.mark.parametrize("field", ["color", "text_color"])

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from cardforge.games.greeen_mafia.engine import Game, replay
+from cardforge.games.greeen_mafia.kernel import Kernel
+from cardforge.games.greeen_mafia.mission import Mission, mission_from_deck
+from cardforge.games.greeen_mafia.search import Search
+from cardforge.games.greeen_mafia.solver import analyse, best_line, evaluate
 from cardforge.load import load_deck
-from cardforge.mafia.engine import Game, replay
-from cardforge.mafia.kernel import Kernel
-from cardforge.mafia.mission import Mission, mission_from_deck
-from cardforge.mafia.search import Search
-from cardforge.mafia.solver import analyse, best_line, evaluate
 
 DATA = Path(__file__).parent / "data" / "mafia"
 STANDARD = mission_from_deck(load_deck("greeen-mafia"))
@@ -182,7 +182,7 @@ def test_five_and_eight_facility_missions_analyse() -> None:
 
 @pytest.mark.parametrize("name", ["hold", "needle", "five"])
 def test_following_the_hint_wins_every_winnable_order(name: str) -> None:
-    from cardforge.mafia.hints import Hinter
+    from cardforge.games.greeen_mafia.hints import Hinter
 
     m = mission(name)
     hinter = Hinter(Search(Kernel(m)))

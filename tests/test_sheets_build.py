@@ -12,8 +12,8 @@ from click.testing import CliRunner
 from PIL import Image
 from pypdf import PdfReader
 
+from cardforge.build import BuildSettings, build_deck
 from cardforge.cli import main
-from cardforge.cli.build import BuildSettings, build_deck
 from cardforge.errors import CardforgeError
 from cardforge.load import load_deck
 from cardforge.render.pdfcheck import alignment_problems, mark_problems, read_sheets
@@ -96,7 +96,7 @@ def test_a_failing_product_leaves_nothing_half_written(tmp_path):
     with pytest.raises(CardforgeError):
         build_deck(deck, settings, [cards, broken])
     assert list(tmp_path.iterdir()) == []
-    written = build_deck(deck, settings, [cards])
+    written = build_deck(deck, settings, [cards]).paths
     assert written == [tmp_path / "greeen-mafia" / "greeen-mafia-cards.pdf"]
     assert [p.name for p in tmp_path.iterdir()] == ["greeen-mafia"]
 

@@ -1,6 +1,2 @@
-"""Rules booklets: the deck's rules text with generated tables and pictures, as a printable PDF."""
-
-from .build import FORMATS, booklet_html, booklet_path, booklet_pdf, booklet_product, build_booklet
-from .fetch import BookletError
-
-__all__ = ["FORMATS", "BookletError", "booklet_html", "booklet_path", "booklet_pdf", "booklet_product", "build_booklet"]
+"""The rules booklet: the deck's rules text filled with facts, tables and examples from the game,
+laid out as HTML and printed to PDF by WeasyPrint (imported only when a booklet is made)."""

@@ -18,12 +18,14 @@ from markupsafe import Markup
 from weasyprint import HTML
 
 from ..deck import Deck
+from ..games.base import BookletContext, Game
+from ..games.registry import find_game
 from ..images import truncated_loading_off
 from ..outputs import atomic_write_bytes
 from ..paths import ASSETS_DIR, FONTS_DIR
-from ..rules.params import FivesParams, GreenQueenParams, MafiaParams, TigerGheeParams
 from . import facts as F
 from .fetch import BookletError, DeckFetcher, RefusedFetch, refusal_message
+from .formats import FORMATS
 from .impose import impose_saddle_stitch
 from .pictures import Pictures, SvgMaker
 from .templates import TEMPLATES_DIR, macros, render
@@ -46,8 +48,6 @@ PAGES = {
     "a4": PageStyle("A4", "20mm 24mm 20mm 24mm", "10.5pt", "8pt", "250mm", 1.35),
     "letter": PageStyle("letter", "0.8in 1in 0.8in 1in", "10.5pt", "8pt", "235mm", 1.35),
 }
-FORMATS = ("a5", "booklet-a4", "booklet-letter", "a4", "letter")
-"""a5: the booklet's own pages; booklet-*: A5 pages imposed for fold-and-staple; a4/letter: plain."""
 TOC_PAGES = 5
 """A contents list is added when the booklet without one runs longer than this many pages."""
 
@@ -72,67 +72,63 @@ class LazyBlocks(Mapping[str, Marker]):
         return len(self._factories)
 
 
+def _game(deck: Deck) -> Game | None:
+    return find_game(deck.ruleset) if deck.ruleset and deck.rules_params is not None else None
+
+
 def accent_color(deck: Deck) -> str:
-    """The booklet's heading colour: the wild suit for Fives, the Green Queen's suit, else the first suit."""
-    params, suits = deck.rules_params, deck.spec.suits
-    if isinstance(params, FivesParams):
-        return suits[params.wild_suit].color
-    if isinstance(params, GreenQueenParams):
-        queen = deck.card(params.green_queen)
-        return suits[queen.suit].color if queen.suit else "#1e8449"
-    if isinstance(params, MafiaParams) or not suits:
-        return "#1e8449"
-    return next(iter(suits.values())).color
+    """The booklet's heading colour: the game's choice (its back suit, the Green Queen's suit), else the
+    deck's first suit."""
+    game = _game(deck)
+    chosen = game.accent_color(deck) if game is not None else None
+    if chosen:
+        return chosen
+    suits = deck.spec.suits
+    return next(iter(suits.values())).color if suits else "#1e8449"
+
+
+def _context(deck: Deck, pictures: Pictures) -> BookletContext:
+    return BookletContext(deck, macros, pictures, [])
 
 
 def table_factories(deck: Deck, pictures: Pictures) -> dict[str, Callable[[], Markup]]:
-    """`{{ tables.NAME }}` for the rules text; which ones exist depends on the ruleset."""
+    """`{{ tables.NAME }}` for the rules text: the components and setup, plus the game's own tables."""
     t = macros("tables.html.j2")
-    params = deck.rules_params
     suit_icon = lambda s: macros("pictures.html.j2").inline_icon(pictures.icon(s, 3.2))  # noqa: E731
-    mafia_icon = lambda s: macros("pictures.html.j2").inline_icon(pictures.icon(s))  # noqa: E731
     found: dict[str, Callable[[], Markup]] = {
         "components": lambda: t.components(F.components(deck), suit_icon),
-        "setup": lambda: t.setup(F.setup_rows(deck), deck.ruleset),
+        "setup": lambda: t.setup(F.setup_rows(deck)),
     }
-    if isinstance(params, FivesParams):
-        found["scoring"] = lambda: t.fives_scoring(F.scoring(deck))
-    elif isinstance(params, TigerGheeParams):
-        found["scoring"] = lambda: t.tiger_scoring(F.scoring(deck))
-    elif isinstance(params, GreenQueenParams):
-        found["scoring"] = lambda: t.queen_scoring(F.scoring(deck))
-        found["ring"] = lambda: t.ring(F.ring_rows(deck, params))
-    elif isinstance(params, MafiaParams):
-        names = {k: v.name for k, v in params.icons.items()}
-        found["cards"] = lambda: t.mafia_cards(F.scoring(deck), mafia_icon, names)
+    game = _game(deck)
+    if game is not None:
+        found |= game.booklet_tables(deck, _context(deck, pictures))
     return found
 
 
 def picture_factories(deck: Deck, pictures: Pictures) -> dict[str, Callable[[], Markup]]:
-    """`{{ pictures.NAME }}`: the example trick, the suit ring, the GREEEN MAFIA pile."""
-    m = macros("pictures.html.j2")
-    params = deck.rules_params
-    found: dict[str, Callable[[], Markup]] = {}
-    if isinstance(params, (FivesParams, TigerGheeParams, GreenQueenParams)):
-        found["trick"] = lambda: m.trick(_example_trick(deck, pictures))
-    if isinstance(params, GreenQueenParams):
-        found["ring"] = lambda: m.ring(pictures.suit_ring(), "The suit ring. Each suit beats the two its arrows point at.")
-    if isinstance(params, MafiaParams):
-        found["pile"] = lambda: m.pile(pictures.pile())
-    return found
+    """`{{ pictures.NAME }}`: the game's worked examples (played by its engine) and pictures."""
+    game = _game(deck)
+    if game is None:
+        return {}
+    return {name: _guarded(deck, name, factory)
+            for name, factory in game.booklet_pictures(deck, _context(deck, pictures)).items()}
 
 
-def _example_trick(deck: Deck, pictures: Pictures) -> dict[str, Any]:
-    try:
-        return pictures.trick()
-    except KeyError as exc:
-        raise BookletError(f"{deck.path}: cannot draw the example trick: the deck has no card {exc}") from None
+def _guarded(deck: Deck, name: str, factory: Callable[[], Markup]) -> Callable[[], Markup]:
+    """A picture whose example needs a card the deck lacks becomes a one-line BookletError."""
+    def make() -> Markup:
+        try:
+            return factory()
+        except KeyError as exc:
+            raise BookletError(f"{deck.path}: cannot draw the {name} picture: the deck has no card {exc}") from None
+    return make
 
 
 def icon_factories(deck: Deck, pictures: Pictures) -> dict[str, Callable[[], Markup]]:
-    """`{{ icons.NAME }}`: a GREEEN MAFIA damage icon or a suit's icon, inline in the text."""
+    """`{{ icons.NAME }}`: a game icon (mission icons) or a suit's icon, inline in the text."""
     m = macros("pictures.html.j2")
-    names = list(getattr(deck.rules_params, "icons", {}) or {}) + list(deck.spec.suits)
+    game = _game(deck)
+    names = (game.icon_names(deck) if game is not None else []) + list(deck.spec.suits)
     return {name: (lambda n=name: m.inline_icon(pictures.icon(n))) for name in names}
 
 

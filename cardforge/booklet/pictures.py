@@ -17,11 +17,11 @@ from reportlab.graphics.shapes import Drawing, Group
 from reportlab.lib.colors import HexColor
 
 from ..deck import Card, Deck
+from ..games.examples import TrickExample
 from ..render.face import face_drawing
 from ..render.graphics import GRAPHICS
 from ..render.icons import icon_group
 from ..render.mafia_tiles import icon_styles, tile
-from .examples import trick_example
 
 _ROOT = re.compile(r"<svg\b[^>]*>")
 _IDS = re.compile(r'id="([^"]+)"')
@@ -103,11 +103,8 @@ class Pictures:
                                                f"{self.deck.id}: booklet suit ring"))
         return self.maker.svg(drawing)
 
-    def trick(self) -> dict[str, Any]:
-        """The example trick: cards (face down ones show their back), the winner and a caption."""
-        example = trick_example(self.deck)
-        if example is None:
-            raise KeyError("trick")
+    def trick(self, example: TrickExample) -> dict[str, Any]:
+        """An example trick the engine played: cards (face down ones show their back), the winner, a caption."""
         cards = [{"svg": self.card(p.card, "back" if p.face_down else "front"),
                   "label": "face down" if p.face_down else p.card.name, "winner": i == example.winner}
                  for i, p in enumerate(example.plays)]
@@ -115,15 +112,6 @@ class Pictures:
         if example.field is not None:
             field = {"svg": self.card(example.field), "label": f"flipped: {example.field.name}"}
         return {"cards": cards, "field": field, "caption": example.caption}
-
-    def pile(self) -> dict[str, Any]:
-        """GREEEN MAFIA: the pile's front card, and under it the cards in KEEP, turned, icons showing."""
-        rows = [c for c in self.deck.cards if c.kind == "facility"]
-        keep = [c for c in rows if c.props.get("damage")][:3]
-        front = next(c for c in rows if c not in keep)
-        return {"front": self.card(front, "front", 30.0), "front_name": front.name,
-                "keep": [{"svg": self.card(c, "back", 30.0), "name": c.name} for c in keep],
-                "card_mm": (30.0 * self.scale, 30.0 * self.scale * self.card_mm[1] / self.card_mm[0])}
 
     def cover(self) -> list[Markup]:
         """A small fan of cards for the cover: up to five, from different suits where there are suits."""

@@ -10,14 +10,14 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from jinja2 import FileSystemLoader, StrictUndefined
+from jinja2 import BaseLoader, ChoiceLoader, Environment, FileSystemLoader, StrictUndefined, TemplateNotFound
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
 
-from ..paths import PROJECT_ROOT
+from ..paths import TEMPLATES_ROOT
 from .css_values import css_color
 
-TEMPLATES_DIR = PROJECT_ROOT / "templates" / "booklet"
+TEMPLATES_DIR = TEMPLATES_ROOT / "booklet"
 
 _CJK = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]+"
                   r"(?:\s+[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]+)*")
@@ -29,9 +29,23 @@ def japanese_runs(value: Any) -> Markup:
     return Markup(_CJK.sub(lambda m: f'<span lang="ja" class="ja">{m.group(0)}</span>', text))
 
 
+class GameTemplates(BaseLoader):
+    """`<game id>/<file>` loads a template from that game's folder (games/base.py `Game.folder`)."""
+
+    def get_source(self, environment: Environment, template: str) -> tuple[str, str | None, Any]:
+        from ..games.registry import find_game
+
+        game_id, _, name = template.partition("/")
+        game = find_game(game_id) if name else None
+        if game is None or game.folder is None:
+            raise TemplateNotFound(template)
+        return FileSystemLoader(str(game.folder)).get_source(environment, name)
+
+
 @lru_cache(maxsize=1)
 def environment() -> SandboxedEnvironment:
-    env = SandboxedEnvironment(loader=FileSystemLoader(str(TEMPLATES_DIR)), autoescape=True,
+    loader = ChoiceLoader([FileSystemLoader(str(TEMPLATES_DIR)), GameTemplates()])
+    env = SandboxedEnvironment(loader=loader, autoescape=True,
                                undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
     env.filters["ja"] = japanese_runs
     env.filters["css_color"] = css_color

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..deck import Deck
 from ..errors import CardforgeError
+from ..games.registry import find_game
 from ..sim.run import SimResult, simulate
 from ..sim.stats import mean, mean_difference, rate_difference, seat_fairness
 
@@ -84,17 +85,9 @@ def _mean_figure(name: str, base: list[float], variant: list[float], unit: str =
 
 
 def _ruleset_counts(result: SimResult) -> dict[str, tuple[float, int]]:
-    """Per ruleset: rates as (count, trials) over seat-hands or hands."""
-    outs, n = result.outcomes, result.players
-    seat_hands = sum(o.hands for o in outs) * n
-    if result.ruleset == "fives":
-        return {"bust rate": (sum(sum(o.figures["busts"]) for o in outs), seat_hands),
-                "exact-target rate": (sum(sum(o.figures["exact"]) for o in outs), seat_hands)}
-    if result.ruleset == "tiger-ghee":
-        return {"ghee rate": (sum(sum(o.figures["ghee"]) for o in outs), seat_hands)}
-    if result.ruleset == "green-queen":
-        return {"moon-shot rate": (sum(sum(o.figures["moons"]) for o in outs), sum(o.hands for o in outs))}
-    return {}
+    """The game's own rates as (count, trials) (games/base.py `Game.rates`)."""
+    game = find_game(result.ruleset)
+    return game.rates(result) if game is not None else {}
 
 
 def compare_results(base: SimResult, variant: SimResult) -> list[Figure]:
@@ -122,7 +115,8 @@ def compare_results(base: SimResult, variant: SimResult) -> list[Figure]:
 def compare_decks(base: Deck, variant: Deck, players: list[int] | None, games: int, seed: int,
                   agents: list[str] | None, jobs: int = 1, progress: bool = False) -> list[Comparison]:
     """Play both decks with the same seeds and players for each shared player count."""
-    if base.ruleset != variant.ruleset or base.ruleset in (None, "greeen-mafia"):
+    declared = find_game(base.ruleset) if base.ruleset else None
+    if base.ruleset != variant.ruleset or declared is None or not declared.simulated:
         raise CardforgeError(
             f"compare needs two decks of the same trick-taking ruleset; {base.id} plays {base.ruleset}, "
             f"{variant.id} plays {variant.ruleset}")

@@ -32,7 +32,8 @@ class DeckCheck:
     simulations: dict[int, dict[str, Any]] = field(default_factory=dict)
     """players -> {"random": SimResult, "heuristic": SimResult}."""
     mission: Any = None
-    """The GREEEN MAFIA Analysis, for mission decks."""
+    """A solver's analysis, for games checked exactly instead of simulated (games/base.py `Game.check`)."""
+    ruleset: str | None = None
 
     @property
     def playable(self) -> bool:

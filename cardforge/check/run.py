@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..deck import Deck
-from ..errors import CardforgeError, PlayabilityError, RuleError
+from ..errors import CardforgeError, PlayabilityError
+from ..games.registry import get_game
 from ..load import load_deck
 from .results import DeckCheck
 
@@ -39,7 +40,7 @@ def check_deck(reference: str | Path, options: CheckOptions = CheckOptions()) ->
 
 def check_loaded(deck: Deck, options: CheckOptions = CheckOptions()) -> DeckCheck:
     """All checks for a deck loaded with `collect_problems=True`."""
-    report = DeckCheck(deck.id, deck.title, str(deck.path))
+    report = DeckCheck(deck.id, deck.title, str(deck.path), ruleset=deck.ruleset)
     deal_problems = [p for p in deck.problems if getattr(p, "players", None) is not None]
     report.add("deck", "pass", f"{len(deck.cards)} cards printed, {len(deck.dealt_cards)} in play, "
                f"card {deck.spec.card.size_mm[0]:g} x {deck.spec.card.size_mm[1]:g} mm")
@@ -47,10 +48,9 @@ def check_loaded(deck: Deck, options: CheckOptions = CheckOptions()) -> DeckChec
     rules_ok = _rules_check(deck, report)
     if rules_ok or deck.ruleset is None:
         _faces_check(deck, report)
-    if rules_ok and not deal_problems and options.simulate:
-        if deck.ruleset == "greeen-mafia":
-            _mission_check(deck, report)
-        elif deck.ruleset is not None:
+    if rules_ok and not deal_problems and options.simulate and deck.ruleset is not None:
+        game = get_game(deck.ruleset)
+        if not game.check(deck, report, options):
             from .simulation import simulation_checks
 
             simulation_checks(deck, report, options)
@@ -108,24 +108,3 @@ def _faces_check(deck: Deck, report: DeckCheck) -> None:
         report.add("faces", "fail", f"card {card.id} {side}: {exc}")
         return
     report.add("faces", "pass", f"{2 * len(deck.cards)} faces render")
-
-
-def _mission_check(deck: Deck, report: DeckCheck) -> None:
-    from ..mafia.mission import mission_from_deck
-    from ..mafia.solver import analyse
-
-    try:
-        analysis = analyse(mission_from_deck(deck))
-    except (CardforgeError, RuleError) as exc:
-        report.add("mission", "fail", str(exc))
-        return
-    report.mission = analysis
-    summary = (f"{analysis.winnable:,} of {analysis.orders:,} orders winnable ({analysis.winnable_fraction:.1%}); "
-               f"random player wins {analysis.random_win:.1%}, greedy player {analysis.greedy_win:.1%}")
-    figures = {key: value for key, value in analysis.to_json().items() if key not in ("unwinnable_orders", "hardest")}
-    if analysis.verdict == "unwinnable":
-        report.add("mission", "fail", f"no order of the cards can be won: {summary}", mission=figures)
-    elif analysis.verdict == "trivial":
-        report.add("mission", "warn", f"trivial: the greedy player wins every order; {summary}", mission=figures)
-    else:
-        report.add("mission", "pass", f"difficulty {analysis.grade}: {summary}", mission=figures)

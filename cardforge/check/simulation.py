@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..errors import CardforgeError
+from ..sim.agents import available_agents
 from ..sim.run import simulate
 
 if TYPE_CHECKING:
@@ -12,17 +13,20 @@ if TYPE_CHECKING:
     from .results import DeckCheck
     from .run import CheckOptions
 
-PLAYER_KINDS = ("random", "heuristic")
 
 
 def simulation_checks(deck: Deck, report: DeckCheck, options: CheckOptions) -> None:
     """Every game must finish under the engine's rules; seat fairness is reported, a bias warned about."""
     from .run import games_for_margin
 
+    kinds = available_agents(deck.ruleset or "")
+    if "heuristic" not in kinds:
+        report.add("players", "warn", f"the {deck.ruleset} game has no heuristic player, so only random players "
+                                      "were simulated")
     for players in deck.players:
         games = options.games or games_for_margin(players)
         runs = {}
-        for kind in PLAYER_KINDS:
+        for kind in kinds:
             name = f"simulation, {players} players, {kind}"
             try:
                 result = simulate(deck, players, games, seed=options.seed, agents=[kind] * players,

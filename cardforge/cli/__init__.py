@@ -1,4 +1,9 @@
-"""The `cardforge` command: argument parsing and exit codes only; the work lives in the library."""
+"""The `cardforge` command: argument parsing and exit codes only; the work lives in the library.
+
+Commands are imported when they are run (or listed by `--help`), and each command module keeps its
+heavy imports (WeasyPrint, the simulator, reportlab) inside the command, so `cardforge --version`,
+`list` and `show` start quickly. Games add their own commands (games/base.py `Game.commands`).
+"""
 
 from __future__ import annotations
 
@@ -11,20 +16,50 @@ import click
 from .. import __version__
 from ..errors import CardforgeError
 
-COMMAND_MODULES = [
-    "cardforge.cli.build",
-    "cardforge.cli.simulate",
-    "cardforge.cli.decks",
-    "cardforge.cli.mafia",
-    "cardforge.cli.rules",
-    "cardforge.cli.check",
-    "cardforge.cli.compare",
-]
-"""Each module defines click commands and a `register(group)` function."""
+COMMANDS: dict[str, str] = {
+    "list": "cardforge.cli.decks:list_command",
+    "show": "cardforge.cli.decks:show_command",
+    "check": "cardforge.cli.check:check_command",
+    "build": "cardforge.cli.build:build_command",
+    "calibrate": "cardforge.cli.build:calibrate_command",
+    "rules": "cardforge.cli.rules:rules_command",
+    "simulate": "cardforge.cli.simulate:simulate_command",
+    "replay": "cardforge.cli.simulate:replay_command",
+    "compare": "cardforge.cli.compare:compare_command",
+}
+"""Command name -> `module:attribute` of its click command."""
+
+
+def _load(target: str) -> click.Command:
+    module, _, attribute = target.partition(":")
+    command = getattr(importlib.import_module(module), attribute)
+    assert isinstance(command, click.Command)
+    return command
 
 
 class CardforgeGroup(click.Group):
-    """Turns every CardforgeError into one line on stderr and exit code 2, never a traceback."""
+    """Loads commands lazily and turns every CardforgeError into one line on stderr, never a traceback."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*COMMANDS, *self._game_commands(), *self.commands})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.commands:
+            return self.commands[cmd_name]
+        if cmd_name in COMMANDS:
+            return _load(COMMANDS[cmd_name])
+        return self._game_commands().get(cmd_name)
+
+    @staticmethod
+    def _game_commands() -> dict[str, click.Command]:
+        from ..games.registry import all_games
+
+        found: dict[str, click.Command] = {}
+        for game in all_games().values():
+            for command in game.commands():
+                if command.name:
+                    found.setdefault(command.name, command)
+        return found
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -44,10 +79,6 @@ def main() -> None:
 
     A DECK argument is a deck file, a folder holding deck.yaml, or a bundled deck id (see `cardforge list`).
     """
-
-
-for _name in COMMAND_MODULES:
-    importlib.import_module(_name).register(main)
 
 
 if __name__ == "__main__":  # pragma: no cover

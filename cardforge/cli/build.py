@@ -1,136 +1,23 @@
 """`cardforge build` (print-and-play products per deck) and `cardforge calibrate` (duplex test sheet).
 
-A build runs a list of products for each deck into a staging folder inside the output folder and
-moves the finished files into `<out>/<deck-id>/` only when every product succeeded, so a failure never
-leaves a half-written set. Products are plain functions in `PRODUCTS`; the rules booklet, the balance
-report and a pre-print check (`PRE_CHECKS`, which may add a legend note such as "NOT VALIDATED") slot
-in beside the card sheets without touching the command.
+Option parsing and messages only: the pipeline (gate, products, staging, publishing) is `cardforge.build`.
+Heavy modules are imported inside the commands, so listing commands stays fast.
 """
 
 from __future__ import annotations
 
-import shutil
 import sys
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import click
 
-from ..booklet.build import FORMATS as BOOKLET_FORMATS
-from ..booklet.build import booklet_product
-from ..check.results import DeckCheck
-from ..check.run import CheckOptions, check_loaded
-from ..deck import Deck
+from ..booklet.formats import FORMATS as BOOKLET_FORMATS
 from ..errors import CardforgeError
-from ..load import bundled_deck_file, bundled_deck_ids, load_deck
-from ..outputs import OutputError
-from ..publish import publish, staging_folder
-from ..render.impose import DUPLEX_MODES, parse_paper
-from ..render.sheets import SheetOptions, build_card_sheets, deck_imposition
+from ..render.impose import DUPLEX_MODES
 from ..units import parse_length_mm
-from .jobs import jobs_option
-
-
-@dataclass(frozen=True)
-class BuildSettings:
-    """Everything a product needs besides the deck."""
-
-    out_dir: Path
-    sheets: SheetOptions
-    png: bool = False
-    check: CheckOptions | None = None
-    """Run the pre-print gate first (None: no gate, no report)."""
-    force: bool = False
-    """Print a deck that fails the gate anyway; its sheets then say NOT VALIDATED."""
-    booklet_format: str = "a5"
-    verdict: DeckCheck | None = None
-    """Filled in by the gate for the products that follow (the report)."""
-
-
-Product = Callable[[Deck, Path, BuildSettings], list[Path]]
-"""(deck, staging folder for this deck, settings) -> files written into the staging folder."""
-PreCheck = Callable[[Deck, BuildSettings], BuildSettings]
-"""Runs before any product; may refuse (raise CardforgeError) or return adjusted settings (a note)."""
-
-
-def cards_product(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
-    """`<deck-id>-cards.pdf`: the duplex-aligned card sheets."""
-    return [build_card_sheets(deck, stage / f"{deck.id}-cards.pdf", settings.sheets)]
-
-
-def png_product(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
-    """`png/` with every face and `<deck-id>-contact.png`, when `--png` is given."""
-    if not settings.png:
-        return []
-    from ..render import png
-
-    faces = png.write_face_pngs(deck, stage / "png")
-    return [*faces, png.write_contact_sheet(deck, stage / f"{deck.id}-contact.png")]
-
-
-def report_product(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
-    """`<deck-id>-report.pdf`: the gate's verdicts and balance charts (when the gate ran)."""
-    if settings.verdict is None:
-        return []
-    from ..report.pdf import build_report
-
-    return [build_report(settings.verdict, stage / f"{deck.id}-report.pdf")]
-
-
-class NotPlayable(CardforgeError):
-    """The pre-print gate failed and --force was not given."""
-
-    exit_code = 1
-
-
-def gate(deck: Deck, settings: BuildSettings) -> BuildSettings:
-    """Refuse to print a deck that fails `cardforge check`, unless forced (then mark the sheets)."""
-    if settings.check is None:
-        return settings
-    verdict = check_loaded(deck, settings.check)
-    settings = replace(settings, verdict=verdict)
-    if verdict.playable:
-        return settings
-    failed = "; ".join(f"{r.name}: {r.reason}" for r in verdict.results if r.verdict == "fail")
-    if not settings.force:
-        raise NotPlayable(f"{deck.id} is not playable, so it was not built ({failed}); "
-                          "fix the deck, or add --force to print it marked NOT VALIDATED")
-    click.secho(f"warning: {deck.id} is not playable ({failed}); printing it anyway, marked NOT VALIDATED",
-                fg="yellow", err=True)
-    return replace(settings, sheets=replace(settings.sheets, note="NOT VALIDATED"))
-
-
-PRODUCTS: list[Product] = [cards_product, png_product, booklet_product, report_product]
-PRE_CHECKS: list[PreCheck] = [gate]
-
-
-def build_deck(deck: Deck, settings: BuildSettings, products: list[Product] | None = None) -> list[Path]:
-    """Run the pre-checks and products for one deck; returns the published paths (publish.py stages,
-    locks and records which deck file the output folder belongs to)."""
-    for check in PRE_CHECKS:
-        settings = check(deck, settings)
-    stage = staging_folder(settings.out_dir, deck.id)
-    try:
-        written: list[Path] = []
-        for product in products if products is not None else PRODUCTS:
-            written.extend(product(deck, stage, settings))
-        final = settings.out_dir / deck.id
-        publish(stage, final, deck.path)
-        return [final / path.relative_to(stage) for path in written]
-    finally:
-        shutil.rmtree(stage, ignore_errors=True)
-
-
-def distinct_ids(decks: list[Deck]) -> None:
-    """Two decks with one id would publish into the same folder: refuse before building either."""
-    seen: dict[str, Deck] = {}
-    for deck in decks:
-        other = seen.setdefault(deck.id, deck)
-        if other is not deck and other.path != deck.path:
-            raise OutputError(f"{other.path} and {deck.path} both have the id {deck.id!r}; "
-                              "each deck needs its own id (its output folder is named after it)")
-
+from .options import games_option, jobs_option, seed_option
 
 # ---------------------------------------------------------------- option parsing
 
@@ -160,7 +47,9 @@ def _offset(_ctx: click.Context, _param: click.Parameter, value: str) -> tuple[f
     return parse_offset(value)
 
 
-def _paper(_ctx: click.Context, param: click.Parameter, value: str):
+def _paper(_ctx: click.Context, param: click.Parameter, value: str) -> Any:
+    from ..render.impose import parse_paper
+
     try:
         return parse_paper(value)
     except CardforgeError as exc:
@@ -189,9 +78,9 @@ offset_option = click.option(
 @click.option("--png", is_flag=True, help="Also write a PNG of every face and a contact sheet.")
 @click.option("--booklet", "booklet_format", type=click.Choice(BOOKLET_FORMATS), default="a5", show_default=True, help="Rules booklet format (booklet-a4/-letter: fold-and-staple).")
 @click.option("--force", is_flag=True, help="Print a deck that fails `cardforge check` anyway; its sheets say NOT VALIDATED.")
-@click.option("--games", type=click.IntRange(1), default=None, help="Games per player count in the check (default: enough for ±2 points on seat win rates).")
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the check's simulated games.")
-@jobs_option(None, "Processes for the check's simulations.")
+@games_option(None, "Games per player count and player type in the check")
+@seed_option
+@jobs_option
 def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, paper, duplex: str, back_offset, gap, margin, bleed, cut_lines: bool, no_crop_marks: bool, png: bool, booklet_format: str, force: bool, games: int | None, seed: int, jobs: int) -> None:
     """Check each DECK, then build its print-and-play files into OUT/<deck-id>/.
 
@@ -201,6 +90,12 @@ def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, paper,
     """
     if all_decks == bool(decks):
         raise click.UsageError("name the decks to build, or give --all for every bundled deck")
+    from ..build import BuildSettings, NotPlayable, build_deck, sheet_summary
+    from ..check.run import CheckOptions
+    from ..load import bundled_deck_file, bundled_deck_ids, load_deck
+    from ..publish import refuse_shared_ids
+    from ..render.sheets import SheetOptions
+
     sheets = SheetOptions(
         paper=paper, duplex=duplex, back_offset=back_offset, gap=gap, margin=margin, bleed=bleed,
         cut_lines=cut_lines, crop_marks=not no_crop_marks,
@@ -210,15 +105,18 @@ def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, paper,
                              booklet_format=booklet_format)
     references = [bundled_deck_file(i) for i in bundled_deck_ids()] if all_decks else list(decks)
     loaded = [load_deck(ref, collect_problems=True) for ref in references]
-    distinct_ids(loaded)
+    refuse_shared_ids([(deck.id, deck.path) for deck in loaded])
     refused: list[NotPlayable] = []
     for deck in _progress(loaded):
         try:
-            written = build_deck(deck, settings)
+            result = build_deck(deck, settings)
         except NotPlayable as exc:
             click.secho(f"error: {exc}", fg="red", err=True)
             refused.append(exc)
             continue
+        for warning in result.warnings:
+            click.secho(f"warning: {warning}", fg="yellow", err=True)
+        written = result.paths
         faces = [p for p in written if p.parent.name == "png"]
         for path in written:
             if path not in faces:
@@ -230,17 +128,7 @@ def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, paper,
         sys.exit(NotPlayable.exit_code)
 
 
-def sheet_summary(deck: Deck, options: SheetOptions) -> str:
-    """One line for the designer: how the cards landed on paper."""
-    imp = deck_imposition(deck, options)
-    grid = imp.grid
-    turned = ", cards turned 90°" if grid.rotation else ""
-    per = f"{grid.cols}x{grid.rows}" + (" pairs" if grid.fold else "") + turned
-    paper = imp.spec.paper.name
-    return f"{deck.id}: {len(deck.cards)} cards on {imp.sheets} sheet(s), {per}, {paper}, duplex {options.duplex}"
-
-
-def _progress(decks: list[Deck]):
+def _progress(decks: list[Any]) -> Iterator[Any]:
     """Iterate decks, with a rich progress bar when stdout is a terminal."""
     if not sys.stdout.isatty() or len(decks) < 2:
         yield from decks
@@ -263,8 +151,4 @@ def calibrate_command(paper, duplex: str, back_offset, out_path: Path) -> None:
     click.echo(str(out_path))
     click.echo("Print it two-sided at 100% (actual size), then follow the instructions on the sheet.")
 
-
-def register(group: click.Group) -> None:
-    group.add_command(build_command)
-    group.add_command(calibrate_command)
 

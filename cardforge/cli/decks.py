@@ -109,6 +109,3 @@ def show_command(deck: str, as_json: bool) -> None:
         console.print(rules)
 
 
-def register(group: click.Group) -> None:
-    group.add_command(list_command)
-    group.add_command(show_command)

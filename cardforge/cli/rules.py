@@ -6,8 +6,7 @@ from pathlib import Path
 
 import click
 
-from ..booklet import FORMATS, booklet_path, build_booklet
-from ..load import load_deck
+from ..booklet.formats import FORMATS
 
 
 @click.command("rules")
@@ -20,10 +19,11 @@ from ..load import load_deck
 def rules_command(deck: str, out_dir: Path, fmt: str) -> None:
     """Write DECK's rules booklet: its rules text with component, setup and scoring tables
     generated from the deck, and pictures drawn by the card renderer."""
+    from ..booklet.build import booklet_path, build_booklet
+    from ..load import load_deck
+
     loaded = load_deck(deck)
     path = build_booklet(loaded, booklet_path(loaded, out_dir, fmt), fmt)
     click.echo(f"wrote {path}")
 
 
-def register(group: click.Group) -> None:
-    group.add_command(rules_command)

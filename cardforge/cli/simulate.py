@@ -11,18 +11,18 @@ from rich.console import Console
 
 from ..errors import CardforgeError
 from ..load import load_deck
-from .jobs import jobs_option
+from .options import games_option, jobs_option, json_option, seed_option
 
 
 @click.command("simulate")
 @click.argument("deck")
 @click.option("--players", "-p", type=int, help="Seats at the table (default: the deck's largest player count).")
-@click.option("--games", "-g", type=int, default=1000, show_default=True, help="Whole games to play.")
-@click.option("--seed", "-s", type=int, default=0, show_default=True, help="Same seed, same games (whatever --jobs is).")
+@games_option(1000)
+@seed_option
 @click.option("--agents", "-a", help="random or heuristic: one for every seat, or one per seat (heuristic,random,random,random).")
-@jobs_option(1, "Processes to play in parallel.")
+@jobs_option
 @click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path), help="Write every game as JSONL (the replay format).")
-@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON for scripts.")
+@json_option
 def simulate_command(deck: str, players: int | None, games: int, seed: int, agents: str | None, jobs: int,
                      log_path: Path | None, as_json: bool) -> None:
     """Play GAMES whole games of DECK's ruleset with simulated players; report playability and balance."""
@@ -62,6 +62,3 @@ def replay_command(log_file: Path, game_number: int, deck_ref: str | None, check
                   f"every trick, score and winner as logged[/dim]")
 
 
-def register(group: click.Group) -> None:
-    group.add_command(simulate_command)
-    group.add_command(replay_command)

@@ -19,24 +19,13 @@ from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from ..check.results import DeckCheck
+from ..games.registry import find_game
 from ..outputs import atomic_write_bytes
-from ..render.fonts import register_fonts
-from ..sim.report import ruleset_figures, seat_rows
-from .charts import ACCENT, MUTED, histogram_chart, interval_chart, share_chart
+from ..sim.report import seat_rows
+from .charts import ACCENT, MUTED, histogram_chart, interval_chart
+from .styles import report_styles
 
 VERDICT_COLORS = {"pass": "#1e8449", "warn": "#b7950b", "fail": "#c0392b"}
-
-
-def _styles() -> dict[str, ParagraphStyle]:
-    register_fonts()
-    base = ParagraphStyle("body", fontName="sans", fontSize=9, leading=12)
-    return {
-        "title": ParagraphStyle("title", parent=base, fontName="sans-bold", fontSize=18, leading=22, spaceAfter=4),
-        "h2": ParagraphStyle("h2", parent=base, fontName="sans-bold", fontSize=13, leading=16, spaceBefore=10,
-                             spaceAfter=4),
-        "body": base,
-        "small": ParagraphStyle("small", parent=base, fontSize=7.5, leading=9.5),
-    }
 
 
 def _checks_table(report: DeckCheck, styles: dict[str, ParagraphStyle]) -> Table:
@@ -86,66 +75,9 @@ def _score_chart(players: int, result: Any) -> Any:
                            note=f"every seat's final total over {result.games:,} games; bins of {width}")
 
 
-def _ruleset_chart(players: int, result: Any) -> Any | None:
-    figures = ruleset_figures(result)
-    if result.ruleset == "fives":
-        totals = Counter()
-        for outcome in result.outcomes:
-            totals.update(outcome.figures.get("totals", []))
-        if totals:
-            target = figures.get("target") or 25
-            top = max(max(totals), target + 5)
-            labels = [str(t) for t in range(top + 1)]
-            counts = [totals.get(t, 0) for t in range(top + 1)]
-            return histogram_chart(f"Hand totals around {target}, {players} players", labels, counts,
-                                   highlight=range(target + 1, top + 1),
-                                   note=f"bust rate {figures['bust_rate']['rate']:.1%}, exact {target} "
-                                        f"{figures['exact_rate']['rate']:.1%} of seat-hands; red: over {target}")
-        return share_chart(f"Busts and exact hits, {players} players", ["bust", "exact"],
-                           [figures["bust_rate"]["rate"], figures["exact_rate"]["rate"]])
-    if result.ruleset == "tiger-ghee":
-        hist = figures["tricks_hist"]
-        labels = list(hist)
-        counts = list(hist.values())
-        ghee = [i for i, label in enumerate(labels) if int(label) > 0 and int(label) % 4 == 0]
-        return histogram_chart(f"Tricks won per hand, {players} players", labels, counts, highlight=ghee,
-                               note=f"ghee (a multiple of 4) in {figures['ghee_rate']['rate']:.1%} of seat-hands; "
-                                    "highlighted: ghee counts")
-    if result.ruleset == "green-queen":
-        hands = Counter(outcome.hands for outcome in result.outcomes)
-        top = max(hands)
-        labels = [str(h) for h in range(1, top + 1)]
-        return histogram_chart(f"Hands per game, {players} players", labels, [hands.get(h, 0) for h in range(1, top + 1)],
-                               note=f"moon shots: {figures['moon_shots']} in {result.hands:,} hands")
-    return None
-
-
-def _mission_section(report: DeckCheck, styles: dict[str, ParagraphStyle]) -> list[Any]:
-    analysis = report.mission
-    flow: list[Any] = [Paragraph("Mission difficulty", styles["h2"])]
-    flow.append(share_chart("GREEEN MAFIA difficulty", ["winnable orders", "random player", "greedy player"],
-                            [analysis.winnable_fraction, analysis.random_win, analysis.greedy_win],
-                            note=f"exact, over all {analysis.orders:,} orders of the facility cards"))
-    flow.append(Paragraph(
-        f"Grade <b>{escape(analysis.grade)}</b>. {analysis.winnable:,} of {analysis.orders:,} orders can be won with "
-        f"perfect play. A player choosing uniformly among legal moves wins {analysis.random_win:.2%} of games; one "
-        f"who always kills the front card and keeps whenever allowed wins {analysis.greedy_win:.1%}.", styles["body"]))
-    hardest = analysis.to_json()["hardest"][:8]
-    if hardest:
-        rows = [["order", "winning lines", "decisions", "forced"]]
-        for line in hardest:
-            rows.append([" ".join(line["order"]), str(line["winning_lines"]), str(line["decisions"]), str(line["forced"])])
-        table = Table(rows, hAlign="LEFT")
-        table.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), "sans"), ("FONTSIZE", (0, 0), (-1, -1), 8),
-                                   ("FONTNAME", (0, 0), (-1, 0), "sans-bold"),
-                                   ("LINEBELOW", (0, 0), (-1, 0), 0.5, colors.black)]))
-        flow += [Spacer(1, 4 * mm), Paragraph("Hardest winnable orders", styles["body"]), table]
-    return flow
-
-
 def report_story(report: DeckCheck) -> list[Any]:
     """The flowables of the report, in reading order."""
-    styles = _styles()
+    styles = report_styles()
     verdict = ('<font color="#1e8449">playable</font>' if report.playable
                else '<font color="#c0392b">NOT playable</font>')
     story: list[Any] = [
@@ -155,6 +87,7 @@ def report_story(report: DeckCheck) -> list[Any]:
         Spacer(1, 4 * mm),
         _checks_table(report, styles),
     ]
+    game = find_game(report.ruleset) if report.ruleset else None
     for players, runs in sorted(report.simulations.items()):
         if not runs:
             continue
@@ -162,11 +95,10 @@ def report_story(report: DeckCheck) -> list[Any]:
         story.append(KeepTogether([_seat_chart(players, runs)]))
         main = runs.get("heuristic") or next(iter(runs.values()))
         story.append(KeepTogether([_score_chart(players, main)]))
-        extra = _ruleset_chart(players, main)
-        if extra is not None:
-            story.append(KeepTogether([extra]))
-    if report.mission is not None:
-        story += _mission_section(report, styles)
+        for chart in game.charts(players, main) if game is not None else []:
+            story.append(KeepTogether([chart]))
+    if game is not None:
+        story += game.report_sections(report)
     return story
 
 

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from ..budgets import MAX_LOG_BYTES
 from ..confine import UnsafeReference, regular_file
 from ..errors import CardforgeError
+from ..games.registry import find_game
 
 MAX_LOG_LINE = 16 * 1024 * 1024
 """One game's line; the longest real games are a few kB."""
@@ -43,17 +44,15 @@ class TrickLog(_Entry):
 
 
 class HandLog(_Entry):
+    """The keys every game's hand has; a game's own keys (point suit, flip deck...) are kept as they are
+    and checked against the game's `hand_log_schema` (games/base.py)."""
+
+    model_config = ConfigDict(extra="allow", strict=True)
     dealer: int
     dealt: list[list[str]]
     tricks: list[TrickLog]
     hand_points: list[int]
     totals: list[int]
-    point_suit: str | None = None
-    set_aside: list[str] | None = None
-    pass_offset: int | None = None
-    passed: list[list[str]] | None = None
-    given: list[list[str]] | None = None
-    flip_deck: list[str] | None = None
 
 
 class GameLog(_Entry):
@@ -69,15 +68,34 @@ class GameLog(_Entry):
     winners: list[int]
 
 
+def _first_error(exc: ValidationError, where: str, prefix: str = "") -> LogError:
+    first = exc.errors()[0]
+    parts = [*(prefix.split(".") if prefix else []), *(str(p) for p in first["loc"])]
+    path = ".".join(parts)
+    return LogError(f"{where}{path or 'game'}: {first['msg']}")
+
+
 def validate_game(game: Any, where: str = "") -> dict[str, Any]:
-    """Checks a game's shape; returns it as a plain dict (absent optional keys stay absent)."""
+    """Checks a game's shape, including the game's own hand keys; returns it as a plain dict (absent
+    optional keys stay absent)."""
     try:
         model = GameLog.model_validate(game)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        path = ".".join(str(p) for p in first["loc"])
-        raise LogError(f"{where}{path or 'game'}: {first['msg']}") from None
-    return model.model_dump(exclude_none=True, exclude_unset=True)
+        raise _first_error(exc, where) from None
+    data = model.model_dump(exclude_none=True, exclude_unset=True)
+    declared = find_game(model.ruleset)
+    schema = declared.hand_log_schema if declared is not None else None
+    for h, hand in enumerate(data["hands"]):
+        own = {key: value for key, value in hand.items() if key not in HandLog.model_fields}
+        if schema is None:
+            if own:
+                raise LogError(f"{where}hands.{h}: unexpected keys for {model.ruleset}: {', '.join(sorted(own))}")
+            continue
+        try:
+            schema.model_validate(own)
+        except ValidationError as exc:
+            raise _first_error(exc, where, f"hands.{h}") from None
+    return data
 
 
 def iter_log(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:

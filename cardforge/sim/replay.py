@@ -16,9 +16,10 @@ from rich.text import Text
 
 from ..deck import Deck
 from ..errors import CardforgeError, DeckError, RuleError
+from ..games.engines import game_for
+from ..games.registry import find_game
+from ..games.tricks import GameRecord, HandRecord, HandState, Play, TrickGame
 from ..load import bundled_deck_file, load_deck
-from ..rules.games import game_for
-from ..rules.tricks import GameRecord, HandRecord, HandState, Play, TrickGame
 
 
 def _get(obj: Any, key: str | int, where: str) -> Any:
@@ -39,7 +40,7 @@ class LoggedChance:
             raise RuleError(f"hand {index + 1}: the game is not over but the log ends")
         return self.hands[index]
 
-    def deal(self, game: TrickGame, hand_index: int) -> tuple[list[list[int]], list[int]]:
+    def deal(self, game: TrickGame[Any], hand_index: int) -> tuple[list[list[int]], list[int]]:
         where = f"hand {hand_index + 1}"
         dealt = [[game.card_int(c) for c in h] for h in _get(self.hand(hand_index), "dealt", where)]
         hand = self.hands[hand_index]
@@ -50,13 +51,13 @@ class LoggedChance:
             aside = [c for c in range(len(game.ids)) if c not in used]
         return dealt, aside
 
-    def pick(self, game: TrickGame, hand_index: int, what: str, options: Sequence[Any]) -> Any:
+    def pick(self, game: TrickGame[Any], hand_index: int, what: str, options: Sequence[Any]) -> Any:
         value = _get(self.hand(hand_index), what, f"hand {hand_index + 1}")
         if value not in options:
             raise RuleError(f"hand {hand_index + 1}: {what} {value!r} is not possible here")
         return value
 
-    def order(self, game: TrickGame, hand_index: int, what: str, items: list[int]) -> list[int]:
+    def order(self, game: TrickGame[Any], hand_index: int, what: str, items: list[int]) -> list[int]:
         return [game.card_int(c) for c in _get(self.hand(hand_index), what, f"hand {hand_index + 1}")]
 
 
@@ -69,7 +70,7 @@ class LoggedAgent:
         self.seat = seat
         self.hands = hands
 
-    def play(self, game: TrickGame, st: HandState, legal: list[int]) -> int:
+    def play(self, game: TrickGame[Any], st: HandState, legal: list[int]) -> int:
         where = f"hand {st.hand_index + 1}, trick {st.trick_index + 1}"
         tricks = _get(self.hands[st.hand_index], "tricks", where)
         trick = _get(tricks, st.trick_index, where)
@@ -79,7 +80,7 @@ class LoggedAgent:
             raise RuleError(f"{where}: the log has seat {seat} playing, but it is seat {st.to_move}'s turn")
         return game.play_int(Play(_get(entry, "card", where), bool(entry.get("down", False))))
 
-    def choose_cards(self, game: TrickGame, st: HandState, seat: int, count: int, purpose: str) -> list[int]:
+    def choose_cards(self, game: TrickGame[Any], st: HandState, seat: int, count: int, purpose: str) -> list[int]:
         where = f"hand {st.hand_index + 1}"
         chosen = _get(_get(self.hands[st.hand_index], self.KEYS[purpose], where), seat, where)
         return [game.card_int(c) for c in chosen]
@@ -90,7 +91,7 @@ def _compare(where: str, what: str, rules: Any, logged: Any) -> None:
         raise RuleError(f"{where}: {what} is {rules!r} by the rules, the log says {logged!r}")
 
 
-def check_game(game: TrickGame, log: dict[str, Any]) -> GameRecord:
+def check_game(game: TrickGame[Any], log: dict[str, Any]) -> GameRecord:
     """Replays `log` through `game`; returns the record or raises RuleError at the first disagreement."""
     hands = log["hands"]
     if not isinstance(hands, list):
@@ -101,8 +102,8 @@ def check_game(game: TrickGame, log: dict[str, Any]) -> GameRecord:
         raise RuleError(f"the game ends after hand {len(rec.hands)} but the log goes on to hand {len(hands)}")
     expected = game.game_log(rec, log.get("seed", 0), log.get("game", 0))
     for h, (mine, theirs) in enumerate(zip(expected["hands"], hands), 1):
-        for key in ("dealer", "pass_offset", "point_suit"):
-            if key in mine:
+        for key in mine:
+            if key not in ("dealt", "tricks", "hand_points", "totals"):
                 _compare(f"hand {h}", key, mine[key], _get(theirs, key, f"hand {h}"))
         theirs_tricks = theirs["tricks"]
         if len(theirs_tricks) != len(mine["tricks"]):
@@ -136,9 +137,9 @@ class Replayer:
 
     def __init__(self, deck: Deck | None = None) -> None:
         self.deck = deck
-        self._games: dict[tuple[str, int], TrickGame] = {}
+        self._games: dict[tuple[str, int], TrickGame[Any]] = {}
 
-    def game(self, log: dict[str, Any]) -> TrickGame:
+    def game(self, log: dict[str, Any]) -> TrickGame[Any]:
         deck_ref, players = str(log["deck"]), log["players"]
         key = (deck_ref, players)
         if key not in self._games:
@@ -164,7 +165,7 @@ class Replayer:
 # ---------------------------------------------------------------- the readable display
 
 
-def _card_text(game: TrickGame, card: str, down: bool) -> Text:
+def _card_text(game: TrickGame[Any], card: str, down: bool) -> Text:
     deck = game.deck
     suit = deck.spec.suits.get(deck.card(card).suit or "") if card in game.index else None
     colour = suit.color if suit is not None else None
@@ -174,20 +175,13 @@ def _card_text(game: TrickGame, card: str, down: bool) -> Text:
     return text
 
 
-def hand_summary(rec: HandRecord) -> str:
-    """What decided the hand's points: Fives sums, Tiger Ghee trick counts, Green Queen points taken."""
-    stats = rec.stats
-    if "values" in stats:
-        return f"sums {stats['values']}"
-    if "tricks" in stats:
-        return f"tricks {stats['tricks']}"
-    if "taken" in stats:
-        moon = f", seat {stats['moon']} shoots the moon" if stats["moon"] >= 0 else ""
-        return f"points taken {stats['taken']}{moon}"
-    return ""
+def hand_summary(game: TrickGame[Any], rec: HandRecord) -> str:
+    """What decided the hand's points, in the game's own words (games/base.py `Game.hand_summary`)."""
+    declared = find_game(game.ruleset)
+    return declared.hand_summary(rec) if declared is not None else ""
 
 
-def render_game(game: TrickGame, log: dict[str, Any], console: Console, record: GameRecord | None = None) -> None:
+def render_game(game: TrickGame[Any], log: dict[str, Any], console: Console, record: GameRecord | None = None) -> None:
     """Prints a logged game trick by trick (cards in their suit colours on a terminal)."""
     head = f"{log['ruleset']} · deck {log['deck']} · {log['players']} players"
     if "seed" in log:
@@ -213,7 +207,7 @@ def render_game(game: TrickGame, log: dict[str, Any], console: Console, record: 
                 row.append_text(_card_text(game, play["card"], play.get("down", False)))
             row.append(f"  → seat {trick['winner']}", style="bold")
             console.print(row)
-        summary = hand_summary(record.hands[h - 1]) if record is not None else ""
+        summary = hand_summary(game, record.hands[h - 1]) if record is not None else ""
         console.print(f"  {summary + '  ' if summary else ''}points {hand['hand_points']}  totals {hand['totals']}")
     winners = log["winners"]
     console.print(Text(f"\nWinner{'s' if len(winners) > 1 else ''}: seat {', '.join(map(str, winners))}",

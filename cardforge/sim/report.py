@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Console
 from rich.table import Table
 
+from ..games.registry import find_game
 from .stats import describe, mean_difference, rate_difference, seat_fairness, wilson
 
 if TYPE_CHECKING:
@@ -14,12 +15,6 @@ if TYPE_CHECKING:
 
 ALPHA = 0.05
 """Significance level of the seat verdicts."""
-
-
-def _rate(count: float, trials: int) -> dict[str, float]:
-    low, high = wilson(count, trials)
-    return {"count": count, "trials": trials, "rate": count / trials if trials else 0.0,
-            "ci_low": low, "ci_high": high}
 
 
 def seat_rows(result: SimResult) -> list[dict[str, Any]]:
@@ -52,25 +47,9 @@ def verdict(result: SimResult, seats: list[dict[str, Any]], p_value: float) -> t
 
 
 def ruleset_figures(result: SimResult) -> dict[str, Any]:
-    outs, n = result.outcomes, result.players
-    if result.ruleset == "fives":
-        seat_hands = sum(o.hands for o in outs) * n
-        busts = sum(sum(o.figures["busts"]) for o in outs)
-        exact = sum(sum(o.figures["exact"]) for o in outs)
-        return {"bust_rate": _rate(busts, seat_hands), "exact_rate": _rate(exact, seat_hands),
-                "pool_lost_per_game": sum(o.figures["pool_lost"] for o in outs) / len(outs),
-                "target": result.params.get("target")}
-    if result.ruleset == "tiger-ghee":
-        hist = [sum(col) for col in zip(*(o.figures["tricks_hist"] for o in outs))]
-        seat_hands = sum(hist)
-        ghee = sum(sum(o.figures["ghee"]) for o in outs)
-        return {"tricks_hist": {str(k): v for k, v in enumerate(hist)}, "ghee_rate": _rate(ghee, seat_hands)}
-    if result.ruleset == "green-queen":
-        hands = sum(o.hands for o in outs)
-        moons = sum(sum(o.figures["moons"]) for o in outs)
-        return {"moon_shots": moons, "moon_rate": _rate(moons, hands),
-                "hands_per_game": describe([o.hands for o in outs])}
-    return {}
+    """The game's own figures over the run (games/base.py `Game.figures`)."""
+    game = find_game(result.ruleset)
+    return game.figures(result) if game is not None else {}
 
 
 def skill_gap(result: SimResult) -> dict[str, Any] | None:
@@ -149,20 +128,9 @@ def render(data: dict[str, Any], console: Console) -> None:
     length = data["game_length"]
     console.print(f"Game length: {length['hands']['mean']:.2f} hands, {length['plays']['mean']:.1f} card plays "
                   f"(p5 {length['plays']['p5']:g}, p95 {length['plays']['p95']:g})")
-    fig = data["figures"]
-    if data["ruleset"] == "fives":
-        console.print(f"Bust rate {_pct(fig['bust_rate'])} · exactly {fig['target']}: {_pct(fig['exact_rate'])} · "
-                      f"pool points lost per game {fig['pool_lost_per_game']:.2f}")
-    elif data["ruleset"] == "tiger-ghee":
-        hist = fig["tricks_hist"]
-        total = sum(hist.values()) or 1
-        cells = "  ".join(f"{k}:{v / total:.0%}" for k, v in hist.items() if v)
-        console.print(f"Ghee rate (a scoring multiple of 4) {_pct(fig['ghee_rate'])}")
-        console.print(f"Tricks won per seat-hand: {cells}")
-    elif data["ruleset"] == "green-queen":
-        hpg = fig["hands_per_game"]
-        console.print(f"Moon shots {fig['moon_shots']} ({_pct(fig['moon_rate'])} of hands) · hands per game "
-                      f"{hpg['mean']:.1f} (min {hpg['min']:g}, max {hpg['max']:g})")
+    game = find_game(data["ruleset"])
+    for line in game.figure_lines(data["figures"]) if game is not None else []:
+        console.print(line)
     skill = data.get("skill")
     if skill:
         g = skill["gap"]

@@ -21,11 +21,13 @@ from typing import Any
 
 from ..deck import Deck
 from ..errors import CardforgeError, RuleError
+from ..games.engines import game_for
+from ..games.registry import get_game
+from ..games.tricks import GameRecord, TrickGame
 from ..load import load_deck
 from ..outputs import check_target, safe_replace
-from ..rules.games import game_for
-from ..rules.tricks import GameRecord, TrickGame
 from .agents import make_agent, seat_agents
+from .stats import add_counts
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -40,17 +42,17 @@ class RandomChance:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def deal(self, game: TrickGame, hand_index: int) -> tuple[list[list[int]], list[int]]:
+    def deal(self, game: TrickGame[Any], hand_index: int) -> tuple[list[list[int]], list[int]]:
         cards = list(range(len(game.ids)))
         self.rng.shuffle(cards)
         size = game.hand_size
         hands = [cards[s * size:(s + 1) * size] for s in range(game.players)]
         return hands, cards[game.players * size:]
 
-    def pick(self, game: TrickGame, hand_index: int, what: str, options: list[Any]) -> Any:
+    def pick(self, game: TrickGame[Any], hand_index: int, what: str, options: list[Any]) -> Any:
         return options[int(self.rng.random() * len(options))]
 
-    def order(self, game: TrickGame, hand_index: int, what: str, items: list[int]) -> list[int]:
+    def order(self, game: TrickGame[Any], hand_index: int, what: str, items: list[int]) -> list[int]:
         items = list(items)
         self.rng.shuffle(items)
         return items
@@ -62,10 +64,8 @@ class GameOutcome:
 
     `scores`: final totals per seat (start points included). `winners`: every winning seat; a shared
     win counts 1/len(winners) to each seat in win rates (so the rates add up to 1).
-    `figures` by ruleset, counts over the game's hands:
-      fives: `busts` and `exact` (hands over / exactly at the target, per seat), `pool_lost` (points);
-      tiger-ghee: `tricks_hist` (index = tricks won in a hand, value = seat-hands), `ghee` (per seat,
-      hands scoring a positive multiple of 4); green-queen: `moons` (moon shots per seat)."""
+    `figures`: the game's own counters over the game's hands (its engine's `figures`), numbers or lists
+    that add up element by element over games (`stats.add_counts`)."""
 
     scores: list[int]
     winners: tuple[int, ...]
@@ -117,6 +117,14 @@ class SimResult:
         """Per game: 1 if `seat` won alone, 1/k for a k-way shared win, else 0 (mean = win rate)."""
         return [1.0 / len(o.winners) if seat in o.winners else 0.0 for o in self.outcomes]
 
+    @property
+    def figure_sums(self) -> dict[str, Any]:
+        """The games' own counters summed over the run (the game's report hooks read these)."""
+        total: dict[str, Any] = {}
+        for o in self.outcomes:
+            add_counts(total, o.figures)
+        return total
+
     def to_json(self) -> dict[str, Any]:
         from .report import result_json
 
@@ -126,7 +134,7 @@ class SimResult:
 # ---------------------------------------------------------------- playing games
 
 
-def play_one(game: TrickGame, agent_names: list[str], seed: int, index: int) -> GameRecord:
+def play_one(game: TrickGame[Any], agent_names: list[str], seed: int, index: int) -> GameRecord:
     """Game `index` of the run seeded `seed`; RuleError names the game if it breaks."""
     rng = random.Random(game_seed(seed, index))
     agents = [make_agent(name, game, rng) for name in agent_names]
@@ -136,7 +144,7 @@ def play_one(game: TrickGame, agent_names: list[str], seed: int, index: int) -> 
         raise RuleError(f"game {index} (seed {seed}): {exc}") from exc
 
 
-def _play_range(game: TrickGame, agent_names: list[str], seed: int, start: int, stop: int,
+def _play_range(game: TrickGame[Any], agent_names: list[str], seed: int, start: int, stop: int,
                 want_log: bool) -> tuple[list[GameOutcome], list[str]]:
     outcomes, lines = [], []
     for index in range(start, stop):
@@ -164,7 +172,7 @@ def _chunks(games: int, jobs: int) -> list[tuple[int, int]]:
     return [(i, min(i + size, games)) for i in range(0, games, size)]
 
 
-def _results(deck: Deck, game: TrickGame, players: int, agent_names: list[str], seed: int, games: int,
+def _results(deck: Deck, game: TrickGame[Any], players: int, agent_names: list[str], seed: int, games: int,
              jobs: int, want_log: bool) -> Iterator[tuple[int, list[GameOutcome], list[str]]]:
     chunks = _chunks(games, max(1, jobs))
     if jobs <= 1 or len(chunks) == 1:
@@ -214,15 +222,8 @@ def simulate(deck: Deck | str | Path, players: int, games: int, seed: int = 0, a
                      _report_params(game), note)
 
 
-def _report_params(game: TrickGame) -> dict[str, Any]:
-    p = game.params
-    if game.ruleset == "fives":
-        return {"target": p.target, "hands": p.hands}
-    if game.ruleset == "tiger-ghee":
-        return {"tricks": game.tricks, "hands": game.hands_per_game}  # type: ignore[attr-defined]
-    if game.ruleset == "green-queen":
-        return {"end_score": p.end_score}
-    return {}
+def _report_params(game: TrickGame[Any]) -> dict[str, Any]:
+    return get_game(game.ruleset).report_params(game)
 
 
 def _progress(total: int) -> tuple[Any, Any]:

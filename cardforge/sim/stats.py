@@ -25,6 +25,32 @@ def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def rate_summary(count: float, trials: int) -> dict[str, float]:
+    """A rate with its Wilson interval, as the JSON report writes it."""
+    low, high = wilson(count, trials)
+    return {"count": count, "trials": trials, "rate": count / trials if trials else 0.0,
+            "ci_low": low, "ci_high": high}
+
+
+def add_counts(total: dict[str, object], more: dict[str, object]) -> dict[str, object]:
+    """Adds one game's counters into `total`: numbers add, lists add element by element (padded).
+
+    Every game's `figures` are counters of this kind, so a run's figures are a plain sum (and can be
+    summed as games stream in, whatever process played them)."""
+    for key, value in more.items():
+        have = total.get(key)
+        if isinstance(value, list):
+            base = list(have) if isinstance(have, list) else []
+            if len(base) < len(value):
+                base += [0] * (len(value) - len(base))
+            for i, v in enumerate(value):
+                base[i] += v
+            total[key] = base
+        else:
+            total[key] = (have or 0) + value  # type: ignore[operator]
+    return total
+
+
 def rate_difference(s1: float, n1: int, s2: float, n2: int, z: float = Z95) -> tuple[float, float, float]:
     """(difference p1 - p2, low, high): Newcombe's hybrid score interval built from two Wilson intervals."""
     p1, p2 = s1 / n1, s2 / n2

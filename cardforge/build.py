@@ -1,0 +1,149 @@
+"""The build pipeline as a library: pre-print gate, products, staging and publishing.
+
+A build runs a list of products for each deck into a staging folder inside the output folder and
+moves the finished files into `<out>/<deck-id>/` only when every product succeeded, so a failure never
+leaves a half-written set. Products are plain functions in `PRODUCTS`; the rules booklet, the balance
+report and the gate (`PRE_CHECKS`, which may mark the sheets "NOT VALIDATED") slot in beside the card
+sheets. Nothing here prints: results, warnings and progress go back to the caller (the CLI).
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .errors import CardforgeError
+from .publish import publish, staging_folder
+
+if TYPE_CHECKING:
+    from .check.results import DeckCheck
+    from .check.run import CheckOptions
+    from .deck import Deck
+    from .render.sheets import SheetOptions
+
+
+@dataclass(frozen=True)
+class BuildSettings:
+    """Everything a product needs besides the deck."""
+
+    out_dir: Path
+    sheets: SheetOptions
+    png: bool = False
+    check: CheckOptions | None = None
+    """Run the pre-print gate first (None: no gate, no report)."""
+    force: bool = False
+    """Print a deck that fails the gate anyway; its sheets then say NOT VALIDATED."""
+    booklet_format: str = "a5"
+    verdict: DeckCheck | None = None
+    """Filled in by the gate for the products that follow (the report)."""
+
+
+@dataclass
+class BuildResult:
+    """What one deck's build wrote, and what the designer should be told about it."""
+
+    deck: Deck
+    paths: list[Path] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    verdict: DeckCheck | None = None
+
+
+Product = Callable[["Deck", Path, BuildSettings], list[Path]]
+"""(deck, staging folder for this deck, settings) -> files written into the staging folder."""
+PreCheck = Callable[["Deck", BuildSettings, BuildResult], BuildSettings]
+"""Runs before any product; may refuse (raise CardforgeError) or return adjusted settings."""
+
+
+def cards_product(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
+    """`<deck-id>-cards.pdf`: the duplex-aligned card sheets."""
+    from .render.sheets import build_card_sheets
+
+    return [build_card_sheets(deck, stage / f"{deck.id}-cards.pdf", settings.sheets)]
+
+
+def png_product(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
+    """`png/` with every face and `<deck-id>-contact.png`, when `--png` is given."""
+    if not settings.png:
+        return []
+    from .render import png
+
+    faces = png.write_face_pngs(deck, stage / "png")
+    return [*faces, png.write_contact_sheet(deck, stage / f"{deck.id}-contact.png")]
+
+
+def booklet_product(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
+    """`<deck-id>-rules.pdf`: the rules booklet in the chosen format."""
+    from .booklet.build import booklet_product as make
+
+    return make(deck, stage, settings)
+
+
+def report_product(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
+    """`<deck-id>-report.pdf`: the gate's verdicts and balance charts (when the gate ran)."""
+    if settings.verdict is None:
+        return []
+    from .report.pdf import build_report
+
+    return [build_report(settings.verdict, stage / f"{deck.id}-report.pdf")]
+
+
+class NotPlayable(CardforgeError):
+    """The pre-print gate failed and --force was not given."""
+
+    exit_code = 1
+
+
+def gate(deck: Deck, settings: BuildSettings, result: BuildResult) -> BuildSettings:
+    """Refuse to print a deck that fails `cardforge check`, unless forced (then mark the sheets)."""
+    if settings.check is None:
+        return settings
+    from .check.run import check_loaded
+
+    verdict = check_loaded(deck, settings.check)
+    result.verdict = verdict
+    settings = replace(settings, verdict=verdict)
+    if verdict.playable:
+        return settings
+    failed = "; ".join(f"{r.name}: {r.reason}" for r in verdict.results if r.verdict == "fail")
+    if not settings.force:
+        raise NotPlayable(f"{deck.id} is not playable, so it was not built ({failed}); "
+                          "fix the deck, or add --force to print it marked NOT VALIDATED")
+    result.warnings.append(f"{deck.id} is not playable ({failed}); printing it anyway, marked NOT VALIDATED")
+    return replace(settings, sheets=replace(settings.sheets, note="NOT VALIDATED"))
+
+
+PRODUCTS: list[Product] = [cards_product, png_product, booklet_product, report_product]
+PRE_CHECKS: list[PreCheck] = [gate]
+
+
+def build_deck(deck: Deck, settings: BuildSettings, products: list[Product] | None = None) -> BuildResult:
+    """Run the pre-checks and products for one deck; returns what was published."""
+    result = BuildResult(deck)
+    for check in PRE_CHECKS:
+        settings = check(deck, settings, result)
+    stage = staging_folder(settings.out_dir, deck.id)  # publish.py: stale staging cleaned, lock, id check
+    try:
+        written: list[Path] = []
+        for product in products if products is not None else PRODUCTS:
+            written.extend(product(deck, stage, settings))
+        final = settings.out_dir / deck.id
+        publish(stage, final, deck.path)
+        result.paths = [final / path.relative_to(stage) for path in written]
+        return result
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
+
+
+def sheet_summary(deck: Deck, options: SheetOptions) -> str:
+    """One line for the designer: how the cards landed on paper."""
+    from .render.sheets import deck_imposition
+
+    imp = deck_imposition(deck, options)
+    grid = imp.grid
+    turned = ", cards turned 90°" if grid.rotation else ""
+    per = f"{grid.cols}x{grid.rows}" + (" pairs" if grid.fold else "") + turned
+    paper = imp.spec.paper.name
+    return f"{deck.id}: {len(deck.cards)} cards on {imp.sheets} sheet(s), {per}, {paper}, duplex {options.duplex}"

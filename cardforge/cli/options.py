@@ -1,0 +1,59 @@
+"""Options shared by several commands, so each has one name, one default and one meaning everywhere:
+`--seed`, `--jobs`, `--games` and `--json`."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import click
+
+from .. import budgets
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+DEFAULT_SEED = 1
+
+
+def default_jobs() -> int:
+    """Every core this process may use."""
+    return budgets.core_count()
+
+
+def seed_option(f: F) -> F:
+    return click.option("--seed", "-s", type=int, default=DEFAULT_SEED, show_default=True,
+                        help="Seed of the simulated games: the same seed plays the same games, whatever --jobs is.")(f)
+
+
+def jobs_option(f: F) -> F:
+    """`--jobs N`, at most the core count unless `--force-jobs` (each job is a whole process holding the
+    deck and its game; a thousand of them can exhaust a machine, docs/security.md). The command
+    receives the capped `jobs`."""
+
+    @functools.wraps(f)
+    def capped(*args: Any, jobs: int, force_jobs: bool, **kwargs: Any) -> Any:
+        allowed = budgets.capped_jobs(jobs, force_jobs)
+        if allowed < jobs:
+            click.echo(f"note: --jobs {jobs} is more than the {budgets.core_count()} cores here; using {allowed} "
+                       "(add --force-jobs to run more)", err=True)
+        return f(*args, jobs=allowed, **kwargs)
+
+    with_force = click.option("--force-jobs", is_flag=True, help="Allow --jobs above the number of cores.")(capped)
+    return click.option("--jobs", "-j", type=click.IntRange(1), default=default_jobs, show_default="every core",
+                        help="Processes to play games in parallel.")(with_force)  # type: ignore[return-value]
+
+
+def json_option(f: F) -> F:
+    return click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts (nothing else on stdout).")(f)
+
+
+def games_option(default: int | None, what: str = "Whole games to play") -> Callable[[F], F]:
+    """`--games N`; with no default, the command picks enough games for its precision."""
+    shown: Any = default if default is not None else "enough for ±2 points on seat win rates"
+
+    def decorate(f: F) -> F:
+        return click.option("--games", "-g", type=click.IntRange(1), default=default, show_default=shown,
+                            help=f"{what}.")(f)
+
+    return decorate

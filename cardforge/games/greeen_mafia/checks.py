@@ -1,0 +1,27 @@
+"""The pre-print gate for a mission: solve every order exactly instead of simulating."""
+
+from __future__ import annotations
+
+from ...check.results import DeckCheck
+from ...deck import Deck
+from ...errors import CardforgeError, RuleError
+from .mission import mission_from_deck
+from .solver import analyse
+
+
+def mission_check(deck: Deck, report: DeckCheck) -> None:
+    try:
+        analysis = analyse(mission_from_deck(deck))
+    except (CardforgeError, RuleError) as exc:
+        report.add("mission", "fail", str(exc))
+        return
+    report.mission = analysis
+    summary = (f"{analysis.winnable:,} of {analysis.orders:,} orders winnable ({analysis.winnable_fraction:.1%}); "
+               f"random player wins {analysis.random_win:.1%}, greedy player {analysis.greedy_win:.1%}")
+    figures = {key: value for key, value in analysis.to_json().items() if key not in ("unwinnable_orders", "hardest")}
+    if analysis.verdict == "unwinnable":
+        report.add("mission", "fail", f"no order of the cards can be won: {summary}", mission=figures)
+    elif analysis.verdict == "trivial":
+        report.add("mission", "warn", f"trivial: the greedy player wins every order; {summary}", mission=figures)
+    else:
+        report.add("mission", "pass", f"difficulty {analysis.grade}: {summary}", mission=figures)

@@ -1,0 +1,119 @@
+"""`cardforge mafia analyse|play|design`: GREEEN MAFIA missions from the command line."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.progress import Progress
+
+from ...errors import CardforgeError
+from ...load import load_deck
+from ...outputs import check_target
+from . import design as designer
+from .mission import Mission, mission_from_deck
+from .play import choose_order, play
+from .report import print_analysis
+from .solver import analyse
+
+DECK_ID = re.compile(r"[a-z0-9][a-z0-9_-]*")
+
+
+class MissionError(CardforgeError):
+    """A mission that fails its analysis (no order can be won)."""
+
+
+def _mission(deck: str) -> tuple[Mission, Path]:
+    loaded = load_deck(deck)
+    return mission_from_deck(loaded), loaded.path
+
+
+@contextmanager
+def _progress(label: str) -> Iterator[Callable[[int, int], None] | None]:
+    """A rich progress bar when stdout is a terminal, nothing otherwise."""
+    if not sys.stdout.isatty():
+        yield None
+        return
+    with Progress(transient=True) as bar:
+        task = bar.add_task(label, total=None)
+
+        def update(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield update
+
+
+@click.group("mafia")
+def mafia() -> None:
+    """GREEEN MAFIA missions: exact analysis, a terminal game and a difficulty designer."""
+
+
+@mafia.command("analyse")
+@click.argument("deck")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+@click.option("--hardest", default=10, show_default=True, help="How many hardest winnable orders to list.")
+def analyse_command(deck: str, as_json: bool, hardest: int) -> None:
+    """Solve every order of DECK's facility cards: winnable orders, random and greedy win chances."""
+    mission, _ = _mission(deck)
+    with _progress("solving") as progress:
+        result = analyse(mission, hardest=hardest, progress=progress)
+    if as_json:
+        click.echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
+    else:
+        print_analysis(result, Console())
+    if result.verdict == "unwinnable":
+        raise MissionError(f"mission {mission.name} cannot be won from any of its {result.orders:,} orders")
+
+
+@mafia.command("play")
+@click.argument("deck")
+@click.option("--order", help="Facility ids front to back, comma separated (default: shuffled).")
+@click.option("--seed", type=int, help="Seed for the shuffle, to replay the same order.")
+@click.option("--hint", is_flag=True, help="Show the solver's advice every turn (or type h).")
+def play_command(deck: str, order: str | None, seed: int | None, hint: bool) -> None:
+    """Play DECK's mission in the terminal; moves are read from standard input."""
+    mission, _ = _mission(deck)
+    ids = [part.strip() for part in order.split(",")] if order else None
+    chosen = choose_order(mission, ids, seed)
+    stdin = click.get_text_stream("stdin")
+    prompt = (lambda: click.echo("move> ", nl=False)) if stdin.isatty() else None
+    game = play(mission, chosen, stdin, click.echo, hint=hint, prompt=prompt)
+    sys.exit(0 if game.won else 1)
+
+
+@mafia.command("design")
+@click.argument("deck")
+@click.option("--target", type=click.FloatRange(0.0, 1.0, min_open=True), required=True,
+              help="Wanted random-player win chance, e.g. 0.01.")
+@click.option("--floor", type=click.FloatRange(0.0, 1.0), default=0.5, show_default=True,
+              help="Lowest acceptable fraction of winnable orders.")
+@click.option("--steps", type=click.IntRange(1, 50), default=8, show_default=True, help="Most edits to make.")
+@click.option("--id", "deck_id", help="Id of the new deck (default: <base>-designed).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+              help="Deck file to write (default: output/<id>/deck.yaml).")
+def design_command(deck: str, target: float, floor: float, steps: int, deck_id: str | None, output: Path | None) -> None:
+    """Search icon distributions near DECK's mission for a random-player win chance close to TARGET."""
+    if deck_id is not None and not DECK_ID.fullmatch(deck_id):
+        raise click.BadParameter("use lower-case letters, digits, - and _ (e.g. my-mission)", param_hint="--id")
+    mission, base_path = _mission(deck)
+    deck_id = deck_id or f"{mission.name}-designed"
+    output = output or Path("output") / deck_id / "deck.yaml"
+    check_target(output)  # refuse a device or FIFO before the search, not after it
+    with _progress("designing") as progress:
+        path = designer.design(mission, target, floor, steps, progress)
+    for step in path:
+        click.echo(f"{step.change}: random win {step.random_win:.4%}, winnable {step.winnable_fraction:.2%}")
+    best = path[-1]
+    if best.winnable_fraction < floor:
+        raise MissionError(f"no mission near {mission.name} keeps {floor:.0%} of orders winnable")
+    text = designer.deck_yaml(mission, best, base_path, output, deck_id, target, floor)
+    designer.write_design(text, output)
+    click.echo(f"wrote {output}")
+
+

@@ -1,0 +1,109 @@
+"""Green Queen: Hearts on a five-suit rock-paper-scissors ring, a random point suit, Jokers that turn
+the ring around, and the Green Queen worth 13.
+
+The engine is `engine.py`, the heuristic player `agents.py`; `report.py` and `booklet.py` say what the
+report and the rules booklet show, all computed by the engine (docs/rules-readings.md has the readings).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, ConfigDict
+
+from ..base import BlockFactory, BookletContext, Game, Rate
+from .params import GreenQueenParams
+
+if TYPE_CHECKING:
+    from ...deck import Deck
+    from ...sim.run import SimResult
+    from ..tricks import HandRecord, TrickGame
+    from .engine import GreenQueen
+
+
+class GreenQueenHandLog(BaseModel):
+    """Green Queen's keys in a logged hand: the point suit, cards set aside, the passes."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    point_suit: str
+    set_aside: list[str]
+    pass_offset: int
+    passed: list[list[str]]
+
+
+class GreenQueenGame(Game):
+    id = "green-queen"
+    title = "Green Queen"
+    players = (3, 4, 5)
+    params_schema = GreenQueenParams
+    hand_log_schema = GreenQueenHandLog
+    folder = Path(__file__).parent
+
+    def engine(self, deck: Deck, players: int) -> GreenQueen:
+        from .engine import GreenQueen
+
+        return GreenQueen(deck, players)
+
+    def heuristic(self, rng: random.Random) -> Any:
+        from .agents import GreenQueenHeuristic
+
+        return GreenQueenHeuristic(rng)
+
+    def report_params(self, engine: TrickGame[Any]) -> dict[str, Any]:
+        return {"end_score": engine.params.end_score}
+
+    def figures(self, result: SimResult) -> dict[str, Any]:
+        from .report import figures
+
+        return figures(result)
+
+    def figure_lines(self, figures: Mapping[str, Any]) -> list[str]:
+        from .report import figure_lines
+
+        return figure_lines(figures)
+
+    def rates(self, result: SimResult) -> dict[str, Rate]:
+        from .report import rates
+
+        return rates(result)
+
+    def charts(self, players: int, result: SimResult) -> list[Any]:
+        from .report import charts
+
+        return charts(players, result)
+
+    def hand_summary(self, record: HandRecord) -> str:
+        stats = record.stats
+        moon = f", seat {stats['moon']} shoots the moon" if stats["moon"] >= 0 else ""
+        return f"points taken {stats['taken']}{moon}"
+
+    def setup_extra(self, deck: Deck, players: int) -> dict[str, Any]:
+        from .booklet import pass_words
+
+        cycle = deck.rules_params.pass_cycle[players]
+        return {"Passing, deal by deal": ", ".join(pass_words(o, players) for o in cycle)}
+
+    def booklet_facts(self, deck: Deck) -> dict[str, Any]:
+        from .booklet import facts
+
+        return facts(deck)
+
+    def booklet_tables(self, deck: Deck, ctx: BookletContext) -> dict[str, BlockFactory]:
+        from .booklet import tables
+
+        return tables(deck, ctx)
+
+    def booklet_pictures(self, deck: Deck, ctx: BookletContext) -> dict[str, BlockFactory]:
+        from .booklet import pictures
+
+        return pictures(deck, ctx)
+
+    def accent_color(self, deck: Deck) -> str | None:
+        queen = deck.card(deck.rules_params.green_queen)
+        return deck.spec.suits[queen.suit].color if queen.suit else None
+
+
+GAME = GreenQueenGame()

@@ -1,0 +1,100 @@
+"""What the Green Queen booklet prints beyond the rules text: the ring, the scoring table and an example
+trick, each worked out by the engine (who beats whom, the opening suit, the points in play)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...deck import Deck
+from ..base import BlockFactory, BookletContext
+from ..examples import Played, TrickExample, example_seats, play_trick
+from .params import GreenQueenParams
+
+PASS_WORDS = {0: "hold", 1: "left", -1: "right", 2: "2 left", -2: "2 right"}
+
+
+def pass_words(offset: int, players: int) -> str:
+    """A passing offset as players say it (with 4 players, 2 to the left is across)."""
+    if players == 4 and abs(offset) == 2:
+        return "across"
+    return PASS_WORDS.get(offset, f"{abs(offset)} {'left' if offset > 0 else 'right'}")
+
+
+def _engine(deck: Deck, players: int | None = None) -> Any:
+    from .engine import GreenQueen
+
+    return GreenQueen(deck, players or min(deck.players))
+
+
+def ring_rows(deck: Deck) -> list[dict[str, Any]]:
+    """For each suit: the two it beats, the two that beat it, and the opening suit when it scores."""
+    engine = _engine(deck)
+    names = engine.suit_names
+    suits = deck.spec.suits
+
+    def name(pos: int) -> str:
+        return suits[names[engine.ring[pos]]].name
+
+    rows = []
+    for pos in range(5):
+        beaten_by = [p for p in engine.stronger_suits(pos, False) if p != pos]
+        beats = sorted((lead for lead in range(5) if lead != pos and pos in engine.stronger_suits(lead, False)),
+                       key=lambda lead: (lead - pos) % 5)
+        rows.append({"suit": name(pos), "color": suits[names[engine.ring[pos]]].color,
+                     "beats": [name(p) for p in beats], "beaten_by": [name(p) for p in beaten_by],
+                     "opening": suits[names[engine.opening_suit(pos)]].name})
+    return rows
+
+
+def scoring(deck: Deck) -> dict[str, Any]:
+    """Point cards, the Green Queen's extra points, the moon total and the end score."""
+    p: GreenQueenParams = deck.rules_params
+    engine = _engine(deck)
+    queen = deck.card(p.green_queen)
+    per_suit = {s: sum(1 for c in deck.dealt_cards if c.suit == s) for s in p.ring}
+    suit_cards = max(per_suit.values())
+    total = max(sum(points) for points in engine.point_tables)
+    return {"queen": queen, "queen_suit": deck.spec.suits[queen.suit].name if queen.suit else "",
+            "queen_points": p.green_queen_points, "card_points": p.point_card_points,
+            "suit_cards": suit_cards, "moon_total": total, "moon": p.moon, "end_score": p.end_score,
+            "jokers": p.jokers}
+
+
+def facts(deck: Deck) -> dict[str, Any]:
+    p: GreenQueenParams = deck.rules_params
+    return {"ring": [deck.spec.suits[s] for s in p.ring], **scoring(deck)}
+
+
+def example_trick(deck: Deck) -> TrickExample:
+    """The Green Queen is played, and the one suit stronger than hers takes her (the engine decides)."""
+    p: GreenQueenParams = deck.rules_params
+    seats = example_seats(deck)
+    engine = _engine(deck, seats)
+    queen = deck.card(p.green_queen)
+    names, ring = engine.suit_names, engine.ring
+    queen_pos = ring.index(names.index(queen.suit))
+    lead_pos = (queen_pos - 2) % 5
+    order = engine.stronger_suits(lead_pos, False)
+    top, loser = order[0], (lead_pos + 1) % 5
+    suit = [names[ring[pos]] for pos in range(5)]
+    plays = (Played(deck.card(f"{suit[lead_pos]}-7")), Played(queen), Played(deck.card(f"{suit[top]}-4")),
+             Played(deck.card(f"{suit[loser]}-A")))[:seats]
+    winner, _ = play_trick(engine, plays)
+    s = deck.spec.suits
+    lead_name, first, second = s[suit[lead_pos]].name, s[suit[order[0]]].name, s[suit[order[1]]].name
+    caption = (f"{lead_name} leads. {first} and {second} are stronger than {lead_name}, and {first} is the "
+               f"strongest, so {plays[winner].card.name} wins and takes the Green Queen."
+               + (f" {s[suit[loser]].name} can never win a {lead_name} trick." if len(plays) == 4 else ""))
+    return TrickExample(plays, winner, caption)
+
+
+def tables(deck: Deck, ctx: BookletContext) -> dict[str, BlockFactory]:
+    t = ctx.macros("green-queen/booklet.html.j2")
+    return {"scoring": lambda: t.scoring(scoring(deck)), "ring": lambda: t.ring(ring_rows(deck))}
+
+
+def pictures(deck: Deck, ctx: BookletContext) -> dict[str, BlockFactory]:
+    m = ctx.macros("pictures.html.j2")
+    return {"trick": lambda: m.trick(ctx.pictures.trick(example_trick(deck))),
+            "ring": lambda: m.ring(ctx.pictures.suit_ring(), "The suit ring. Each suit beats the two its arrows "
+                                                              "point at.")}

@@ -1,0 +1,102 @@
+"""Tiger Ghee: a flipped card sets each trick's field colour, Black cards take it, and tricks count in fours.
+
+The engine is `engine.py`, the heuristic player `agents.py`; `report.py` and `booklet.py` say what the
+report and the rules booklet show, all computed by the engine (docs/rules-readings.md has the readings).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, ConfigDict
+
+from ..base import BlockFactory, BookletContext, Game, Rate
+from .params import TigerGheeParams
+
+if TYPE_CHECKING:
+    from ...deck import Deck
+    from ...sim.run import SimResult
+    from ..tricks import HandRecord, TrickGame
+    from .engine import TigerGhee
+
+
+class TigerGheeHandLog(BaseModel):
+    """Tiger Ghee's keys in a logged hand: the gifts, the flip deck's order, a card set aside."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    given: list[list[str]]
+    flip_deck: list[str]
+    set_aside: list[str] | None = None
+
+
+class TigerGheeGame(Game):
+    id = "tiger-ghee"
+    title = "Tiger Ghee"
+    players = (3, 4)
+    params_schema = TigerGheeParams
+    hand_log_schema = TigerGheeHandLog
+    folder = Path(__file__).parent
+
+    def engine(self, deck: Deck, players: int) -> TigerGhee:
+        from .engine import TigerGhee
+
+        return TigerGhee(deck, players)
+
+    def heuristic(self, rng: random.Random) -> Any:
+        from .agents import TigerGheeHeuristic
+
+        return TigerGheeHeuristic(rng)
+
+    def report_params(self, engine: TrickGame[Any]) -> dict[str, Any]:
+        return {"tricks": engine.tricks, "hands": engine.hands_per_game}  # type: ignore[attr-defined]
+
+    def figures(self, result: SimResult) -> dict[str, Any]:
+        from .report import figures
+
+        return figures(result)
+
+    def figure_lines(self, figures: Mapping[str, Any]) -> list[str]:
+        from .report import figure_lines
+
+        return figure_lines(figures)
+
+    def rates(self, result: SimResult) -> dict[str, Rate]:
+        from .report import rates
+
+        return rates(result)
+
+    def charts(self, players: int, result: SimResult) -> list[Any]:
+        from .report import charts
+
+        return charts(players, result)
+
+    def hand_summary(self, record: HandRecord) -> str:
+        return f"tricks {record.stats['tricks']}"
+
+    def setup_extra(self, deck: Deck, players: int) -> dict[str, Any]:
+        from .booklet import flow
+
+        f = flow(deck, players)
+        flip = f"{f['flip_deck']}" + (f" (incl. {f['leftover']} left over)" if f["leftover"] else "")
+        return {"Each player gives": f["gives"], "Flip deck": flip, "Tricks per hand": f["tricks"]}
+
+    def booklet_facts(self, deck: Deck) -> dict[str, Any]:
+        from .booklet import facts
+
+        return facts(deck)
+
+    def booklet_tables(self, deck: Deck, ctx: BookletContext) -> dict[str, BlockFactory]:
+        from .booklet import tables
+
+        return tables(deck, ctx)
+
+    def booklet_pictures(self, deck: Deck, ctx: BookletContext) -> dict[str, BlockFactory]:
+        from .booklet import pictures
+
+        return pictures(deck, ctx)
+
+
+GAME = TigerGheeGame()
