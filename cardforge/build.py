@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .errors import CardforgeError
-from .publish import publish, staging_folder
+from .publish import check_source, publish, staging_folder
 
 if TYPE_CHECKING:
     from .check.results import DeckCheck
@@ -122,6 +122,7 @@ PRE_CHECKS: list[PreCheck] = [gate]
 def build_deck(deck: Deck, settings: BuildSettings, products: list[Product] | None = None) -> BuildResult:
     """Run the pre-checks and products for one deck; returns what was published."""
     result = BuildResult(deck)
+    check_source(settings.out_dir / deck.id, deck.path)  # an id clash is refused before any work
     for check in PRE_CHECKS:
         settings = check(deck, settings, result)
     stage = staging_folder(settings.out_dir, deck.id)  # publish.py: stale staging cleaned, lock, id check

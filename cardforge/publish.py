@@ -81,14 +81,16 @@ def output_lock(out_dir: Path) -> Iterator[None]:
         os.close(fd)
 
 
-def _check_source(final: Path, source: Path) -> None:
+def check_source(final: Path, source: Path) -> None:
+    """Refuse when `final` holds the build of a different deck file (publish checks again, under the lock)."""
     mark = final / SOURCE_MARK
     if not mark.is_file():
         return
     built_from = mark.read_text(encoding="utf-8").strip()
     if built_from and built_from != str(source):
         raise OutputError(f"{final} holds the build of {built_from}, and {source} uses the same deck id; "
-                          "give one of them another `id`, or build it with -o into another folder")
+                          f"give one of them another `id`, build it with -o into another folder, or delete {final} "
+                          "if the deck was moved")
 
 
 def publish(stage: Path, final: Path, source: Path | None = None) -> None:
@@ -100,7 +102,7 @@ def publish(stage: Path, final: Path, source: Path | None = None) -> None:
             check_target(final)
             raise OutputError(f"{final} exists and is not a folder; refusing to build into it")
         if source is not None:
-            _check_source(final, source)
+            check_source(final, source)
         final.mkdir(exist_ok=True)
         for entry in sorted(stage.iterdir()):
             target = final / entry.name
