@@ -11,12 +11,15 @@ import string
 from collections.abc import Callable, Iterable, Iterator
 from contextvars import ContextVar
 from functools import lru_cache
+from pathlib import PurePath
+from types import ModuleType
 from typing import Any
 
 from jinja2 import StrictUndefined, Template, TemplateError, TemplateRuntimeError, TemplateSyntaxError, nodes
 from jinja2.runtime import LoopContext
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 from jinja2.visitor import NodeTransformer
+from pydantic import BaseModel
 
 from .budgets import (
     MAX_FORMAT_WIDTH,
@@ -213,6 +216,17 @@ def _check_indent(value: Any, width: Any) -> None:
 _RESERVED = "_cf_"
 
 
+@lru_cache(maxsize=1024)
+def _model_attribute_allowed(model: type[BaseModel], attr: str) -> bool:
+    """A model's fields, and attributes its cardforge classes define themselves."""
+    if attr in model.model_fields:
+        return True
+    for klass in model.__mro__:
+        if attr in vars(klass):
+            return klass.__module__.startswith("cardforge.") and klass is not BaseModel
+    return False
+
+
 class _Bounding(NodeTransformer):
     """Rewrites a parsed deck template so loops and `~` joins report to the budget."""
 
@@ -319,6 +333,18 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
         finally:
             budget.depth -= 1
         return _sized(result)
+
+    def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
+        """Beyond the sandbox's rules: nothing on paths, modules or classes (a path's `write_text`
+        would let a deck write files), and on pydantic models only fields and cardforge's own
+        properties and methods (not `parse_file` and the rest of pydantic's API, which reads files)."""
+        if not super().is_safe_attribute(obj, attr, value):
+            return False
+        if isinstance(obj, (PurePath, type, ModuleType)) or isinstance(value, (ModuleType, type)):
+            return False
+        if isinstance(obj, BaseModel):
+            return _model_attribute_allowed(type(obj), attr)
+        return True
 
     def getattr(self, obj: Any, attribute: str) -> Any:
         if attribute in ("format", "format_map") and isinstance(obj, str):

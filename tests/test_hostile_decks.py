@@ -169,6 +169,7 @@ CASES: dict[str, tuple[list[str], Callable[[Path], None] | None, str]] = {
     "rules-svg-fetches-outside": (BUILD, add_svg, "outside the deck's folder"),
     "rank-range-bomb": (CHECK, None, "at most 10,000 cards"),
     "card-text-format-width": (CHECK, None, "format width above"),
+    "card-text-reads-files": (CHECK, None, "'parse_file' of 'DeckSpec'"),
     "card-text-recursion": (CHECK, None, "longer than 1,000,000 characters"),
     "rules-text-nested-loops": (BUILD, None, "loop turns and calls"),
     "rules-text-lipsum": (BUILD, None, "'lipsum' is undefined"),

@@ -59,3 +59,28 @@ def test_the_budget_is_per_render_not_per_process() -> None:
     loop = "{% for i in range(9000) %}{% endfor %}done"
     for _ in range(10):  # 90,000 turns in all, more than one render may take
         assert render_text(loop, {}) == "done"
+
+
+@pytest.mark.parametrize("source", [
+    "{{ (path.parent / 'written.txt').write_text('x') }}",
+    "{{ path.read_text() }}",
+    "{{ spec.parse_file(path_text) }}",
+    "{{ spec.model_validate_json('{}') }}",
+    "{{ spec.model_fields }}",
+])
+def test_paths_and_pydantic_internals_are_out_of_reach(source: str, tmp_path) -> None:
+    from cardforge.model import Suit
+
+    (tmp_path / "secret.txt").write_text('{"name": "SECRET"}', encoding="utf-8")
+    context = {"path": tmp_path / "secret.txt", "path_text": str(tmp_path / "secret.txt"),
+               "spec": Suit(name="A", color="#112233")}
+    with pytest.raises(TemplateProblem, match="unsafe"):
+        render_text(source, context)
+    assert not (tmp_path / "written.txt").exists()
+
+
+def test_model_fields_and_our_own_properties_stay_reachable() -> None:
+    from cardforge.model import CardSize, Suit
+
+    context = {"suit": Suit(name="Blue", color="#112233"), "size": CardSize()}
+    assert render_text("{{ suit.name }} {{ suit.color }} {{ size.size_mm[0] }}", context) == "Blue #112233 63.5"
