@@ -35,6 +35,9 @@ MAX_TEMPLATE_CHARS = 1_000_000
 MAX_TEMPLATE_STEPS = 50_000
 """Loop turns plus calls (macros, filters, methods) in one template render."""
 
+MAX_DECK_TEMPLATE_STEPS = 2_000_000
+"""Loop turns plus calls over all of one deck's renders (every face and the rules text)."""
+
 MAX_TEMPLATE_DEPTH = 25
 """Nested calls (a macro calling itself) in one template render."""
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import string
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator
 from contextvars import ContextVar
 from functools import lru_cache
@@ -22,6 +23,7 @@ from jinja2.visitor import NodeTransformer
 from pydantic import BaseModel
 
 from .budgets import (
+    MAX_DECK_TEMPLATE_STEPS,
     MAX_FORMAT_WIDTH,
     MAX_TEMPLATE_CHARS,
     MAX_TEMPLATE_DEPTH,
@@ -36,18 +38,43 @@ class TemplateProblem(CardforgeError, ValueError):
 
 
 class _Budget:
-    """Work done by one render: steps (loop turns and calls) and the current call depth."""
+    """Work done by one render: steps (loop turns and calls) and the current call depth.
 
-    __slots__ = ("steps", "depth")
+    `deck_left` is what remains of the deck's own allowance (MAX_DECK_TEMPLATE_STEPS over all its
+    renders), so 10,000 cards each just under the per-render limit still cannot add up to hours."""
 
-    def __init__(self) -> None:
+    __slots__ = ("steps", "depth", "deck_left")
+
+    def __init__(self, deck_left: int = MAX_DECK_TEMPLATE_STEPS) -> None:
         self.steps = 0
         self.depth = 0
+        self.deck_left = deck_left
 
     def step(self) -> None:
         self.steps += 1
         if self.steps > MAX_TEMPLATE_STEPS:
             raise SecurityError(f"the placeholder does more than {MAX_TEMPLATE_STEPS:,} loop turns and calls")
+        if self.steps > self.deck_left:
+            raise SecurityError(f"the deck's placeholders together do more than {MAX_DECK_TEMPLATE_STEPS:,} "
+                                "loop turns and calls")
+
+
+_DECK_STEPS: OrderedDict[int, tuple[Any, int]] = OrderedDict()
+"""id(deck spec) -> (the spec, kept alive so its id is not reused; steps used so far), last 32 decks."""
+
+
+def _deck_used(deck: Any) -> int:
+    entry = _DECK_STEPS.get(id(deck))
+    return entry[1] if entry is not None and entry[0] is deck else 0
+
+
+def _charge_deck(deck: Any, steps: int) -> None:
+    if deck is None:
+        return
+    _DECK_STEPS[id(deck)] = (deck, _deck_used(deck) + steps)
+    _DECK_STEPS.move_to_end(id(deck))
+    while len(_DECK_STEPS) > 32:
+        _DECK_STEPS.popitem(last=False)
 
 
 _CURRENT: ContextVar[_Budget | None] = ContextVar("cardforge_template_budget", default=None)
@@ -252,9 +279,12 @@ class BoundedTemplate(Template):
     so every caller reports them as a one-line placeholder problem."""
 
     def render(self, *args: Any, **kwargs: Any) -> str:
-        token = _CURRENT.set(_Budget())
+        values = dict(*args, **kwargs)
+        deck = values.get("deck")
+        budget = _Budget(MAX_DECK_TEMPLATE_STEPS - _deck_used(deck))
+        token = _CURRENT.set(budget)
         try:
-            context = self.new_context(dict(*args, **kwargs))
+            context = self.new_context(values)
             try:
                 return bounded_concat(self.root_render_func(context))
             except TemplateError:
@@ -268,6 +298,7 @@ class BoundedTemplate(Template):
             raise AssertionError("unreachable")  # handle_exception always raises
         finally:
             _CURRENT.reset(token)
+            _charge_deck(deck, budget.steps)
 
 
 class BoundedSandbox(ImmutableSandboxedEnvironment):

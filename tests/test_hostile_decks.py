@@ -171,6 +171,7 @@ CASES: dict[str, tuple[list[str], Callable[[Path], None] | None, str]] = {
     "card-text-format-width": (CHECK, None, "format width above"),
     "card-text-reads-files": (CHECK, None, "'parse_file' of 'DeckSpec'"),
     "card-text-recursion": (CHECK, None, "longer than 1,000,000 characters"),
+    "many-heavy-faces": (CHECK, None, "placeholders together do more than"),
     "rules-text-nested-loops": (BUILD, None, "loop turns and calls"),
     "rules-text-lipsum": (BUILD, None, "'lipsum' is undefined"),
     "rules-text-huge": (BUILD, add_huge_rules, "larger than"),

@@ -84,3 +84,17 @@ def test_model_fields_and_our_own_properties_stay_reachable() -> None:
 
     context = {"suit": Suit(name="Blue", color="#112233"), "size": CardSize()}
     assert render_text("{{ suit.name }} {{ suit.color }} {{ size.size_mm[0] }}", context) == "Blue #112233 63.5"
+
+
+def test_a_deck_has_one_allowance_over_all_its_placeholders() -> None:
+    from cardforge.budgets import MAX_DECK_TEMPLATE_STEPS
+
+    heavy = "{% for i in range(6000) %}{% for j in range(4) %}{% endfor %}{% endfor %}ok"
+    deck, other = object(), object()
+    renders = 0
+    with pytest.raises(TemplateProblem, match="placeholders together do more than 2,000,000"):
+        while renders < 1000:
+            render_text(heavy, {"deck": deck})
+            renders += 1
+    assert 40 <= renders <= MAX_DECK_TEMPLATE_STEPS // 36_000  # each render takes about 42,000 steps
+    assert render_text(heavy, {"deck": other}) == "ok"  # another deck has its own allowance
