@@ -47,8 +47,9 @@ MAX_TEMPLATE_RANGE = 10_000
 MAX_FORMAT_WIDTH = 1_000
 """Width or precision a format (`'%9s'`, `'{:>9}'`, `center(9)`) may pad to."""
 
-MAX_IMAGE_PIXELS = 60_000_000
-"""Pixels in one image, read from its header before any decoding (a 600 dpi tarot card is 8 MP)."""
+MAX_IMAGE_PIXELS = 25_000_000
+"""Pixels in one image, read from its header before any decoding (a tarot card with bleed at 1200 dpi
+is 21 MP; decoding the largest allowed image in process then stays within a few hundred MB)."""
 
 MAX_IMAGE_BYTES = 64 * 1024 * 1024
 """Size of one image file."""
