@@ -5,8 +5,8 @@ A build writes into a staging folder `<out>/.<deck-id>.staging.<pid>.<random>/` 
 
 - publishing holds an exclusive lock on the output folder, so two builds of the same deck running
   at once publish one after the other instead of racing on the same folder;
-- a staging folder whose process no longer runs (a build killed with SIGKILL) is removed by the
-  next build into the same output folder;
+- a staging folder whose process (on this machine) no longer runs, left by a build killed with
+  SIGKILL, is removed by the next build into the same output folder;
 - `<out>/<deck-id>/.cardforge-source` records which deck file the folder was built from, so a
   different deck that happens to use the same id is refused instead of overwriting it;
 - every file published replaces only a regular file (outputs.check_target).
@@ -18,6 +18,7 @@ import fcntl
 import os
 import re
 import shutil
+import socket
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -26,13 +27,23 @@ from pathlib import Path
 from .outputs import OutputError, atomic_write_text, check_target, safe_replace
 
 SOURCE_MARK = ".cardforge-source"
-_STAGING = re.compile(r"^\.(?P<id>.+)\.staging\.(?P<pid>\d+)\.[^.]+$")
-_OLD = re.compile(r"^\.(?P<name>.+)\.old\.(?P<pid>\d+)\.[^.]+$")
+_STAGING = re.compile(r"^\.(?P<id>.+)\.staging\.(?P<host>[A-Za-z0-9-]+)-(?P<pid>\d+)\.[^.]+$")
+_OLD = re.compile(r"^\.(?P<name>.+)\.old\.(?P<host>[A-Za-z0-9-]+)-(?P<pid>\d+)\.[^.]+$")
+
+
+def _owner() -> str:
+    """`<host>-<pid>`: staging names carry both, so a build only ever cleans up after processes of its
+    own machine (an output folder on a network share may be in use from another one)."""
+    host = re.sub(r"[^A-Za-z0-9-]+", "-", socket.gethostname()).strip("-") or "host"
+    return f"{host}-{os.getpid()}"
+
+
+def _stale(match: re.Match[str]) -> bool:
+    return f"{match['host']}-{match['pid']}" != _owner() and match["host"] == _owner().rsplit("-", 1)[0] \
+        and not _alive(int(match["pid"]))
 
 
 def _alive(pid: int) -> bool:
-    if pid == os.getpid():
-        return True
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -52,10 +63,10 @@ def clean_stale(out_dir: Path) -> list[Path]:
         inner = [e for e in entry.iterdir() if _OLD.match(e.name)] if entry.is_dir() and not entry.is_symlink() else []
         for old in inner:
             old_match = _OLD.match(old.name)
-            if old_match and not _alive(int(old_match["pid"])):
+            if old_match and _stale(old_match):
                 shutil.rmtree(old, ignore_errors=True)
                 removed.append(old)
-        if match and entry.is_dir() and not entry.is_symlink() and not _alive(int(match["pid"])):
+        if match and entry.is_dir() and not entry.is_symlink() and _stale(match):
             shutil.rmtree(entry, ignore_errors=True)
             removed.append(entry)
     return removed
@@ -65,7 +76,7 @@ def staging_folder(out_dir: Path, deck_id: str) -> Path:
     """A fresh staging folder for one build of `deck_id` (stale ones are cleaned first)."""
     out_dir.mkdir(parents=True, exist_ok=True)
     clean_stale(out_dir)
-    return Path(tempfile.mkdtemp(prefix=f".{deck_id}.staging.{os.getpid()}.", dir=out_dir))
+    return Path(tempfile.mkdtemp(prefix=f".{deck_id}.staging.{_owner()}.", dir=out_dir))
 
 
 @contextmanager
@@ -109,7 +120,7 @@ def publish(stage: Path, final: Path, source: Path | None = None) -> None:
             if entry.is_dir() and os.path.lexists(target):
                 if target.is_symlink() or not target.is_dir():
                     raise OutputError(f"{target} is not a folder; refusing to replace it")
-                old = Path(tempfile.mkdtemp(prefix=f".{entry.name}.old.{os.getpid()}.", dir=final))
+                old = Path(tempfile.mkdtemp(prefix=f".{entry.name}.old.{_owner()}.", dir=final))
                 os.replace(target, old / entry.name)
                 os.replace(entry, target)
                 shutil.rmtree(old)

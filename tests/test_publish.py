@@ -16,7 +16,11 @@ from cardforge.cli import main
 from cardforge.errors import DeckError
 from cardforge.load import bundled_deck_file, find_deck_file
 from cardforge.outputs import OutputError, atomic_write_bytes
-from cardforge.publish import SOURCE_MARK, clean_stale, publish, staging_folder
+from cardforge.publish import SOURCE_MARK, _owner, clean_stale, publish, staging_folder
+
+
+def owner(pid: int) -> str:
+    return f"{_owner().rsplit('-', 1)[0]}-{pid}"
 
 
 def dead_pid() -> int:
@@ -27,19 +31,22 @@ def dead_pid() -> int:
 
 
 def test_staging_left_by_a_killed_build_is_removed_by_the_next(tmp_path: Path) -> None:
-    stale = tmp_path / f".fives.staging.{dead_pid()}.ab12cd"
+    stale = tmp_path / f".fives.staging.{owner(dead_pid())}.ab12cd"
+    elsewhere = tmp_path / f".fives.staging.otherhost-{dead_pid()}.ab12cd"  # maybe alive on its machine
+    elsewhere.mkdir()
     (stale / "png").mkdir(parents=True)
     (stale / "fives-cards.pdf").write_bytes(b"half")
-    mine = tmp_path / f".fives.staging.{os.getpid()}.zz99yy"
+    mine = tmp_path / f".fives.staging.{owner(os.getpid())}.zz99yy"
     mine.mkdir()
     new = staging_folder(tmp_path, "fives")
     assert not stale.exists()
     assert mine.exists() and new.exists()  # a running build's staging (this process) is left alone
-    assert new.name.startswith(f".fives.staging.{os.getpid()}.")
+    assert elsewhere.exists()
+    assert new.name.startswith(f".fives.staging.{owner(os.getpid())}.")
 
 
 def test_set_aside_folders_of_a_killed_publish_are_removed(tmp_path: Path) -> None:
-    old = tmp_path / "fives" / f".png.old.{dead_pid()}.k3j2"
+    old = tmp_path / "fives" / f".png.old.{owner(dead_pid())}.k3j2"
     (old / "png").mkdir(parents=True)
     assert clean_stale(tmp_path) == [old]
     assert (tmp_path / "fives").is_dir() and not old.exists()
