@@ -378,6 +378,8 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
         return True
 
     def getattr(self, obj: Any, attribute: str) -> Any:
+        if isinstance(obj, BaseModel) and not _model_attribute_allowed(type(obj), attribute):
+            return self.unsafe_undefined(obj, attribute)  # refused before pydantic's getattr runs
         if attribute in ("format", "format_map") and isinstance(obj, str):
             _check_brace_format(obj)  # the sandbox hands out its own formatter, not str.format
         return _sized(super().getattr(obj, attribute))
