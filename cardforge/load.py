@@ -155,6 +155,28 @@ def deck_data(path: Path) -> dict[str, Any]:
     return _read_chain(path)[0]
 
 
+def extends_reference(base_path: Path, deck_file: Path) -> str | None:
+    """How a new deck at `deck_file` can extend `base_path`: a bundled deck by id, a deck inside the
+    new deck's folder by relative path, else None (`extends` may not leave a deck's folder,
+    docs/security.md)."""
+    base_path = base_path.resolve()
+    if base_path.parent.parent == BUNDLED_DECKS_DIR.resolve():
+        return base_path.parent.name
+    folder = deck_file.resolve().parent
+    if folder in base_path.parents:
+        return os.path.relpath(base_path, folder)
+    return None
+
+
+def derived_deck(base_path: Path, deck_file: Path, changes: dict[str, Any]) -> dict[str, Any]:
+    """The data of a new deck at `deck_file` that is `base_path` with `changes`: a few lines extending
+    it where `extends` can reach it, else the base merged in whole (the same merge `extends` does)."""
+    reference = extends_reference(base_path, deck_file)
+    if reference is not None:
+        return {"extends": reference, **changes}
+    return merge(deck_data(base_path), changes)
+
+
 def _drop_replaced_positions(sources: SourceMap, base: Any, override: Any, prefix: KeyPath = ()) -> None:
     """Forget the parent's positions under values that the child replaces outright."""
     if isinstance(base, dict) and isinstance(override, dict):
@@ -489,6 +511,17 @@ def load_deck(reference: str | Path, relative_to: Path | None = None, *, collect
     `check` can report them and `build --force` can still print it."""
     path = find_deck_file(reference, relative_to)
     data, sources, chain = _read_chain(path)
+    return deck_from_data(path, data, sources, chain, collect_problems=collect_problems)
+
+
+def deck_source(path: Path) -> tuple[dict[str, Any], SourceMap, tuple[Path, ...]]:
+    """A deck file's data with everything it extends merged in, the positions of its keys and the file chain."""
+    return _read_chain(path)
+
+
+def deck_from_data(path: Path, data: dict[str, Any], sources: SourceMap, chain: tuple[Path, ...], *,
+                   collect_problems: bool = False) -> Deck:
+    """Validate merged deck data (read from `path`, or a variant of it built in memory) into a Deck."""
     try:
         spec = model.DeckSpec.model_validate(data)
     except ValidationError as exc:
