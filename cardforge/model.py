@@ -33,6 +33,10 @@ CARD_SIZE_PRESETS: dict[str, tuple[float, float]] = {
     "square": (70.0, 70.0),
 }
 
+MIN_CARD_MM, MAX_CARD_MM = 10.0, 300.0
+"""Card sides from a tiny token to a big display card; rendering a face costs its area
+(docs/security.md), so a 10 m "card" is refused when the deck loads."""
+
 FACE_RANKS = {"J": 11, "Q": 12, "K": 13, "A": 14, "joker": -1}
 """Named ranks and their order values; a Joker is below every numbered rank."""
 
@@ -91,6 +95,20 @@ class CardSize(Strict):
         if value is not None and value not in CARD_SIZE_PRESETS:
             names = ", ".join(CARD_SIZE_PRESETS)
             raise ValueError(f"unknown card size {value!r}; presets are {names}")
+        return value
+
+    @field_validator("width", "height")
+    @classmethod
+    def _card_sized(cls, value: float | None) -> float | None:
+        if value is not None and not MIN_CARD_MM <= value <= MAX_CARD_MM:
+            raise ValueError(f"a card is {MIN_CARD_MM:g} to {MAX_CARD_MM:g} mm on a side, got {value:g} mm")
+        return value
+
+    @field_validator("bleed", "corner_radius")
+    @classmethod
+    def _small(cls, value: float) -> float:
+        if not 0 <= value <= 20:
+            raise ValueError(f"expected 0 to 20 mm, got {value:g} mm")
         return value
 
     @property

@@ -185,6 +185,7 @@ CASES: dict[str, tuple[list[str], Callable[[Path], None] | None, str]] = {
     "huge-max-hands": (CHECK, None, "less than or equal to"),
     "backward-ranks": (CHECK, None, "runs backwards"),
     "nan-length": (CHECK, None, "expected a length"),
+    "huge-card": (["proof", "{deck}", "-o", "{out}/proof.png"], None, "a card is 10 to 300 mm on a side"),
     "extends-chain": (CHECK, None, "longer than 8 decks"),
     "deep-yaml": (CHECK, None, "nested more than"),
     "replay-log-names-a-path": (["replay", "{deck}/games.jsonl", "--check"], add_replay_log, "not a bundled deck"),
