@@ -14,7 +14,7 @@ import os
 import random
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -49,7 +49,7 @@ class RandomChance:
         hands = [cards[s * size:(s + 1) * size] for s in range(game.players)]
         return hands, cards[game.players * size:]
 
-    def pick(self, game: TrickGame[Any], hand_index: int, what: str, options: list[Any]) -> Any:
+    def pick(self, game: TrickGame[Any], hand_index: int, what: str, options: Sequence[Any]) -> Any:
         return options[int(self.rng.random() * len(options))]
 
     def order(self, game: TrickGame[Any], hand_index: int, what: str, items: list[int]) -> list[int]:
