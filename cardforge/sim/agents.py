@@ -27,7 +27,7 @@ class RandomAgent:
     def play(self, game: TrickGame[Any], st: Any, legal: list[int]) -> int:
         return legal[int(self._random() * len(legal))]
 
-    def choose_cards(self, game: TrickGame[Any], st: Any, seat: int, count: int, purpose: str) -> list[int]:
+    def choose_cards(self, game: Any, st: Any, seat: int, count: int, purpose: str) -> list[int]:
         return self.rng.sample(st.hands[seat], count)
 
 
