@@ -12,7 +12,9 @@ from cardforge.render.sheets import SheetOptions
 
 
 def _files(root: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+    """The published products (not the folder's hidden provenance note, which names the folder)."""
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*"))
+            if p.is_file() and not p.name.startswith(".")}
 
 
 def test_parallel_build_matches_the_serial_build_byte_for_byte(tmp_path: Path) -> None:
