@@ -87,6 +87,10 @@ class Game:
         """The compiled batch engine for this game (sim/fast.py), or None to use the reference engine."""
         return None
 
+    def search_rules(self, engine: TrickGame[Any]) -> Any | None:
+        """The game's part of the search player (sim/search.py `SearchRules`), or None: no `mcts` agent."""
+        return None
+
     # ---------------------------------------------------------------- the pre-print gate and reports
 
     def check(self, deck: Deck, report: DeckCheck, options: CheckOptions) -> bool:
