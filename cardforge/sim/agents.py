@@ -72,6 +72,11 @@ def make_agent(name: str, game: TrickGame[Any], rng: random.Random) -> Any:
     raise RuleError(f"unknown agent {name!r}; agents: {', '.join(AGENT_NAMES)}")
 
 
+def fast_agents(names: list[str]) -> bool:
+    """True when every seat's agent is one the compiled kernels play (random, heuristic)."""
+    return all(n in ("random", "heuristic") for n in names)
+
+
 def available_agents(ruleset: str) -> tuple[str, ...]:
     """The agent kinds the balance check plays: random always, heuristic when the game declares one
     (search players are asked for separately: `check --skilled`)."""

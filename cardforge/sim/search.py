@@ -93,6 +93,8 @@ class SearchAgent:
         self.heuristic = heuristic
         self.rules = rules
         self.seen: Seen | None = None
+        self.last_visits: np.ndarray | None = None
+        """Playouts per legal play at the last searched decision (for tests and tools)."""
 
     def choose_cards(self, game: TrickGame[Any], st: Any, seat: int, count: int, purpose: str) -> list[int]:
         chosen = list(self.heuristic.choose_cards(game, st, seat, count, purpose))
@@ -105,6 +107,7 @@ class SearchAgent:
             return legal[0]
         seed = self.rng.getrandbits(64)
         visits = self.rules.decide(st, st.to_move, seen, legal, self.budget, np.array([seed], dtype=np.uint64))
+        self.last_visits = visits
         return legal[int(np.argmax(visits))]
 
     # ---------------------------------------------------------------- observations
