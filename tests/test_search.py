@@ -140,3 +140,24 @@ def test_budgets_parse():
     assert seat_agents(["mcts:40", "heuristic", "heuristic", "heuristic"], 4)[0] == "mcts:40"
     with pytest.raises(RuleError, match="unknown agent"):
         seat_agents(["mcts40"], 4)
+
+
+def test_check_skilled_adds_a_skilled_play_section(tmp_path):
+    from cardforge.check.run import CheckOptions, check_deck
+    from cardforge.report.pdf import build_report
+
+    report = check_deck("tiger-ghee-short", CheckOptions(games=4, skilled=10))
+    deck = load_deck("tiger-ghee-short")
+    for players in deck.players:
+        check = next(r for r in report.results if r.name == f"skilled play, {players} players")
+        run = report.simulations[players]["mcts:10"]
+        assert run.agents == ["mcts:10"] * players and run.games == 4
+        assert sum(run.wins()) == pytest.approx(4)
+        assert "Under skilled play" in check.reason and "search player" in check.reason
+        gap = check.details["skill_gap"]
+        assert gap["games"] % players == 0 and gap["ci_low"] <= gap["win_rate_difference"] <= gap["ci_high"]
+    pdf = build_report(report, tmp_path / "report.pdf")
+    from pypdf import PdfReader
+
+    text = "".join(page.extract_text() for page in PdfReader(pdf).pages)
+    assert "mcts:10 players" in text and "Skilled play" in text

@@ -41,7 +41,7 @@ def first_seat_sentence(data: dict[str, Any]) -> str:
     if short == "first-seat advantage":
         return f"Under skilled play the first seat gains: {data['verdict_text']}"
     if short == "fair":
-        return f"Under skilled play the first seat does not gain: {data['verdict_text']}"
+        return f"Under skilled play no first-seat gain shows: {data['verdict_text']}"
     return f"Under skilled play: {data['verdict_text']}"
 
 

@@ -22,7 +22,8 @@ from ..check.results import DeckCheck
 from ..games.registry import find_game
 from ..outputs import atomic_write_bytes
 from ..sim.report import seat_rows
-from .charts import ACCENT, MUTED, histogram_chart, interval_chart
+from .charts import ACCENT, INK, MUTED, histogram_chart, interval_chart
+from .skilled import skilled_section
 from .styles import report_styles
 
 VERDICT_COLORS = {"pass": "#1e8449", "warn": "#b7950b", "fail": "#c0392b"}
@@ -54,7 +55,7 @@ def _seat_chart(players: int, runs: dict[str, Any]) -> Any:
             values.append(seat["win_rate"])
             lows.append(seat["ci_low"])
             highs.append(seat["ci_high"])
-            fills.append(MUTED if kind == "random" else ACCENT)
+            fills.append(MUTED if kind == "random" else INK if kind.startswith("mcts") else ACCENT)
     first = next(iter(runs.values()))
     games = first.games
     kinds = " and ".join(f"{kind[0].upper()}: {kind} players" for kind in runs)
@@ -99,6 +100,7 @@ def report_story(report: DeckCheck) -> list[Any]:
             story.append(KeepTogether([chart]))
     if game is not None:
         story += game.report_sections(report)
+    story += skilled_section(report)
     return story
 
 
