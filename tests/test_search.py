@@ -161,3 +161,48 @@ def test_check_skilled_adds_a_skilled_play_section(tmp_path):
 
     text = "".join(page.extract_text() for page in PdfReader(pdf).pages)
     assert "mcts:10 players" in text and "Skilled play" in text
+
+
+def test_deals_respect_voids_and_sizes():
+    from cardforge.sim.fastcore import determinize
+
+    suit_of = np.array([0, 0, 0, 1, 1, 1, 2, 2, 2], dtype=np.int64)
+    holders = np.full((3, 4), -1, dtype=np.int64)
+    holders[0, 0] = 8  # a card the first holder is known to have
+    base = np.array([1, 0, 0], dtype=np.int64)
+    target = np.array([4, 3, 2], dtype=np.int64)
+    void = np.array([1 << 1, 1 << 2 | 1 << 3, 0], dtype=np.int64)  # holder 0 lacks suit 0; holder 1 suits 1, 2
+    pool = np.array([0, 1, 2, 3, 4, 5, 6, 7, 0], dtype=np.int64)
+    count = np.zeros(3, dtype=np.int64)
+    rng = np.array([9], dtype=np.uint64)
+    seen_in_last = set()
+    for _ in range(200):
+        assert determinize(rng, pool, 8, holders, count, base, target, void, suit_of)
+        rows = [holders[h, :count[h]].tolist() for h in range(3)]
+        assert [len(r) for r in rows] == [4, 3, 2] and rows[0][0] == 8
+        assert sorted(c for r in rows for c in r) == list(range(9))
+        assert not any(suit_of[c] == 0 for c in rows[0])
+        assert all(suit_of[c] == 0 for c in rows[1])
+        seen_in_last.update(rows[2])
+    assert seen_in_last == {3, 4, 5, 6, 7}  # the suit-0 cards all go to holder 1; the rest vary
+
+
+def test_voids_follow_each_rulesets_follow_rule():
+    tg = make_agent("mcts:5", game_for(load_deck("tiger-ghee"), 4), random.Random(0)).rules
+    g = tg.game
+    black = g.black
+    red = next(s for s in range(len(g.suit_names)) if s != black)
+    other = next(s for s in range(len(g.suit_names)) if s not in (black, red))
+    card = {s: next(c for c in range(len(g.ids)) if g.suit_of[c] == s) for s in (black, red, other)}
+    assert tg.void_bits(card[red] * 2, card[other] * 2, red) == 1 << (red + 1) | 1 << (black + 1)
+    assert tg.void_bits(card[red] * 2, card[black] * 2, red) == 0
+    assert tg.void_bits(card[red] * 2, card[other] * 2, other) == 1 << (red + 1)
+    assert tg.void_bits(card[red] * 2, card[black] * 2, other) == 0
+    fv = make_agent("mcts:5", game_for(load_deck("fives"), 4), random.Random(0)).rules
+    f = fv.game
+    led = next(c for c in range(len(f.ids)) if f.suit_of[c] not in (f.wild, f.trump))
+    off = next(c for c in range(len(f.ids)) if f.suit_of[c] not in (f.suit_of[led], f.wild))
+    assert fv.void_bits(led * 2, off * 2, -1) == 1 << (f.suit_of[led] + 1)
+    assert fv.void_bits(led * 2, off * 2 + 1, -1) == 1 << (f.suit_of[led] + 1)
+    assert fv.void_bits(led * 2, led * 2 + 1, -1) == 1 << (f.suit_of[led] + 1)  # its only card of the suit
+    assert fv.void_bits(led * 2 + 1, off * 2 + 1, -1) == 0  # a face-down lead lets any card go down

@@ -97,52 +97,40 @@ class TraceReader:
 @njit(cache=True)
 def determinize(rng: np.ndarray, pool: np.ndarray, n_pool: int, holders: np.ndarray, count: np.ndarray,
                 base: np.ndarray, target: np.ndarray, void_mask: np.ndarray, suit_of: np.ndarray) -> bool:
-    """Deals the unseen `pool` into the hidden holders (other seats, then piles such as a set-aside
-    card or an unflipped flip deck): row h keeps its `base[h]` known cards and is filled up to
+    """Deals the unseen `pool` into the hidden holders (other seats, then piles such as cards set
+    aside or an unflipped flip deck): row h keeps its `base[h]` known cards and is filled up to
     `target[h]`, never with a card of a suit its `void_mask[h]` bit (1 << (suit + 1)) rules out.
 
-    Cards go out most constrained first, each to a holder drawn in proportion to its free room, so a
-    deal is consistent with everything the searching seat saw. Returns False when eight tries found no
-    consistent deal; the holders then hold a deal that ignores the voids (still the right sizes)."""
+    The pool is shuffled, then the holders fill in order of least slack (cards they may take minus
+    room), each taking the first cards it may in the shuffled order; with no voids that is a uniform
+    deal. Returns False when eight tries found no consistent deal; the holders then hold a deal that
+    ignores the voids (still the right sizes)."""
     n_holders = len(target)
-    options = np.empty(n_pool, dtype=np.int64)
+    taken = np.zeros(n_pool, dtype=np.bool_)
+    slack = np.empty(n_holders, dtype=np.int64)
     for attempt in range(9):
         strict = attempt < 8
         shuffle(rng, pool, n_pool)
-        if strict:
-            for i in range(n_pool):
-                bit = 1 << (suit_of[pool[i]] + 1)
-                k = 0
-                for h in range(n_holders):
-                    if target[h] > base[h] and not void_mask[h] & bit:
-                        k += 1
-                options[i] = k
-            order = np.argsort(options[:n_pool], kind="mergesort")
-            placed = pool[:n_pool][order].copy()
-        else:
-            placed = pool[:n_pool].copy()
+        taken[:] = False
         for h in range(n_holders):
             count[h] = base[h]
+            allowed = 0
+            for i in range(n_pool):
+                if not strict or not void_mask[h] & (1 << (suit_of[pool[i]] + 1)):
+                    allowed += 1
+            slack[h] = allowed - (target[h] - base[h])
         ok = True
-        for i in range(n_pool):
-            c = placed[i]
-            bit = 1 << (suit_of[c] + 1)
-            room = 0
-            for h in range(n_holders):
-                if count[h] < target[h] and (not strict or not void_mask[h] & bit):
-                    room += target[h] - count[h]
-            if room == 0:
+        for h in np.argsort(slack, kind="mergesort"):
+            for i in range(n_pool):
+                if count[h] >= target[h]:
+                    break
+                if not taken[i] and (not strict or not void_mask[h] & (1 << (suit_of[pool[i]] + 1))):
+                    holders[h, count[h]] = pool[i]
+                    count[h] += 1
+                    taken[i] = True
+            if count[h] < target[h]:
                 ok = False
                 break
-            r = below(rng, room)
-            for h in range(n_holders):
-                if count[h] < target[h] and (not strict or not void_mask[h] & bit):
-                    free = target[h] - count[h]
-                    if r < free:
-                        holders[h, count[h]] = c
-                        count[h] += 1
-                        break
-                    r -= free
         if ok:
             return strict
     return False
