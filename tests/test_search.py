@@ -206,3 +206,20 @@ def test_voids_follow_each_rulesets_follow_rule():
     assert fv.void_bits(led * 2, off * 2 + 1, -1) == 1 << (f.suit_of[led] + 1)
     assert fv.void_bits(led * 2, led * 2 + 1, -1) == 1 << (f.suit_of[led] + 1)  # its only card of the suit
     assert fv.void_bits(led * 2 + 1, off * 2 + 1, -1) == 0  # a face-down lead lets any card go down
+
+
+def test_cli_simulate_shows_the_search_players_skill_gap():
+    from click.testing import CliRunner
+
+    from cardforge.cli import main
+
+    out = CliRunner().invoke(main, ["simulate", "tiger-ghee-short", "-p", "3", "--games", "3", "--json",
+                                    "--agents", "mcts:10,heuristic,heuristic"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    gap = data["skill"]["gap"]
+    assert gap["between"] == ["mcts:10", "heuristic"]
+    searcher = data["skill"]["agents"]["mcts:10"]
+    assert searcher["seats"] == [0] and searcher["win_rate"] == pytest.approx(data["seats"][0]["win_rate"])
+    bad = CliRunner().invoke(main, ["simulate", "tiger-ghee-short", "-p", "3", "--games", "1", "--agents", "mcts:0"])
+    assert bad.exit_code != 0 and "positive number of playouts" in bad.output and "Traceback" not in bad.output

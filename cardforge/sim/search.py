@@ -58,7 +58,7 @@ class SearchRules(Protocol):
     """A typical spread of hand points, so one exploration weight suits every game."""
 
     def field(self, st: Any) -> int:
-        """The public context a void depends on (Tiger Ghee's field colour; -1 elsewhere)."""
+        """The public context a void depends on (a flipped field colour, say; -1 when none)."""
         ...
 
     def void_bits(self, lead: int, play: int, field: int) -> int:
