@@ -150,8 +150,9 @@ def report_story(report: DeckCheck) -> list[Any]:
         first = next(iter(runs.values()))
         story.append(KeepTogether([seat_chart(players, runs), _caption(
             f"Seat {first.first_seat} ({first.first_seat_note}) is the seat the first-seat verdict watches. "
-            "Grey bars: random players; green: heuristic players. Bars whose whiskers cross the dashed line are "
-            "within chance of a fair share.", styles)]))
+            "Grey bars: random players; green: heuristic players"
+            + ("; black: search players (skilled play)" if any(k.startswith("mcts") for k in runs) else "")
+            + ". Bars whose whiskers cross the dashed line are within chance of a fair share.", styles)]))
         main = runs.get("heuristic") or first
         story.append(KeepTogether([score_chart(players, main)]))
         for chart in game.charts(players, main) if game is not None else []:

@@ -21,11 +21,12 @@ def skilled_section(report: DeckCheck) -> list[Any]:
     if not checks:
         return []
     styles = report_styles()
-    flow: list[Any] = [Paragraph("Skilled play", styles["h2"]),
+    head: list[Any] = [Paragraph("Skilled play", styles["h2"]),
                        Paragraph("Every seat is played by a search player: it samples the hidden "
                                  "cards consistently with what its seat has seen and tries each play in many "
                                  "playouts. Wins at the first seat or a wide score spread here show what good "
                                  "players will find.", styles["body"])]
+    flow: list[Any] = []
     for check in checks:
         players = check.details["players"]
         run = report.simulations.get(players, {}).get(check.details["agents"])
@@ -44,5 +45,5 @@ def skilled_section(report: DeckCheck) -> list[Any]:
                                        ("LINEBELOW", (0, 0), (-1, 0), 0.5, colors.black)]))
             block.append(table)
         block.append(Paragraph(escape(check.reason), styles["body"]))
-        flow.append(KeepTogether(block))
+        flow.append(KeepTogether(block if flow else head + block))  # the heading stays with the first table
     return flow

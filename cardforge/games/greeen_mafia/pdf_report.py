@@ -43,9 +43,11 @@ def mission_section(report: DeckCheck) -> list[Any]:
         Paragraph(f"A player who always kills the front card and keeps whenever allowed (greedy) wins "
                   f"{pct(a.greedy_win)} of deals; one choosing uniformly among legal moves (random) wins "
                   f"{pct(a.random_win)}. A perfect player wins exactly the winnable orders, "
-                  f"{pct(a.winnable_fraction)}. A one-step lookahead player tries each move and takes the one "
-                  f"after which more of the next cards can be kept. {escape(short.sentence())} The gap to perfect "
-                  "play is the planning the mission asks for.", styles["caption"])]))
+                  f"{pct(a.winnable_fraction)}. A one-step lookahead player, who tries each move and takes the "
+                  f"one after which more of the next cards can be kept, wins {pct(short.lookahead)}: "
+                  f"{(short.perfect - short.lookahead) * 100:.1f} points short of perfect play, where the greedy "
+                  f"player is {(short.perfect - short.greedy) * 100:.1f} points short. That gap is the planning "
+                  "the mission asks for.", styles["caption"])]))
     hardest = a.to_json()["hardest"][:8]
     if hardest:
         rows = [["order (top card first)", "winning lines", "decisions", "forced"]]
