@@ -64,7 +64,7 @@ def skilled_checks(deck: Deck, report: DeckCheck, options: CheckOptions) -> None
         name = f"skilled play, {players} players"
         try:
             result = simulate(deck, players, games, seed=options.seed, agents=[agent] * players, jobs=options.jobs)
-            m = match(deck, players, games, agent, "heuristic", seed=options.seed)
+            m = match(deck, players, games, agent, "heuristic", seed=options.seed, jobs=options.jobs)
         except CardforgeError as exc:
             report.add(name, "fail", f"a game with search players could not be played to the end: {exc}")
             continue

@@ -51,14 +51,14 @@ class Match:
 
 
 def match(deck: Deck | str | Path, players: int, games: int, agent: str, opponent: str, seed: int = 0,
-          on_share: Callable[[int], None] | None = None) -> Match:
+          jobs: int = 1, on_share: Callable[[int], None] | None = None) -> Match:
     """`games` games (rounded up to a multiple of `players`) with `agent` in each seat in turn."""
     share = -(-games // players)
     wins = opp_wins = margin = 0.0
     for seat in range(players):
         names = [opponent] * players
         names[seat] = agent
-        result = simulate(deck, players, share, seed=seed + seat, agents=names)
+        result = simulate(deck, players, share, seed=seed + seat, agents=names, jobs=jobs)
         won = result.wins()
         wins += won[seat]
         opp_wins += sum(won) - won[seat]
