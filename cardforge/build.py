@@ -9,15 +9,14 @@ sheets. Nothing here prints: results, warnings and progress go back to the calle
 
 from __future__ import annotations
 
-import os
 import shutil
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .errors import CardforgeError
+from .publish import check_source, publish, staging_folder
 
 if TYPE_CHECKING:
     from .check.results import DeckCheck
@@ -116,17 +115,23 @@ class NotPlayable(CardforgeError):
 
 
 def gate(deck: Deck, settings: BuildSettings, result: BuildResult) -> BuildSettings:
-    """Refuse to print a deck that fails `cardforge check`, unless forced (then mark the sheets)."""
-    if settings.check is None:
-        return settings
-    from .check.run import check_loaded
+    """Refuse to print a deck that fails `cardforge check`, unless forced (then mark the sheets).
 
-    verdict = check_loaded(deck, settings.check)
-    result.verdict = verdict
-    settings = replace(settings, verdict=verdict)
-    if verdict.playable:
-        return settings
-    failed = "; ".join(f"{r.name}: {r.reason}" for r in verdict.results if r.verdict == "fail")
+    Without check options (`build --only cards` or `--only booklet`) only the problems found on loading
+    count (deal arithmetic, rules parameters), so the simulator never starts."""
+    if settings.check is None:
+        failed = "; ".join(str(p) for p in deck.problems)
+        if not failed:
+            return settings
+    else:
+        from .check.run import check_loaded
+
+        verdict = check_loaded(deck, settings.check)
+        result.verdict = verdict
+        settings = replace(settings, verdict=verdict)
+        if verdict.playable:
+            return settings
+        failed = "; ".join(f"{r.name}: {r.reason}" for r in verdict.results if r.verdict == "fail")
     if not settings.force:
         raise NotPlayable(f"{deck.id} is not playable, so it was not built ({failed}); "
                           "fix the deck, or add --force to print it marked NOT VALIDATED")
@@ -135,36 +140,27 @@ def gate(deck: Deck, settings: BuildSettings, result: BuildResult) -> BuildSetti
 
 
 PRODUCTS: list[Product] = [cards_product, png_product, print_shop_product, booklet_product, report_product]
+BY_NAME: dict[str, list[Product]] = {
+    "cards": [cards_product, png_product, print_shop_product], "booklet": [booklet_product],
+    "report": [report_product],
+}
+"""The product functions behind each name `build --only` takes (cardforge/products.py picks the names)."""
 PRE_CHECKS: list[PreCheck] = [gate]
-
-
-def publish(stage: Path, final: Path) -> None:
-    """Move everything staged into `final`: files replace files; a staged folder replaces the old one."""
-    final.mkdir(parents=True, exist_ok=True)
-    for entry in sorted(stage.iterdir()):
-        target = final / entry.name
-        if entry.is_dir() and target.exists():
-            old = Path(tempfile.mkdtemp(prefix=f".{entry.name}.old.", dir=final))
-            os.replace(target, old / entry.name)
-            os.replace(entry, target)
-            shutil.rmtree(old)
-        else:
-            os.replace(entry, target)
 
 
 def build_deck(deck: Deck, settings: BuildSettings, products: list[Product] | None = None) -> BuildResult:
     """Run the pre-checks and products for one deck; returns what was published."""
     result = BuildResult(deck)
+    check_source(settings.out_dir / deck.id, deck.path)  # an id clash is refused before any work
     for check in PRE_CHECKS:
         settings = check(deck, settings, result)
-    settings.out_dir.mkdir(parents=True, exist_ok=True)
-    stage = Path(tempfile.mkdtemp(prefix=f".{deck.id}.staging.", dir=settings.out_dir))
+    stage = staging_folder(settings.out_dir, deck.id)  # publish.py: stale staging cleaned, lock, id check
     try:
         written: list[Path] = []
         for product in products if products is not None else PRODUCTS:
             written.extend(product(deck, stage, settings))
         final = settings.out_dir / deck.id
-        publish(stage, final)
+        publish(stage, final, deck.path)
         result.paths = [final / path.relative_to(stage) for path in written]
         return result
     finally:
