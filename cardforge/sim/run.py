@@ -26,7 +26,7 @@ from ..games.registry import get_game
 from ..games.tricks import GameRecord, TrickGame
 from ..load import load_deck
 from ..outputs import check_target, safe_replace
-from .agents import make_agent, seat_agents
+from .agents import fast_agents, make_agent, seat_agents
 from .stats import add_counts
 
 
@@ -226,6 +226,8 @@ def simulate(deck: Deck | str | Path, players: int, games: int, seed: int = 0, a
     kernel = get_game(game.ruleset).fast_kernel() if engine == "fast" else None
     notice = (f"{game.ruleset} has no fast engine; the reference engine plays"
               if engine == "fast" and kernel is None else "")
+    if kernel is not None and not fast_agents(names):
+        kernel, notice = None, "search players decide in Python; the reference engine plays (playouts stay compiled)"
     outcomes: list[GameOutcome] = []
     started = time.perf_counter()
     log = _LogWriter(log_path) if log_path is not None else None
