@@ -91,6 +91,9 @@ def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, paper,
     """
     if all_decks == bool(decks):
         raise click.UsageError("name the decks to build, or give --all for every bundled deck")
+    from ..writable import check_writable_dir
+
+    check_writable_dir(out_dir)
     from ..build import BuildSettings, NotPlayable, build_deck, sheet_summary
     from ..check.run import CheckOptions
     from ..load import bundled_deck_ids, load_deck
@@ -144,7 +147,9 @@ def _progress(decks: list[Any]) -> Iterator[Any]:
 def calibrate_command(paper, duplex: str, back_offset, out_path: Path) -> None:
     """Write a two-sided calibration sheet: read DX,DY for --back-offset and check the print scale."""
     from ..render.calibrate import write_calibration
+    from ..writable import check_writable_file
 
+    check_writable_file(out_path)
     write_calibration(out_path, paper, duplex, back_offset)
     click.echo(str(out_path))
     click.echo("Print it two-sided at 100% (actual size), then follow the instructions on the sheet.")

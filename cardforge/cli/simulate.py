@@ -27,7 +27,10 @@ def simulate_command(deck: str, players: int | None, games: int, seed: int, agen
     """Play GAMES whole games of DECK's ruleset with simulated players; report playability and balance."""
     from ..sim.report import render
     from ..sim.run import simulate
+    from ..writable import check_writable_file
 
+    if log_path is not None:
+        check_writable_file(log_path)
     loaded = load_deck(deck)
     seats = players if players is not None else max(loaded.players)
     names = [a for a in agents.split(",")] if agents else None

@@ -12,6 +12,7 @@ import math
 import multiprocessing
 import os
 import random
+import signal
 import tempfile
 import time
 from collections.abc import Iterator
@@ -158,6 +159,9 @@ _WORKER: dict[str, Any] = {}
 
 
 def _init_worker(deck: Deck, players: int, agent_names: list[str], seed: int, want_log: bool) -> None:
+    # Ctrl-C reaches the whole process group: the parent stops the pool and reports it once, so the
+    # workers must not each die with their own traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _WORKER.update(game=game_for(deck, players), agents=agent_names, seed=seed, log=want_log)
 
 
