@@ -116,8 +116,18 @@ def gate(deck: Deck, settings: BuildSettings, result: BuildResult) -> BuildSetti
     return replace(settings, sheets=replace(settings.sheets, note="NOT VALIDATED"))
 
 
+def preflight(deck: Deck, settings: BuildSettings, result: BuildResult) -> BuildSettings:
+    """Refuse, before any simulation, a deck one of whose products cannot be made (check/preflight.py)."""
+    from .check.preflight import require_preflights
+
+    require_preflights(deck, settings.sheets)
+    if settings.check is None:
+        return settings
+    return replace(settings, check=replace(settings.check, preflight=False))
+
+
 PRODUCTS: list[Product] = [cards_product, png_product, booklet_product, report_product]
-PRE_CHECKS: list[PreCheck] = [gate]
+PRE_CHECKS: list[PreCheck] = [preflight, gate]
 
 
 def publish(stage: Path, final: Path) -> None:

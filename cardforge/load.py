@@ -97,6 +97,11 @@ def _read_chain(path: Path, stack: tuple[Path, ...] = ()) -> tuple[dict[str, Any
     return merge(base_data, data), sources, (*chain, path)
 
 
+def read_chain(path: Path) -> tuple[dict[str, Any], SourceMap, tuple[Path, ...]]:
+    """A deck file and what it extends: merged data, where each value was written, the file chain."""
+    return _read_chain(path)
+
+
 def _drop_replaced_positions(sources: SourceMap, base: Any, override: Any, prefix: KeyPath = ()) -> None:
     """Forget the parent's positions under values that the child replaces outright."""
     if isinstance(base, dict) and isinstance(override, dict):

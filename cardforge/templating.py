@@ -9,10 +9,11 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from jinja2 import StrictUndefined, TemplateError
+from jinja2 import TemplateError
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
 from .errors import CardforgeError
+from .names import ExplainedUndefined, MissingName
 
 
 class TemplateProblem(CardforgeError, ValueError):
@@ -37,7 +38,7 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
         return super().call_binop(context, operator, left, right)
 
 
-_ENV = BoundedSandbox(undefined=StrictUndefined, autoescape=False)
+_ENV = BoundedSandbox(undefined=ExplainedUndefined, autoescape=False)
 
 
 @lru_cache(maxsize=4096)
@@ -53,7 +54,8 @@ def render_text(source: str, context: dict[str, Any], where: str = "") -> str:
         return _compile(source).render(context)
     except TemplateError as exc:
         prefix = f"{where}: " if where else ""
-        raise TemplateProblem(f"{prefix}cannot fill in {source!r}: {exc}") from None
+        reason = exc.with_names(context) if isinstance(exc, MissingName) and exc.owner is None else str(exc)
+        raise TemplateProblem(f"{prefix}cannot fill in {source!r}: {reason}") from None
 
 
 def face_context(deck: Any, card: Any) -> dict[str, Any]:

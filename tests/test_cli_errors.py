@@ -31,12 +31,14 @@ def _cardforge(*args: str, cwd: Path) -> subprocess.Popen[bytes]:
     ["simulate", "fives", "--games", "5", "--log", str(UNWRITABLE / "games.jsonl")],
 ])
 def test_an_unwritable_output_is_refused_before_any_work(args: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    import cardforge.cli.simulate as simulate_cli
     import cardforge.load as load
 
     def no_work(*_a: object, **_k: object) -> None:
         raise AssertionError("the deck was loaded before the output was checked")
 
     monkeypatch.setattr(load, "load_deck", no_work)
+    monkeypatch.setattr(simulate_cli, "load_deck", no_work)
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 2
     lines = result.output.strip().splitlines()

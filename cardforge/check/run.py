@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..deck import Deck
 from ..errors import CardforgeError, PlayabilityError
@@ -31,6 +32,10 @@ class CheckOptions:
     jobs: int = 1
     progress: bool = False
     simulate: bool = True
+    preflight: bool = True
+    """Run every product's preflight (check/preflight.py); `build` runs them itself, earlier."""
+    sheets: Any = None
+    """The SheetOptions the preflight checks (None: the defaults of `build`)."""
 
 
 def check_deck(reference: str | Path, options: CheckOptions = CheckOptions()) -> DeckCheck:
@@ -46,8 +51,8 @@ def check_loaded(deck: Deck, options: CheckOptions = CheckOptions()) -> DeckChec
                f"card {deck.spec.card.size_mm[0]:g} x {deck.spec.card.size_mm[1]:g} mm")
     _deal_checks(deck, report)
     rules_ok = _rules_check(deck, report)
-    if rules_ok or deck.ruleset is None:
-        _faces_check(deck, report)
+    if (rules_ok or deck.ruleset is None) and options.preflight:
+        _preflight_checks(deck, report, options)
     if rules_ok and not deal_problems and options.simulate and deck.ruleset is not None:
         game = get_game(deck.ruleset)
         if not game.check(deck, report, options):
@@ -96,15 +101,9 @@ def _rules_check(deck: Deck, report: DeckCheck) -> bool:
     return True
 
 
-def _faces_check(deck: Deck, report: DeckCheck) -> None:
-    """Every face renders: a placeholder naming an unknown value is caught before printing."""
-    from ..render.face import face_drawing
+def _preflight_checks(deck: Deck, report: DeckCheck, options: CheckOptions) -> None:
+    """What `build` would refuse (faces, images, fonts, sheets, rules text), one verdict each."""
+    from .preflight import run_preflights
 
-    try:
-        for card in deck.cards:
-            for side in ("front", "back"):
-                face_drawing(deck, card, side)
-    except CardforgeError as exc:
-        report.add("faces", "fail", f"card {card.id} {side}: {exc}")
-        return
-    report.add("faces", "pass", f"{2 * len(deck.cards)} faces render")
+    for result in run_preflights(deck, options.sheets):
+        report.add(result.name, "pass" if result.ok else "fail", result.reason)

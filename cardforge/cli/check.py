@@ -7,28 +7,26 @@ import sys
 
 import click
 from rich.console import Console
-from rich.table import Table
 
 from ..check.results import DeckCheck
 from ..check.run import CheckOptions, check_deck
 from ..errors import CardforgeError
+from .tables import is_terminal, print_table
 
 MARKS = {"pass": "[green]✔ pass[/green]", "warn": "[yellow]⚠ warn[/yellow]", "fail": "[red]✖ fail[/red]"}
 
 
-def print_check(report: DeckCheck, console: Console) -> None:
-    """One table per deck: each check's verdict and reason, then the overall verdict."""
-    table = Table(title=f"{report.title} ({report.deck_id})", title_justify="left", show_lines=False)
-    table.add_column("check", no_wrap=True)
-    table.add_column("verdict", no_wrap=True)
-    table.add_column("reason")
-    for result in report.results:
-        table.add_row(result.name, MARKS[result.verdict], result.reason)
-    console.print(table)
-    if report.playable:
-        console.print(f"[green]{report.deck_id}: playable[/green]")
+def print_check(report: DeckCheck, console: Console | None) -> None:
+    """One table per deck: each check's verdict and reason, then the overall verdict.
+
+    `console` None: stdout, as a rich table on a terminal and as TSV in a pipe (cli/tables.py)."""
+    rows = [(result.name, MARKS[result.verdict], result.reason) for result in report.results]
+    print_table(f"{report.title} ({report.deck_id})", ("check", "verdict", "reason"), rows, console)
+    verdict = "playable" if report.playable else "NOT playable"
+    if console is None:
+        click.echo(f"{report.deck_id}: {verdict}")
     else:
-        console.print(f"[red]{report.deck_id}: NOT playable[/red]")
+        console.print(f"[{'green' if report.playable else 'red'}]{report.deck_id}: {verdict}[/]")
 
 
 def check_options(games: int | None, seed: int, jobs: int, quiet: bool) -> CheckOptions:
@@ -49,7 +47,7 @@ def check_command(decks: tuple[str, ...], as_json: bool, games: int | None, seed
     renders, and then either simulated games (random and heuristic players) or, for GREEEN MAFIA
     missions, the exact solver. Exit 0 if every deck is playable, 1 if one is not, 2 on bad input.
     """
-    console = Console(stderr=as_json)
+    console = Console() if is_terminal() and not as_json else None
     options = check_options(games, seed, jobs, as_json)
     reports: list[DeckCheck] = []
     bad_input: list[str] = []
