@@ -65,11 +65,9 @@ def check_loaded(deck: Deck, options: CheckOptions = CheckOptions()) -> DeckChec
 
 
 def _short(problem: Exception) -> str:
-    """A deck problem with the file's name rather than its full path, for tables."""
-    location = getattr(problem, "location", None)
-    if location is None:
-        return str(problem)
-    return f"{location.file.name}:{location.line}:{location.column}: {problem.key_path}: {problem.message}"
+    """A deck problem as file:line:col: key path: message (the whole path: a variant and its base are
+    both called deck.yaml)."""
+    return str(problem)
 
 
 def _deal_name(players: int) -> str:
