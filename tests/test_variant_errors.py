@@ -32,7 +32,8 @@ def test_add_true_adds_a_card_and_is_not_kept_as_a_prop(write_deck) -> None:
         id: v
         title: V
         cards:
-          - {id: "8", add: true, name: Safe House, kind: facility, props: {condition: [information], damage: [personnel]}}
+          - {id: "8", add: true, name: Safe House, kind: facility,
+             props: {condition: [information], damage: [personnel]}}
         """))
     assert [c.id for c in deck.cards][-1] == "8"
     assert len(deck.cards) == 10

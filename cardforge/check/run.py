@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..deck import Deck
-from ..errors import CardforgeError, PlayabilityError
+from ..errors import PlayabilityError
 from ..games.registry import get_game
 from ..load import load_deck
 from .results import DeckCheck
