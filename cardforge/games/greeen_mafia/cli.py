@@ -25,7 +25,14 @@ DECK_ID = re.compile(r"[a-z0-9][a-z0-9_-]*")
 
 
 class MissionError(CardforgeError):
-    """A mission that fails its analysis (no order can be won)."""
+    """A mission that fails its analysis (no order can be won) or misses its design target: exit 1,
+    like a failed `cardforge check` (exit 2 is kept for bad input)."""
+
+    exit_code = 1
+
+
+TOLERANCE = 0.25
+"""A design reaches its target when the random-player win chance is within 25% of it (relative)."""
 
 
 def _mission(deck: str) -> tuple[Mission, Path]:
@@ -57,13 +64,16 @@ def mafia() -> None:
 @click.argument("deck")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 @click.option("--hardest", default=10, show_default=True, help="How many hardest winnable orders to list.")
-def analyse_command(deck: str, as_json: bool, hardest: int) -> None:
-    """Solve every order of DECK's facility cards: winnable orders, random and greedy win chances."""
+@click.option("--all-orders", is_flag=True, help="List every unwinnable order in the JSON (default: a count and a few).")
+def analyse_command(deck: str, as_json: bool, hardest: int, all_orders: bool) -> None:
+    """Solve every order of DECK's facility cards: winnable orders, random and greedy win chances.
+
+    Exit 0 if some order can be won, 1 if none can, 2 on bad input."""
     mission, _ = _mission(deck)
     with _progress("solving") as progress:
         result = analyse(mission, hardest=hardest, progress=progress)
     if as_json:
-        click.echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
+        click.echo(json.dumps(result.to_json(all_orders=all_orders), indent=2, ensure_ascii=False))
     else:
         print_analysis(result, Console())
     if result.verdict == "unwinnable":
@@ -96,13 +106,22 @@ def play_command(deck: str, order: str | None, seed: int | None, hint: bool) -> 
 @click.option("--id", "deck_id", help="Id of the new deck (default: <base>-designed).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
               help="Deck file to write (default: output/<id>/deck.yaml).")
-def design_command(deck: str, target: float, floor: float, steps: int, deck_id: str | None, output: Path | None) -> None:
-    """Search icon distributions near DECK's mission for a random-player win chance close to TARGET."""
+@click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
+def design_command(deck: str, target: float, floor: float, steps: int, deck_id: str | None, output: Path | None,
+                   force: bool) -> None:
+    """Search icon distributions near DECK's mission for a random-player win chance close to TARGET.
+
+    Writes the closest mission found. Exit 0 when it is within 25% of TARGET, 1 when it is not (or no
+    mission keeps FLOOR of the orders winnable), 2 on bad input. An existing file is kept unless --force.
+    """
+    from ...writable import check_writable_file
+
     if deck_id is not None and not DECK_ID.fullmatch(deck_id):
         raise click.BadParameter("use lower-case letters, digits, - and _ (e.g. my-mission)", param_hint="--id")
     mission, base_path = _mission(deck)
     deck_id = deck_id or f"{mission.name}-designed"
     output = output or Path("output") / deck_id / "deck.yaml"
+    check_writable_file(output, overwrite=force)
     with _progress("designing") as progress:
         path = designer.design(mission, target, floor, steps, progress)
     for step in path:
@@ -113,5 +132,10 @@ def design_command(deck: str, target: float, floor: float, steps: int, deck_id: 
     text = designer.deck_yaml(mission, best, base_path, output, deck_id, target, floor)
     designer.write_design(text, output)
     click.echo(f"wrote {output}")
+    off = best.random_win / target
+    if not (1 - TOLERANCE) <= off <= 1 + TOLERANCE:
+        raise MissionError(f"target not reached: the closest mission found wins {best.random_win:.4%} for a "
+                           f"random player, {off:.2f} times the target {target:.4%}; try more --steps or "
+                           "another target")
 
 
