@@ -109,7 +109,7 @@ def faces(deck: Deck, _options: SheetOptions, sources: SourceMap) -> str:
     for card in deck.cards:
         for side in ("front", "back"):
             try:
-                face_drawing(deck, card, side)  # type: ignore[arg-type]
+                face_drawing(deck, card, side)
             except (CardforgeError, OSError) as exc:
                 raise PreflightError(located(f"card {card.id} {side}: {exc}", sources, card.origin)) from None
     return f"{2 * len(deck.cards)} faces render"
@@ -123,11 +123,11 @@ def _image_files(deck: Deck) -> Iterator[tuple[Path, str]]:
     frame = frame_of(deck)
     for card in deck.cards:
         for side in ("front", "back"):
-            image = image_face(deck, card, side, frame)  # type: ignore[arg-type]
+            image = image_face(deck, card, side, frame)
             if image is not None:
                 yield image.file, f"card {card.id} {side}"
                 continue
-            face = resolve_face(deck, card, side)  # type: ignore[arg-type]
+            face = resolve_face(deck, card, side)
             if face.full_bleed_image:
                 yield deck.resolve_file(face.full_bleed_image), f"layouts.{face.layout}.full_bleed_image"
             for i, element in enumerate(face.elements):

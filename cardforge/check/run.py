@@ -96,7 +96,28 @@ def _rules_check(deck: Deck, report: DeckCheck) -> bool:
         report.add("rules", "fail", "; ".join(_short(p) for p in rule_problems) or "the rules parameters are invalid")
         return False
     report.add("rules", "pass", f"ruleset {deck.ruleset}, parameters valid and consistent with the cards")
+    _unplayed_check(deck, report)
     return True
+
+
+def _unplayed_check(deck: Deck, report: DeckCheck) -> None:
+    """Flag parameters the simulated players do not steer by (games/base.py `Game.unplayed_params`):
+    a warning when the deck changes one, since the balance figures cannot show how players would adapt."""
+    game = get_game(deck.ruleset or "")
+    if not game.unplayed_params or deck.rules_params is None:
+        return
+    fields = type(deck.rules_params).model_fields
+    changed = [name for name in game.unplayed_params if name in fields
+               and getattr(deck.rules_params, name) != fields[name].get_default(call_default_factory=True)]
+    names = ", ".join(game.unplayed_params)
+    if changed:
+        report.add("unplayed parameters", "warn",
+                   f"this deck changes {', '.join(changed)}, which the simulated players do not take into "
+                   "account: the balance figures show the rule scored, not played for (docs/rules-parameters.md)",
+                   changed=changed)
+    else:
+        report.add("unplayed parameters", "pass",
+                   f"the simulated players do not take {names} into account; this deck keeps their defaults")
 
 
 def _preflight_checks(deck: Deck, report: DeckCheck, options: CheckOptions) -> None:

@@ -101,13 +101,14 @@ class CardforgeGroup(click.Group):
             _fail(f"internal error (a bug in cardforge): {type(exc).__name__}: {exc}; "
                   "run again with --debug for the traceback", INTERNAL_ERROR)
 
-    def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
+    def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
+             standalone_mode: bool = True, **kwargs: Any) -> Any:
         """Ctrl-C while click parses options or loads a command is one line and exit 130 too
         (click itself would print "Aborted!" and exit 1)."""
         if not standalone_mode:
-            return super().main(*args, standalone_mode=False, **kwargs)
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **kwargs)
         try:
-            code = super().main(*args, standalone_mode=False, **kwargs)
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **kwargs)
         except (KeyboardInterrupt, click.Abort):
             _fail("interrupted", INTERRUPTED)
         except click.ClickException as exc:

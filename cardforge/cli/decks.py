@@ -45,6 +45,29 @@ def deck_summary(deck: Deck) -> dict[str, Any]:
     }
 
 
+def show_params(deck: Deck, as_json: bool) -> None:
+    """`show --params`: docs/rules-parameters.md's rows for the deck's ruleset, with the deck's values."""
+    from ..games.registry import get_game
+    from ..paramdoc import deck_values, param_rows
+    from .tables import print_table
+
+    if deck.ruleset is None:
+        raise DeckError(f"{deck.path}: the deck has no `rules:` section, so it has no rules parameters")
+    game = get_game(deck.ruleset)
+    values = deck_values(deck.rules_params)
+    rows = param_rows(game)
+    if as_json:
+        click.echo(json.dumps([{**row.__dict__, "value": values.get(row.name)} for row in rows], indent=2,
+                              ensure_ascii=False))
+        return
+    table = [(row.name + ("" if row.played else " *"), values.get(row.name, "-"), row.default, row.allowed, row.meaning)
+             for row in rows]
+    print_table(f"Rules parameters: {game.title} ({deck.ruleset})",
+                ("parameter", "value", "default", "allowed", "meaning"), table)
+    if not all(row.played for row in rows):
+        click.echo("* the simulated players do not take this parameter into account (docs/rules-parameters.md)")
+
+
 def find_decks(folder: Path) -> list[Path]:
     """Every deck.yaml one level below `folder` (or the folder's own)."""
     if (folder / DECK_FILE).is_file():
@@ -80,9 +103,14 @@ def list_command(folder: Path | None, as_json: bool) -> None:
 @click.command("show")
 @click.argument("deck")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
-def show_command(deck: str, as_json: bool) -> None:
+@click.option("--params", "params_only", is_flag=True,
+              help="List the ruleset's parameters: the deck's value, the default, what is allowed and what it means.")
+def show_command(deck: str, as_json: bool, params_only: bool) -> None:
     """Show the resolved DECK: cards per player count, hand size, removals and rules parameters."""
     loaded = load_deck(deck)
+    if params_only:
+        show_params(loaded, as_json)
+        return
     summary = deck_summary(loaded)
     if as_json:
         click.echo(json.dumps(summary, indent=2, ensure_ascii=False))
