@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .errors import CardforgeError
+from .progress import SILENT, Reporter
 
 if TYPE_CHECKING:
     from .check.results import DeckCheck
@@ -40,6 +41,8 @@ class BuildSettings:
     booklet_format: str = "a5"
     verdict: DeckCheck | None = None
     """Filled in by the gate for the products that follow (the report)."""
+    reporter: Reporter = SILENT
+    """Told of each step (progress.py); the CLI shows it on stderr."""
 
 
 @dataclass
@@ -120,6 +123,7 @@ def preflight(deck: Deck, settings: BuildSettings, result: BuildResult) -> Build
     """Refuse, before any simulation, a deck one of whose products cannot be made (check/preflight.py)."""
     from .check.preflight import require_preflights
 
+    settings.reporter.step(deck.id, "preflight: sheets, images, faces, fonts, rules text")
     require_preflights(deck, settings.sheets)
     if settings.check is None:
         return settings
@@ -154,6 +158,7 @@ def build_deck(deck: Deck, settings: BuildSettings, products: list[Product] | No
     try:
         written: list[Path] = []
         for product in products if products is not None else PRODUCTS:
+            settings.reporter.step(deck.id, f"writing {product.__name__.removesuffix('_product')}")
             written.extend(product(deck, stage, settings))
         final = settings.out_dir / deck.id
         publish(stage, final)

@@ -50,6 +50,7 @@ def deck_sources(deck: Deck) -> SourceMap:
 
 # ---------------------------------------------------------------- locating render errors
 
+_STARTS_LOCATED = re.compile(r"\S+:\d+:\d+: ")
 _LAYOUT_PATH = re.compile(r"layouts\.([\w-]+)((?:\.[A-Za-z_]\w*|\[\d+\])*)")
 
 
@@ -81,12 +82,35 @@ def located(message: str, sources: SourceMap, fallback: KeyPath = ()) -> str:
 
 
 def rules_text(deck: Deck, _options: SheetOptions, _sources: SourceMap) -> str:
-    """The booklet's text: found, placeholders filled in, pictures drawn, laid out by WeasyPrint."""
-    from ..booklet.build import _layout, booklet_html
+    """The booklet's text: found, placeholders filled in, tables and pictures drawn, links allowed,
+    images present and decodable. (WeasyPrint's page layout is left to `build`: it takes seconds, and
+    every file it may fetch has been checked here.)"""
+    from urllib.parse import unquote, urlparse
+
+    from ..booklet.build import booklet_html
 
     source = booklet_html(deck)
-    document = _layout(source)
-    return f"rules text fills in and lays out ({len(document.pages)} A5 page{'s' if len(document.pages) != 1 else ''})"
+    for uri, where in source.fetcher.origins.items():
+        path = Path(unquote(urlparse(uri).path))
+        problem = _undecodable(path)
+        if problem:
+            raise PreflightError(f"{where}: image {path.name}: {problem}")
+    headings = len(source.headings)
+    return f"rules text fills in ({headings} heading{'s' if headings != 1 else ''}, {len(source.fetcher.origins)} images)"
+
+
+def _undecodable(path: Path) -> str | None:
+    """Why `path` is not a usable PNG/JPEG image, or None when it decodes."""
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with Image.open(path) as picture:
+            picture.load()
+    except UnidentifiedImageError:
+        return "not a PNG or JPEG image"
+    except (OSError, SyntaxError, ValueError) as exc:
+        return f"unreadable ({exc})"
+    return None
 
 
 def sheets(deck: Deck, options: SheetOptions, sources: SourceMap) -> str:
@@ -138,19 +162,14 @@ def _image_files(deck: Deck) -> Iterator[tuple[Path, str]]:
 
 def images(deck: Deck, _options: SheetOptions, sources: SourceMap) -> str:
     """Every image a face shows decodes (a truncated or mislabelled file is found now, not mid-PDF)."""
-    from PIL import Image, UnidentifiedImageError
-
     seen: set[Path] = set()
     for path, where in _image_files(deck):
         if path in seen:
             continue
         seen.add(path)
-        try:
-            with Image.open(path) as picture:
-                picture.load()
-        except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
-            reason = "not a PNG or JPEG image" if isinstance(exc, UnidentifiedImageError) else f"unreadable ({exc})"
-            raise PreflightError(located(f"{where}: {path}: {reason}", sources, _card_path(deck, where))) from None
+        reason = _undecodable(path)
+        if reason:
+            raise PreflightError(located(f"{where}: {path}: {reason}", sources, _card_path(deck, where)))
     return f"{len(seen)} image file{'s' if len(seen) != 1 else ''} decode" if seen else "no image files"
 
 
@@ -215,7 +234,10 @@ def run_preflights(deck: Deck, options: SheetOptions | None = None) -> list[Pref
         try:
             results.append(PreflightResult(name, True, preflight(deck, options, sources)))
         except CardforgeError as exc:
-            results.append(PreflightResult(name, False, str(exc)))
+            message = str(exc)
+            if not _STARTS_LOCATED.match(message):
+                message = located(message, sources)  # the booklet draws cards: a face error names its layout
+            results.append(PreflightResult(name, False, message))
         except Exception as exc:
             # A later product tripping over a problem an earlier preflight already reported (the booklet
             # drawing a card whose image does not decode) is that problem again, not a new one.

@@ -11,6 +11,7 @@ from ..deck import Deck
 from ..errors import PlayabilityError
 from ..games.registry import get_game
 from ..load import load_deck
+from ..progress import SILENT
 from .results import DeckCheck
 
 MARGIN = 0.02
@@ -36,6 +37,8 @@ class CheckOptions:
     """Run every product's preflight (check/preflight.py); `build` runs them itself, earlier."""
     sheets: Any = None
     """The SheetOptions the preflight checks (None: the defaults of `build`)."""
+    reporter: Any = None
+    """A progress.Reporter told of each step (None: silent, or `progress`'s bar for simulations)."""
 
 
 def check_deck(reference: str | Path, options: CheckOptions = CheckOptions()) -> DeckCheck:
@@ -51,10 +54,14 @@ def check_loaded(deck: Deck, options: CheckOptions = CheckOptions()) -> DeckChec
                f"card {deck.spec.card.size_mm[0]:g} x {deck.spec.card.size_mm[1]:g} mm")
     _deal_checks(deck, report)
     rules_ok = _rules_check(deck, report)
+    reporter = options.reporter or SILENT
     if (rules_ok or deck.ruleset is None) and options.preflight:
+        reporter.step(deck.id, "preflight: sheets, images, faces, fonts, rules text")
         _preflight_checks(deck, report, options)
     if rules_ok and not deal_problems and options.simulate and deck.ruleset is not None:
         game = get_game(deck.ruleset)
+        if not game.simulated:
+            reporter.step(deck.id, "game checks")
         if not game.check(deck, report, options):
             from .simulation import simulation_checks
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +17,7 @@ from ..booklet.formats import FORMATS as BOOKLET_FORMATS
 from ..errors import CardforgeError
 from ..render.impose import DUPLEX_MODES
 from ..units import parse_length_mm
-
+from .progress import reporter
 
 # ---------------------------------------------------------------- option parsing
 
@@ -103,18 +102,21 @@ def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, paper,
         paper=paper, duplex=duplex, back_offset=back_offset, gap=gap, margin=margin, bleed=bleed,
         cut_lines=cut_lines, crop_marks=not no_crop_marks,
     )
-    check = CheckOptions(games=games, seed=seed, jobs=jobs, progress=sys.stderr.isatty())
+    progress = reporter()
+    check = CheckOptions(games=games, seed=seed, jobs=jobs, reporter=progress, sheets=sheets)
     settings = BuildSettings(out_dir=out_dir, sheets=sheets, png=png, check=check, force=force,
-                             booklet_format=booklet_format)
+                             booklet_format=booklet_format, reporter=progress)
     loaded = [load_deck(ref, collect_problems=True) for ref in (bundled_deck_ids() if all_decks else decks)]
     refused: list[NotPlayable] = []
-    for deck in _progress(loaded):
+    for deck in loaded:
         try:
             result = build_deck(deck, settings)
         except NotPlayable as exc:
+            progress.pause()
             click.secho(f"error: {exc}", fg="red", err=True)
             refused.append(exc)
             continue
+        progress.pause()
         for warning in result.warnings:
             click.secho(f"warning: {warning}", fg="yellow", err=True)
         written = result.paths
@@ -127,16 +129,6 @@ def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, paper,
         click.echo(sheet_summary(deck, sheets), err=True)
     if refused:
         sys.exit(NotPlayable.exit_code)
-
-
-def _progress(decks: list[Any]) -> Iterator[Any]:
-    """Iterate decks, with a rich progress bar when stdout is a terminal."""
-    if not sys.stdout.isatty() or len(decks) < 2:
-        yield from decks
-        return
-    from rich.progress import track
-
-    yield from track(decks, description="building", transient=True)
 
 
 @click.command("calibrate")

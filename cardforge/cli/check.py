@@ -11,6 +11,7 @@ from rich.console import Console
 from ..check.results import DeckCheck
 from ..check.run import CheckOptions, check_deck
 from ..errors import CardforgeError
+from .progress import reporter
 from .tables import is_terminal, print_table
 
 MARKS = {"pass": "[green]✔ pass[/green]", "warn": "[yellow]⚠ warn[/yellow]", "fail": "[red]✖ fail[/red]"}
@@ -29,8 +30,9 @@ def print_check(report: DeckCheck, console: Console | None) -> None:
         console.print(f"[{'green' if report.playable else 'red'}]{report.deck_id}: {verdict}[/]")
 
 
-def check_options(games: int | None, seed: int, jobs: int, quiet: bool) -> CheckOptions:
-    return CheckOptions(games=games, seed=seed, jobs=jobs, progress=not quiet and sys.stderr.isatty())
+def check_options(games: int | None, seed: int, jobs: int, quiet: bool = False) -> CheckOptions:
+    """Progress goes to stderr (a bar on a terminal, a line per step elsewhere), never into stdout."""
+    return CheckOptions(games=games, seed=seed, jobs=jobs, reporter=reporter(quiet))
 
 
 @click.command("check")
@@ -48,16 +50,18 @@ def check_command(decks: tuple[str, ...], as_json: bool, games: int | None, seed
     missions, the exact solver. Exit 0 if every deck is playable, 1 if one is not, 2 on bad input.
     """
     console = Console() if is_terminal() and not as_json else None
-    options = check_options(games, seed, jobs, as_json)
+    options = check_options(games, seed, jobs)
     reports: list[DeckCheck] = []
     bad_input: list[str] = []
     for reference in decks:
         try:
             reports.append(check_deck(reference, options))
         except CardforgeError as exc:
+            options.reporter.pause()
             bad_input.append(f"{exc}")
             click.secho(f"error: {exc}", fg="red", err=True)
             continue
+        options.reporter.pause()
         if not as_json:
             print_check(reports[-1], console)
     if as_json:

@@ -11,6 +11,7 @@ from rich.console import Console
 
 from ..errors import CardforgeError
 from ..load import load_deck
+from .progress import reporter
 
 
 @click.command("simulate")
@@ -34,8 +35,11 @@ def simulate_command(deck: str, players: int | None, games: int, seed: int, agen
     loaded = load_deck(deck)
     seats = players if players is not None else max(loaded.players)
     names = [a for a in agents.split(",")] if agents else None
-    progress = sys.stdout.isatty() and not as_json and games >= 200
-    result = simulate(loaded, seats, games, seed=seed, agents=names, jobs=jobs, log_path=log_path, progress=progress)
+    progress = reporter()
+    progress.step(loaded.id, f"simulation, {seats} players ({games:,} games)")
+    result = simulate(loaded, seats, games, seed=seed, agents=names, jobs=jobs, log_path=log_path,
+                      progress=progress.advance)
+    progress.pause()
     data = result.to_json()
     if as_json:
         click.echo(json.dumps(data, indent=2))

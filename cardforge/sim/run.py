@@ -15,7 +15,7 @@ import random
 import signal
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -191,7 +191,8 @@ def _results(deck: Deck, game: TrickGame[Any], players: int, agent_names: list[s
 
 
 def simulate(deck: Deck | str | Path, players: int, games: int, seed: int = 0, agents: list[str] | None = None,
-             jobs: int = 1, log_path: Path | None = None, progress: bool = False) -> SimResult:
+             jobs: int = 1, log_path: Path | None = None,
+             progress: bool | Callable[[int, int], None] = False) -> SimResult:
     """Play `games` whole games of the deck's ruleset; every game must finish (RuleError otherwise)."""
     if not isinstance(deck, Deck):
         deck = load_deck(deck)
@@ -204,7 +205,8 @@ def simulate(deck: Deck | str | Path, players: int, games: int, seed: int = 0, a
     outcomes: list[GameOutcome] = []
     started = time.perf_counter()
     log = _LogWriter(log_path) if log_path is not None else None
-    bar = _progress(games) if progress else None
+    bar = _progress(games) if progress is True else None
+    report = progress if callable(progress) else None
     try:
         for done, chunk, lines in _results(deck, game, players, names, seed, games, jobs, log is not None):
             outcomes.extend(chunk)
@@ -212,6 +214,8 @@ def simulate(deck: Deck | str | Path, players: int, games: int, seed: int = 0, a
                 log.write(lines)
             if bar is not None:
                 bar[0].advance(bar[1], done)
+            if report is not None:
+                report(len(outcomes), games)
         if log is not None:
             log.commit()
     finally:
