@@ -57,10 +57,11 @@ def test_check_predicts_build_and_nothing_shows_a_traceback(name: str, tmp_path:
     assert LOCATED.search(failed[0]) or "mission" in check.stdout, failed
 
 
-def test_placeholder_typos_say_where_and_what_was_meant() -> None:
+def test_placeholder_typos_say_where_and_what_was_meant(tmp_path: Path) -> None:
     result = run("check", str(CORPUS / "rules-typo"), *GAMES)
-    assert "rules.md:5:38: cannot fill in placeholder: DeckSpec has no 'plyers'; did you mean 'players'?" in result.stdout
-    result = run("rules", str(CORPUS / "fives-param-typo"), "-o", "/tmp/unused-cardforge-out")
+    assert ("rules.md:5:38: cannot fill in placeholder: DeckSpec has no 'plyers'; did you mean 'players'?"
+            in result.stdout)
+    result = run("rules", str(CORPUS / "fives-param-typo"), "-o", str(tmp_path))
     assert result.stderr.strip().endswith(
         "fives-param-typo/rules.md:6:11: cannot fill in placeholder: FivesParams has no 'targte'; "
         "did you mean 'target'?")

@@ -95,8 +95,8 @@ def rules_text(deck: Deck, _options: SheetOptions, _sources: SourceMap) -> str:
         problem = _undecodable(path)
         if problem:
             raise PreflightError(f"{where}: image {path.name}: {problem}")
-    headings = len(source.headings)
-    return f"rules text fills in ({headings} heading{'s' if headings != 1 else ''}, {len(source.fetcher.origins)} images)"
+    headings, images = len(source.headings), len(source.fetcher.origins)
+    return f"rules text fills in ({headings} heading{'s' if headings != 1 else ''}, {images} images)"
 
 
 def _undecodable(path: Path) -> str | None:
