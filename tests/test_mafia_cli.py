@@ -23,13 +23,13 @@ def run(*args: str, stdin: str | None = None):
 def test_analyse_json_standard_mission() -> None:
     result = run("mafia", "analyse", "greeen-mafia", "--json", "--hardest", "3")
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)  # progress goes to stderr
     assert (data["orders"], data["winnable"]) == (5040, 4932)
     assert 0 < data["random_win"] < data["greedy_win"] < 1
     assert data["verdict"] == "ok" and data["grade"] in ("easy", "medium", "hard", "brutal")
     assert len(data["hardest"]) == 3 and data["unwinnable"]["count"] == 108
     assert len(data["unwinnable"]["examples"]) == 5 and "unwinnable_orders" not in data
-    every = json.loads(run("mafia", "analyse", "greeen-mafia", "--json", "--all-orders").output)
+    every = json.loads(run("mafia", "analyse", "greeen-mafia", "--json", "--all-orders").stdout)
     assert len(every["unwinnable_orders"]) == 108 and every["unwinnable_orders"][:5] == data["unwinnable"]["examples"]
 
 

@@ -11,6 +11,7 @@ from rich.table import Table
 
 from ..check.compare import Comparison, compare_decks
 from ..load import load_deck
+from .tables import output_console
 
 
 def print_comparison(base_id: str, variant_id: str, comparison: Comparison, console: Console) -> None:
@@ -60,7 +61,7 @@ def compare_command(base: str, variant: str, players: tuple[int, ...], games: in
         click.echo(json.dumps({"base": base_deck.id, "variant": variant_deck.id, "seed": seed,
                                "comparisons": [c.to_json() for c in comparisons]}, indent=2))
         return
-    console = Console()
+    console = output_console()
     for comparison in comparisons:
         print_comparison(base_deck.id, variant_deck.id, comparison, console)
 

@@ -11,6 +11,7 @@ from rich.console import Console
 from ..errors import CardforgeError
 from ..load import load_deck
 from .progress import reporter
+from .tables import output_console
 
 
 @click.command("simulate")
@@ -43,7 +44,7 @@ def simulate_command(deck: str, players: int | None, games: int, seed: int, agen
     if as_json:
         click.echo(json.dumps(data, indent=2))
         return
-    render(data, Console(highlight=False))
+    render(data, output_console(highlight=False))
     if log_path is not None:
         click.echo(f"log: {log_path}")
 

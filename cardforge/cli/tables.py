@@ -7,10 +7,11 @@ header row, so `cardforge check fives | cut -f3` works and nothing is squeezed t
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from collections.abc import Sequence
-from typing import TextIO
+from typing import Any, TextIO
 
 import click
 from rich.console import Console
@@ -27,6 +28,18 @@ def plain(text: str) -> str:
 def is_terminal(stream: TextIO | None = None) -> bool:
     stream = stream if stream is not None else sys.stdout
     return bool(getattr(stream, "isatty", lambda: False)())
+
+
+PIPE_WIDTH = 200
+"""Width of rich output written to a pipe or file (rich would assume 80 and cut headers to `…`)."""
+
+
+def output_console(**options: Any) -> Console:
+    """A rich console for stdout: the terminal's real width, or $COLUMNS / PIPE_WIDTH when piped."""
+    if is_terminal():
+        return Console(**options)
+    width = os.environ.get("COLUMNS", "")
+    return Console(width=int(width) if width.isdigit() else PIPE_WIDTH, **options)
 
 
 def print_table(title: str, columns: Sequence[str], rows: Sequence[Sequence[str]], console: Console | None = None,

@@ -10,9 +10,9 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import click
-from rich.console import Console
-from rich.progress import Progress
 
+from ...cli.progress import reporter
+from ...cli.tables import output_console
 from ...errors import CardforgeError
 from ...load import load_deck
 from . import design as designer
@@ -41,18 +41,14 @@ def _mission(deck: str) -> tuple[Mission, Path]:
 
 
 @contextmanager
-def _progress(label: str) -> Iterator[Callable[[int, int], None] | None]:
-    """A rich progress bar when stdout is a terminal, nothing otherwise."""
-    if not sys.stdout.isatty():
-        yield None
-        return
-    with Progress(transient=True) as bar:
-        task = bar.add_task(label, total=None)
-
-        def update(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
-
-        yield update
+def _progress(deck: str, label: str) -> Iterator[Callable[[int, int], None] | None]:
+    """Progress on stderr (cli/progress.py): a bar on a terminal, one line elsewhere; never on stdout."""
+    progress = reporter()
+    progress.step(deck, label)
+    try:
+        yield progress.advance
+    finally:
+        progress.pause()
 
 
 @click.group("mafia")
@@ -70,12 +66,12 @@ def analyse_command(deck: str, as_json: bool, hardest: int, all_orders: bool) ->
 
     Exit 0 if some order can be won, 1 if none can, 2 on bad input."""
     mission, _ = _mission(deck)
-    with _progress("solving") as progress:
+    with _progress(mission.name, "solving every order") as progress:
         result = analyse(mission, hardest=hardest, progress=progress)
     if as_json:
         click.echo(json.dumps(result.to_json(all_orders=all_orders), indent=2, ensure_ascii=False))
     else:
-        print_analysis(result, Console())
+        print_analysis(result, output_console())
     if result.verdict == "unwinnable":
         raise MissionError(f"mission {mission.name} cannot be won from any of its {result.orders:,} orders")
 
@@ -122,7 +118,7 @@ def design_command(deck: str, target: float, floor: float, steps: int, deck_id: 
     deck_id = deck_id or f"{mission.name}-designed"
     output = output or Path("output") / deck_id / "deck.yaml"
     check_writable_file(output, overwrite=force)
-    with _progress("designing") as progress:
+    with _progress(mission.name, f"designing towards a random win of {target:.4%}") as progress:
         path = designer.design(mission, target, floor, steps, progress)
     for step in path:
         click.echo(f"{step.change}: random win {step.random_win:.4%}, winnable {step.winnable_fraction:.2%}")
