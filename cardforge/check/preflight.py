@@ -120,8 +120,9 @@ def sheets(deck: Deck, options: SheetOptions, sources: SourceMap) -> str:
     try:
         imposition = deck_imposition(deck, options)
     except CardforgeError as exc:
-        location = sources.locate(("card", "bleed")) if "bleed" in str(exc) else sources.locate(("card",))
-        raise PreflightError(f"{location}: {exc}" if location else str(exc)) from None
+        # Only the bleed can come from the deck (card.bleed); margin, gap, paper and --bleed are options.
+        location = sources.locate(("card", "bleed")) if str(exc).startswith("bleed") and options.bleed is None else None
+        raise PreflightError(f"{location}: {exc}" if location else f"sheet options: {exc}") from None
     grid = imposition.grid
     return f"{len(deck.cards)} cards on {imposition.sheets} sheet(s), {grid.cols}x{grid.rows} per sheet"
 
