@@ -10,8 +10,6 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from ..check.compare import Comparison, compare_decks
-from ..load import load_deck
 from .options import games_option, jobs_option, json_option, seed_option
 from .tables import output_console
 
@@ -58,6 +56,8 @@ def compare_command(base: str, variant: str, players: tuple[int, ...], games: in
     ghee rate, moon shots) it prints both values and the 95% interval of the difference, then one
     plain line per figure that changed significantly.
     """
+    from ..check.compare import compare_decks
+    from ..load import load_deck
 
     base_deck, variant_deck = load_deck(base), load_deck(variant)
     table = [a.strip() for a in agents.split(",")] if agents else None
