@@ -114,3 +114,14 @@ def test_ctrl_c_in_a_two_process_simulation_leaves_no_log(tmp_path: Path) -> Non
     assert lines[-1] == "interrupted" and "Traceback" not in err, err
     assert all(line.startswith("[") for line in lines[:-1]), "only progress lines before it"
     assert list(tmp_path.iterdir()) == [], "a half-written log or its temporary file was left behind"
+
+
+def test_ctrl_c_during_a_build_leaves_nothing_half_written(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    proc = _cardforge("build", "fives", "--games", "100000", "--jobs", "2", "-o", str(out), cwd=tmp_path)
+    _started(proc, "pydantic_core")
+    code, err = _interrupt(proc, 4.0)
+    assert code == 130, err
+    assert err.strip().splitlines()[-1] == "interrupted" and "Traceback" not in err
+    left = sorted(p.relative_to(tmp_path) for p in out.rglob("*")) if out.exists() else []
+    assert left == [], f"a staging folder or a partial deck was left: {left}"
