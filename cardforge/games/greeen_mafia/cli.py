@@ -11,6 +11,7 @@ from pathlib import Path
 
 import click
 
+from ...cli.options import jobs_option
 from ...cli.progress import reporter
 from ...cli.tables import output_console
 from ...errors import CardforgeError
@@ -99,18 +100,31 @@ def play_command(deck: str, order: str | None, seed: int | None, hint: bool) -> 
 @click.option("--floor", type=click.FloatRange(0.0, 1.0), default=0.5, show_default=True,
               help="Lowest acceptable fraction of winnable orders.")
 @click.option("--steps", type=click.IntRange(1, 50), default=8, show_default=True, help="Most edits to make.")
+@click.option("--width", type=click.IntRange(1, 64), default=3, show_default=True,
+              help="Missions the beam search keeps each round (1: a greedy climb).")
+@click.option("--show", "show", type=click.IntRange(1, 50), default=5, show_default=True,
+              help="How many of the best missions to list with their full exact figures.")
+@jobs_option
+@click.option("--scheduler", metavar="tcp://HOST:PORT", help="Solve candidates on an existing Dask cluster.")
 @click.option("--id", "deck_id", help="Id of the new deck (default: <base>-designed).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
               help="Deck file to write (default: output/<id>/deck.yaml).")
 @click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
-def design_command(deck: str, target: float, floor: float, steps: int, deck_id: str | None, output: Path | None,
-                   force: bool) -> None:
+def design_command(deck: str, target: float, floor: float, steps: int, width: int, show: int, jobs: int,
+                   scheduler: str | None, deck_id: str | None, output: Path | None, force: bool) -> None:
     """Search icon distributions near DECK's mission for a random-player win chance close to TARGET.
 
-    Writes the closest mission found. Exit 0 when it is within 25% of TARGET, 1 when it is not (or no
-    mission keeps FLOOR of the orders winnable), 2 on bad input. An existing file is kept unless --force.
+    A beam search: each round every one-step edit of the best WIDTH missions is solved exactly (in
+    parallel on a local Dask cluster of --jobs workers, or on an existing one with --scheduler; --jobs 1
+    solves them in this process); the best missions found are listed with their full
+    exact figures and the best one is written as a deck extending DECK.
+
+    Exit 0 when the best mission is within 25% of TARGET, 1 when it is not (or no mission keeps FLOOR
+    of the orders winnable), 2 on bad input. An existing output file is kept unless --force.
     """
+    from ...sweep.executor import open_executor
     from ...writable import check_writable_file
+    from .beam import analyse_all, beam_search
 
     if deck_id is not None and not DECK_ID.fullmatch(deck_id):
         raise click.BadParameter("use lower-case letters, digits, - and _ (e.g. my-mission)", param_hint="--id")
@@ -118,11 +132,20 @@ def design_command(deck: str, target: float, floor: float, steps: int, deck_id: 
     deck_id = deck_id or f"{mission.name}-designed"
     output = output or Path("output") / deck_id / "deck.yaml"
     check_writable_file(output, overwrite=force)
-    with _progress(mission.name, f"designing towards a random win of {target:.4%}") as progress:
-        path = designer.design(mission, target, floor, steps, progress)
-    for step in path:
+    with open_executor(jobs, scheduler, in_process=scheduler is None and jobs == 1) as executor:
+        with _progress(mission.name, f"designing towards a random win of {target:.4%}") as progress:
+            search = beam_search(mission, target, floor, width=width, steps=steps, keep=show, executor=executor,
+                                 progress=progress)
+        exact = analyse_all([c.mission for c in search.ranked], executor)
+    best = search.best
+    for step in best.path():
         click.echo(f"{step.change}: random win {step.random_win:.4%}, winnable {step.winnable_fraction:.2%}")
-    best = path[-1]
+    click.echo(f"{search.evaluated:,} missions solved in {search.rounds} rounds (beam width {width}); "
+               f"the best {len(search.ranked)} for a random-player win of {target:g}:")
+    for place, (candidate, figures) in enumerate(zip(search.ranked, exact), start=1):
+        edits = "; ".join(candidate.changes) or "the base mission"
+        click.echo(f"  {place}. random win {figures.random_win:.4%}, winnable {figures.winnable_fraction:.2%}, "
+                   f"greedy win {figures.greedy_win:.2%}, {figures.grade} ({figures.verdict}): {edits}")
     if best.winnable_fraction < floor:
         raise MissionError(f"no mission near {mission.name} keeps {floor:.0%} of orders winnable")
     text = designer.deck_yaml(mission, best, base_path, output, deck_id, target, floor)
