@@ -29,6 +29,7 @@ def _cardforge(*args: str, cwd: Path) -> subprocess.Popen[bytes]:
     ["rules", "fives", "-o", str(UNWRITABLE)],
     ["calibrate", "-o", str(UNWRITABLE / "cal.pdf")],
     ["simulate", "fives", "--games", "5", "--log", str(UNWRITABLE / "games.jsonl")],
+    ["sweep", "fives", "--set", "target=24,25", "--games", "5", "--in-process", "--csv", str(UNWRITABLE / "s.csv")],
 ])
 def test_an_unwritable_output_is_refused_before_any_work(args: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
     import cardforge.cli.simulate as simulate_cli
@@ -116,11 +117,29 @@ def test_ctrl_c_in_a_two_process_simulation_leaves_no_log(tmp_path: Path) -> Non
     assert list(tmp_path.iterdir()) == [], "a half-written log or its temporary file was left behind"
 
 
+def _wait_for_line(proc: subprocess.Popen[bytes], needle: str, timeout: float = 60.0) -> list[str]:
+    """Read the child's stderr until a line containing `needle` (its progress says where it is)."""
+    import select
+
+    assert proc.stderr is not None
+    seen: list[str] = []
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([proc.stderr], [], [], 0.5)
+        if ready:
+            line = proc.stderr.readline().decode()
+            seen.append(line.rstrip("\n"))
+            if needle in line:
+                return seen
+    raise AssertionError(f"no {needle!r} in {seen}")
+
+
 def test_ctrl_c_during_a_build_leaves_nothing_half_written(tmp_path: Path) -> None:
     out = tmp_path / "out"
     proc = _cardforge("build", "fives", "--games", "100000", "--jobs", "2", "-o", str(out), cwd=tmp_path)
-    _started(proc, "pydantic_core")
-    code, err = _interrupt(proc, 4.0)
+    before = _wait_for_line(proc, "simulation, 3 players")
+    code, err = _interrupt(proc, 1.0)
+    err = "\n".join(before) + "\n" + err
     assert code == 130, err
     assert err.strip().splitlines()[-1] == "interrupted" and "Traceback" not in err
     left = sorted(p.relative_to(tmp_path) for p in out.rglob("*")) if out.exists() else []
