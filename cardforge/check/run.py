@@ -55,9 +55,15 @@ def check_loaded(deck: Deck, options: CheckOptions = CheckOptions()) -> DeckChec
     _deal_checks(deck, report)
     rules_ok = _rules_check(deck, report)
     reporter = options.reporter or SILENT
-    if (rules_ok or deck.ruleset is None) and options.preflight:
-        reporter.step(deck.id, "preflight: sheets, images, faces, fonts, rules text")
-        _preflight_checks(deck, report, options)
+    if rules_ok or deck.ruleset is None:
+        faces_ok = True
+        if options.preflight:
+            reporter.step(deck.id, "preflight: sheets, images, faces, fonts, rules text")
+            faces_ok = _preflight_checks(deck, report, options)
+        if faces_ok:
+            from .print_safety import print_safety_check
+
+            print_safety_check(deck, report)
     if rules_ok and not deal_problems and options.simulate and deck.ruleset is not None:
         game = get_game(deck.ruleset)
         if not game.simulated:
@@ -127,9 +133,12 @@ def _unplayed_check(deck: Deck, report: DeckCheck) -> None:
                    f"the simulated players do not take {names} into account; this deck keeps their defaults")
 
 
-def _preflight_checks(deck: Deck, report: DeckCheck, options: CheckOptions) -> None:
-    """What `build` would refuse (faces, images, fonts, sheets, rules text), one verdict each."""
+def _preflight_checks(deck: Deck, report: DeckCheck, options: CheckOptions) -> bool:
+    """What `build` would refuse (faces, images, fonts, sheets, rules text), one verdict each;
+    True when every face drew (the print-safety check needs them)."""
     from .preflight import run_preflights
 
-    for result in run_preflights(deck, options.sheets):
+    results = run_preflights(deck, options.sheets)
+    for result in results:
         report.add(result.name, "pass" if result.ok else "fail", result.reason)
+    return all(result.ok for result in results if result.name == "faces")
