@@ -33,7 +33,8 @@ def simulation_checks(deck: Deck, report: DeckCheck, options: CheckOptions) -> N
                 reporter.step(deck.id, f"{name} ({games:,} games)")
             try:
                 result = simulate(deck, players, games, seed=options.seed, agents=[kind] * players,
-                                  jobs=options.jobs, progress=reporter.advance if reporter else options.progress)
+                                  jobs=options.jobs, progress=reporter.advance if reporter else options.progress,
+                                  engine="fast")
             except CardforgeError as exc:
                 report.add(name, "fail", f"a game could not be played to the end: {exc}")
                 continue

@@ -23,9 +23,11 @@ from .tables import output_console
 @click.option("--agents", "-a", help="random or heuristic: one for every seat, or one per seat (heuristic,random,random,random).")
 @jobs_option
 @click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path), help="Write every game as JSONL (the replay format).")
+@click.option("--engine", type=click.Choice(["reference", "fast"]), default="reference", show_default=True,
+              help="reference: the readable rules engine; fast: the game's compiled engine (same rules, other games).")
 @json_option
 def simulate_command(deck: str, players: int | None, games: int, seed: int, agents: str | None, jobs: int,
-                     log_path: Path | None, as_json: bool) -> None:
+                     log_path: Path | None, engine: str, as_json: bool) -> None:
     """Play GAMES whole games of DECK's ruleset with simulated players; report playability and balance."""
     from ..sim.report import render
     from ..sim.run import simulate
@@ -39,8 +41,10 @@ def simulate_command(deck: str, players: int | None, games: int, seed: int, agen
     progress = reporter()
     progress.step(loaded.id, f"simulation, {seats} players ({games:,} games)")
     result = simulate(loaded, seats, games, seed=seed, agents=names, jobs=jobs, log_path=log_path,
-                      progress=progress.advance)
+                      progress=progress.advance, engine=engine)
     progress.pause()
+    if result.notice:
+        click.echo(result.notice, err=True)
     data = result.to_json()
     if as_json:
         click.echo(json.dumps(data, indent=2))
