@@ -63,7 +63,7 @@ def _without_marker(item: Any) -> Any:
 def check_overrides(base: Any, override: Any, sources: SourceMap, prefix: KeyPath = ()) -> None:
     """A variant's items keyed by id must change an item the base has, or say `add: true`.
 
-    Without this, a misspelt card id in a variant silently adds a card (a tenth GREEEN MAFIA card)."""
+    Without this, a misspelt card id in a variant silently adds a card to the deck."""
     if isinstance(base, dict) and isinstance(override, dict):
         for key, value in override.items():
             if key in base:

@@ -2,7 +2,7 @@
 
 Placeholders are rendered with `ExplainedUndefined`: when a name or attribute is missing, the error
 lists the names that *are* there (the fields of the parameters, the keys of `suits`, ...), with the
-closest one first, instead of Python's "'...FivesParams object' has no attribute" wording.
+closest one first, instead of Python's "'...Params object' has no attribute" wording.
 """
 
 from __future__ import annotations
@@ -91,7 +91,7 @@ class ExplainedUndefined(StrictUndefined):
 
 
 def _describe(owner: Any) -> str:
-    """What a name was looked up on, in a designer's words: "the mapping", "FivesParams", "Card"."""
+    """What a name was looked up on, in a designer's words: "the mapping", a parameter class, "Card"."""
     if isinstance(owner, Mapping):
         return "the mapping"
     return type(owner).__name__

@@ -17,7 +17,7 @@ from ..progress import SILENT, Reporter
 
 
 class LineReporter:
-    """`[  12.4s] fives: simulation, 4 players, heuristic` once per step, on stderr."""
+    """`[  12.4s] my-deck: simulation, 4 players, heuristic` once per step, on stderr."""
 
     def __init__(self) -> None:
         self.started = time.monotonic()

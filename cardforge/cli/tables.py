@@ -2,7 +2,7 @@
 
 On a terminal, rich draws the table at the terminal's real width and folds long cells (a file path
 is never cut to `…`). When stdout is not a terminal, each table is plain tab-separated values with a
-header row, so `cardforge check fives | cut -f3` works and nothing is squeezed to 80 columns.
+header row, so `cardforge check my-deck | cut -f3` works and nothing is squeezed to 80 columns.
 """
 
 from __future__ import annotations
