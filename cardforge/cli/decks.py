@@ -117,7 +117,11 @@ def show_command(deck: str, as_json: bool, params_only: bool) -> None:
                   highlight=False)
     deal = [(players, str(row["cards"]), str(row["hand"]), str(row["set_aside"]),
              ", ".join(row["removed"]) if row["removed"] else "-") for players, row in summary["per_players"].items()]
-    print_table("Deal per player count", ("players", "cards in play", "hand", "set aside", "removed"), deal)
+    if deal:
+        print_table("Deal per player count", ("players", "cards in play", "hand", "set aside", "removed"), deal)
+    else:
+        console.print("no `players`: an art deck, printed but never dealt (docs/deck-format.md, Art decks)",
+                      highlight=False)
     if summary["rules"] is not None:
         print_table(f"Rules: {summary['ruleset']} (`cardforge show {loaded.id} --params` explains each)",
                     ("parameter", "value"),
