@@ -42,6 +42,8 @@ class BuildSettings:
     booklet_format: str = "a5"
     verdict: DeckCheck | None = None
     """Filled in by the gate for the products that follow (the report)."""
+    booklet: bool | None = None
+    """Whether this build makes the rules booklet (its preflight runs only then); None: the deck's default."""
     reporter: Reporter = SILENT
     """Told of each step (progress.py); the CLI shows it on stderr."""
 
@@ -148,7 +150,7 @@ def preflight(deck: Deck, settings: BuildSettings, result: BuildResult) -> Build
     from .check.preflight import require_preflights
 
     settings.reporter.step(deck.id, "preflight: sheets, images, faces, fonts, rules text")
-    require_preflights(deck, settings.sheets)
+    require_preflights(deck, settings.sheets, settings.booklet)
     if settings.check is None:
         return settings
     return replace(settings, check=replace(settings.check, preflight=False))
@@ -180,6 +182,8 @@ def publish(stage: Path, final: Path) -> None:
 def build_deck(deck: Deck, settings: BuildSettings, products: list[Product] | None = None) -> BuildResult:
     """Run the pre-checks and products for one deck; returns what was published."""
     result = BuildResult(deck)
+    if products is not None:
+        settings = replace(settings, booklet=booklet_product in products)
     for check in PRE_CHECKS:
         settings = check(deck, settings, result)
     settings.out_dir.mkdir(parents=True, exist_ok=True)

@@ -224,14 +224,24 @@ PREFLIGHTS: list[tuple[str, Preflight]] = [
 """Name -> preflight, in the order `check` lists them."""
 
 
-def run_preflights(deck: Deck, options: SheetOptions | None = None) -> list[PreflightResult]:
-    """Every preflight for `deck` (default sheet options: what `build` does without options)."""
+def run_preflights(deck: Deck, options: SheetOptions | None = None, booklet: bool | None = None
+                   ) -> list[PreflightResult]:
+    """Every preflight for `deck` (default sheet options: what `build` does without options).
+
+    `booklet` False leaves out the rules text (a deck that gets no booklet); None asks
+    cardforge/products.py whether the deck gets one."""
     from ..render.sheets import SheetOptions
 
+    if booklet is None:
+        from ..products import plan_products
+
+        booklet = "booklet" in plan_products(deck).make
     options = options if options is not None else SheetOptions()
     sources = deck_sources(deck)
     results: list[PreflightResult] = []
     for name, preflight in PREFLIGHTS:
+        if name == "rules text" and not booklet:
+            continue
         try:
             results.append(PreflightResult(name, True, preflight(deck, options, sources)))
         except CardforgeError as exc:
@@ -249,12 +259,12 @@ def run_preflights(deck: Deck, options: SheetOptions | None = None) -> list[Pref
     return results
 
 
-def require_preflights(deck: Deck, options: SheetOptions | None = None) -> None:
+def require_preflights(deck: Deck, options: SheetOptions | None = None, booklet: bool | None = None) -> None:
     """Raise PreflightError with the first problem, for `build` (before any simulation)."""
     rule_problems = [str(p) for p in deck.problems if getattr(p, "players", None) is None]
     if deck.ruleset is not None and (deck.rules_params is None or rule_problems):
         problem = rule_problems[0] if rule_problems else "invalid parameters"
         raise PreflightError(f"{deck.id} cannot be built: its rules parameters are invalid ({problem})")
-    for result in run_preflights(deck, options):
+    for result in run_preflights(deck, options, booklet):
         if not result.ok:
             raise PreflightError(f"{deck.id} cannot be built: {result.name}: {result.reason}")
