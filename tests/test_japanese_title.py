@@ -48,8 +48,6 @@ def test_the_title_is_set_in_the_japanese_font(built: Path, product: str) -> Non
     assert all("IPAexGothic" in name for name in fonts), fonts
 
 
-@pytest.mark.xfail(strict=True, reason="the report heading's font is the report layout's (report/pdf.py); "
-                                       "it does not fall back to IPAexGothic yet")
 def test_the_report_heading_shows_the_title(built: Path) -> None:
     fonts = fonts_of(built / "japanese-title-report.pdf", TITLE_CHAR)
     assert fonts and all("IPAexGothic" in name for name in fonts), fonts
