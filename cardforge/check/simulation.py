@@ -43,9 +43,13 @@ def simulation_checks(deck: Deck, report: DeckCheck, options: CheckOptions) -> N
         runs = {}
         for kind in kinds:
             name = f"simulation, {players} players, {kind}"
+            reporter = options.reporter
+            if reporter is not None:
+                reporter.step(deck.id, f"{name} ({games:,} games)")
             try:
                 result = simulate(deck, players, games, seed=options.seed, agents=[kind] * players,
-                                  jobs=options.jobs, progress=options.progress, engine="fast")
+                                  jobs=options.jobs, progress=reporter.advance if reporter else options.progress,
+                                  engine="fast")
             except CardforgeError as exc:
                 report.add(name, "fail", f"a game could not be played to the end: {exc}")
                 continue

@@ -7,7 +7,6 @@ Heavy modules are imported inside the commands, so listing commands stays fast.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +18,7 @@ from ..products import PRODUCTS as PRODUCT_NAMES
 from ..render.impose import DUPLEX_MODES
 from ..units import parse_length_mm
 from .options import games_option, jobs_option, seed_option
+from .progress import reporter
 
 if TYPE_CHECKING:
     from ..build import BuildSettings
@@ -103,6 +103,9 @@ def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, only: 
     """
     if all_decks == bool(decks):
         raise click.UsageError("name the decks to build, or give --all for every bundled deck")
+    from ..writable import check_writable_dir
+
+    check_writable_dir(out_dir)
     from ..build import BuildSettings
     from ..check.run import CheckOptions
     from ..load import bundled_deck_file, bundled_deck_ids
@@ -112,9 +115,10 @@ def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, only: 
         paper=paper, duplex=duplex, back_offset=back_offset, gap=gap, margin=margin, bleed=bleed,
         cut_lines=cut_lines, crop_marks=not no_crop_marks,
     )
-    check = CheckOptions(games=games, seed=seed, jobs=jobs, progress=sys.stderr.isatty())
+    progress = reporter()
+    check = CheckOptions(games=games, seed=seed, jobs=jobs, reporter=progress, sheets=sheets)
     settings = BuildSettings(out_dir=out_dir, sheets=sheets, png=png, print_shop=print_shop, check=check,
-                             force=force, booklet_format=booklet_format)
+                             force=force, booklet_format=booklet_format, reporter=progress)
     references = [str(bundled_deck_file(i)) for i in bundled_deck_ids()] if all_decks else list(decks)
     if not watch:
         if not build_all(references, settings, only):
@@ -139,15 +143,17 @@ def build_all(references: list[str], settings: BuildSettings, only: tuple[str, .
     refuse_shared_ids([(deck.id, deck.path) for deck in loaded])
     plans = [plan_products(deck, only) for deck in loaded]
     refused: list[NotPlayable] = []
-    for deck, plan in _progress(list(zip(loaded, plans))):
+    for deck, plan in zip(loaded, plans):
         products = [product for name in plan.make for product in BY_NAME[name]]
         deck_settings = settings if "report" in plan.make else replace(settings, check=None)
         try:
             result = build_deck(deck, deck_settings, products)
         except NotPlayable as exc:
+            settings.reporter.pause()
             click.secho(f"error: {exc}", fg="red", err=True)
             refused.append(exc)
             continue
+        settings.reporter.pause()
         for warning in result.warnings:
             click.secho(f"warning: {warning}", fg="yellow", err=True)
         written = result.paths
@@ -188,16 +194,6 @@ def _watch_and_build(references: list[str], settings: BuildSettings, only: tuple
         click.echo("stopped watching", err=True)
 
 
-def _progress(decks: list[Any]) -> Iterator[Any]:
-    """Iterate decks, with a rich progress bar when stdout is a terminal."""
-    if not sys.stdout.isatty() or len(decks) < 2:
-        yield from decks
-        return
-    from rich.progress import track
-
-    yield from track(decks, description="building", transient=True)
-
-
 @click.command("calibrate")
 @paper_option
 @click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True, help="The flip edge you will print with.")
@@ -206,7 +202,9 @@ def _progress(decks: list[Any]) -> Iterator[Any]:
 def calibrate_command(paper, duplex: str, back_offset, out_path: Path) -> None:
     """Write a two-sided calibration sheet: read DX,DY for --back-offset and check the print scale."""
     from ..render.calibrate import write_calibration
+    from ..writable import check_writable_file
 
+    check_writable_file(out_path)
     write_calibration(out_path, paper, duplex, back_offset)
     click.echo(str(out_path))
     click.echo("Print it two-sided at 100% (actual size), then follow the instructions on the sheet.")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import click
@@ -12,6 +11,8 @@ from rich.console import Console
 from ..errors import CardforgeError
 from ..load import load_deck
 from .options import games_option, jobs_option, json_option, seed_option
+from .progress import reporter
+from .tables import output_console
 
 
 @click.command("simulate")
@@ -31,20 +32,25 @@ def simulate_command(deck: str, players: int | None, games: int, seed: int, agen
     """Play GAMES whole games of DECK's ruleset with simulated players; report playability and balance."""
     from ..sim.report import render
     from ..sim.run import simulate
+    from ..writable import check_writable_file
 
+    if log_path is not None:
+        check_writable_file(log_path)
     loaded = load_deck(deck)
     seats = players if players is not None else max(loaded.players)
     names = [a for a in agents.split(",")] if agents else None
-    progress = sys.stdout.isatty() and not as_json and games >= 200
-    result = simulate(loaded, seats, games, seed=seed, agents=names, jobs=jobs, log_path=log_path, progress=progress,
-                      engine=engine)
+    progress = reporter()
+    progress.step(loaded.id, f"simulation, {seats} players ({games:,} games)")
+    result = simulate(loaded, seats, games, seed=seed, agents=names, jobs=jobs, log_path=log_path,
+                      progress=progress.advance, engine=engine)
+    progress.pause()
     if result.notice:
         click.echo(result.notice, err=True)
     data = result.to_json()
     if as_json:
         click.echo(json.dumps(data, indent=2))
         return
-    render(data, Console(highlight=False))
+    render(data, output_console(highlight=False))
     if log_path is not None:
         click.echo(f"log: {log_path}")
 

@@ -65,6 +65,9 @@ class Game:
     """Typed `props` on every card, validated at load time (None: props are free-form)."""
     hand_log_schema: ClassVar[type[BaseModel] | None] = None
     """The extra keys this game writes into each hand of a JSONL game log."""
+    unplayed_params: ClassVar[tuple[str, ...]] = ()
+    """Parameters the engine applies but the simulated players do not steer by (scoring they never aim
+    at); docs/rules-parameters.md marks them and `check` flags a deck that changes one."""
     folder: ClassVar[Path | None] = None
     """The game's folder: its booklet templates (`booklet.html.j2`) are looked up here."""
 

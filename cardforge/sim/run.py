@@ -12,9 +12,10 @@ import math
 import multiprocessing
 import os
 import random
+import signal
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -167,6 +168,9 @@ _WORKER: dict[str, Any] = {}
 
 
 def _init_worker(deck: Deck, players: int, agent_names: list[str], seed: int, want_log: bool, fast: bool) -> None:
+    # Ctrl-C reaches the whole process group: the parent stops the pool and reports it once, so the
+    # workers must not each die with their own traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     game = game_for(deck, players)
     kernel = get_game(game.ruleset).fast_kernel() if fast else None
     _WORKER.update(game=game, agents=agent_names, seed=seed, log=want_log, kernel=kernel)
@@ -203,8 +207,8 @@ def _results(deck: Deck, game: TrickGame[Any], players: int, agent_names: list[s
 
 
 def simulate(deck: Deck | str | Path, players: int, games: int, seed: int = 0, agents: list[str] | None = None,
-             jobs: int = 1, log_path: Path | None = None, progress: bool = False,
-             engine: str = "reference") -> SimResult:
+             jobs: int = 1, log_path: Path | None = None,
+             progress: bool | Callable[[int, int], None] = False, engine: str = "reference") -> SimResult:
     """Play `games` whole games of the deck's ruleset; every game must finish (RuleError otherwise).
 
     `engine="fast"` plays with the game's compiled kernel when it declares one (`Game.fast_kernel`):
@@ -231,7 +235,8 @@ def simulate(deck: Deck | str | Path, players: int, games: int, seed: int = 0, a
     outcomes: list[GameOutcome] = []
     started = time.perf_counter()
     log = _LogWriter(log_path) if log_path is not None else None
-    bar = _progress(games) if progress else None
+    bar = _progress(games) if progress is True else None
+    report = progress if callable(progress) else None
     try:
         for done, chunk, lines in _results(deck, game, players, names, seed, games, jobs, log is not None, kernel):
             outcomes.extend(chunk)
@@ -239,6 +244,8 @@ def simulate(deck: Deck | str | Path, players: int, games: int, seed: int = 0, a
                 log.write(lines)
             if bar is not None:
                 bar[0].advance(bar[1], done)
+            if report is not None:
+                report(len(outcomes), games)
         if log is not None:
             log.commit()
     finally:

@@ -27,6 +27,8 @@ class FivesGame(Game):
     title = "Green Fivura / Fives"
     players = (3, 4)
     params_schema = FivesParams
+    unplayed_params = ("start_points", "place_points", "exact_bonus", "bust_penalty", "bust_pool")
+    """The heuristic steers its hand total at `target` (agents.py); how places are paid it never weighs."""
     folder = Path(__file__).parent
 
     def engine(self, deck: Deck, players: int) -> Fives:

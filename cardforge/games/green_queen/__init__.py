@@ -39,6 +39,9 @@ class GreenQueenGame(Game):
     title = "Green Queen"
     players = (3, 4, 5)
     params_schema = GreenQueenParams
+    unplayed_params = ("moon", "end_score")
+    """The heuristic ducks points trick by trick (agents.py): it never tries to shoot the moon, and plays
+    the same whatever the end score."""
     hand_log_schema = GreenQueenHandLog
     folder = Path(__file__).parent
 

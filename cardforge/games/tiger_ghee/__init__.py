@@ -37,6 +37,8 @@ class TigerGheeGame(Game):
     title = "Tiger Ghee"
     players = (3, 4)
     params_schema = TigerGheeParams
+    unplayed_params = ("score_table", "points_per_other_trick")
+    """The heuristic aims at a multiple of 4 tricks whatever the table pays (agents.py)."""
     hand_log_schema = TigerGheeHandLog
     folder = Path(__file__).parent
 
