@@ -1,4 +1,4 @@
-"""Fives / Green Fivura corners from RULES.md §1, pinned one by one."""
+"""Fives / Green Fivura corners from docs/rules-readings.md, pinned one by one."""
 
 from __future__ import annotations
 
