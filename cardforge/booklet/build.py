@@ -29,6 +29,7 @@ from .impose import impose_saddle_stitch
 from .pictures import Pictures, SvgMaker
 from .templates import TEMPLATES_DIR, macros, render
 from .text import Marker, fill_placeholders, find_rules_source, markdown_html
+from .variant import variant_note
 
 
 @dataclass(frozen=True)
@@ -97,6 +98,7 @@ def table_factories(deck: Deck, pictures: Pictures) -> dict[str, Callable[[], Ma
     found: dict[str, Callable[[], Markup]] = {
         "components": lambda: t.components(F.components(deck), suit_icon),
         "setup": lambda: t.setup(F.setup_rows(deck)),
+        "variant": lambda: macros("teaching.html.j2").variant(variant_note(deck)),
     }
     game = _game(deck)
     if game is not None:
