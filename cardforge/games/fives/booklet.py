@@ -61,8 +61,13 @@ def example_trick(deck: Deck) -> TrickExample:
 
 
 def tables(deck: Deck, ctx: BookletContext) -> dict[str, BlockFactory]:
+    from .teaching import scoring_example, turn_summary
+
     t = ctx.macros("fives/booklet.html.j2")
-    return {"scoring": lambda: t.scoring(scoring(deck))}
+    teach = ctx.macros("teaching.html.j2")
+    return {"scoring": lambda: t.scoring(scoring(deck)),
+            "scoring_example": lambda: t.scoring_example(scoring_example(deck), deck.rules_params.target),
+            "turn_summary": lambda: teach.turn_summary(turn_summary(deck))}
 
 
 def pictures(deck: Deck, ctx: BookletContext) -> dict[str, BlockFactory]:
