@@ -86,7 +86,7 @@ def card_changes(deck: Deck, base: Deck) -> list[str]:
         if suited:
             ranks = sorted({c.rank for c in suited if c.rank}, key=lambda r: (not r.lstrip("-").isdigit(),
                                                                               int(r) if r.lstrip("-").isdigit() else 0))
-            suits = {c.suit for c in suited}
+            suits = {c.suit for c in suited if c.suit}
             every = suits == {c.suit for c in owner.cards if c.suit}
             where = "of every suit" if every else "of " + ", ".join(owner.spec.suits[s].name for s in sorted(suits))
             parts.append(f"{rank_runs([str(r) for r in ranks])} {where}")

@@ -9,7 +9,6 @@ from ...deck import Card, Deck
 from ..base import BlockFactory, BookletContext
 from .params import MafiaCardProps, MafiaParams
 
-
 KEEP_STRIP = 0.28
 """How much of each kept card shows beyond the one above it, in card widths: more than the 17 mm damage
 band at the top of a 63.5 mm-wide back (decks/greeen-mafia/deck.yaml, `mafia-back`)."""

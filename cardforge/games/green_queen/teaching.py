@@ -91,7 +91,8 @@ def _moon_case(deck: Deck, engine: Any, seed: int, hands: Any, aside: list[int])
     st.taken = [taken_all] + [0] * (engine.players - 1)
     rec = HandRecord(0, [list(h) for h in hands], list(aside))
     scores = engine.score_hand(st, rec, GameRecord(totals=[0] * engine.players))
-    return MoonExample(engine.players, seed, _suit_name(deck, engine, point_pos), tuple(engine.cards[c].name for c in aside),
+    aside_names = tuple(engine.cards[c].name for c in aside)
+    return MoonExample(engine.players, seed, _suit_name(deck, engine, point_pos), aside_names,
                        engine.moon_value(points, set(aside)), taken_all, tuple(scores))
 
 
