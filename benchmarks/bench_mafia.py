@@ -10,9 +10,9 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from cardforge.load import load_deck
 from cardforge.games.greeen_mafia.mission import Mission, mission_from_deck
 from cardforge.games.greeen_mafia.solver import analyse, evaluate
+from cardforge.load import load_deck
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -11,8 +11,8 @@ from pydantic import BaseModel, ValidationError
 from . import model
 from .deck import Card, Deck, card_id, expand_ranks, rank_value
 from .errors import DeckError, PlayabilityError
-from .paths import BUNDLED_DECKS_DIR, UnsafeReference, resolve_folder, resolve_in
 from .games.registry import all_games
+from .paths import BUNDLED_DECKS_DIR, UnsafeReference, resolve_folder, resolve_in
 from .yaml_source import KeyPath, SourceMap, format_key_path, read_yaml
 
 DECK_FILE = "deck.yaml"

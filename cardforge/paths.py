@@ -7,11 +7,21 @@ refuses absolute paths, `..`, URLs (file:, http:, data: ...) and links that lead
 from __future__ import annotations
 
 import re
+from importlib.resources import files
 from pathlib import Path
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+def _data_root() -> Path:
+    """Where the bundled decks, templates and assets are: inside the installed package (a wheel puts them
+    in `cardforge/_data/`, see pyproject.toml), else the top of the source checkout."""
+    packaged = Path(str(files("cardforge").joinpath("_data")))
+    return packaged if packaged.is_dir() else Path(__file__).resolve().parent.parent
+
+
+PROJECT_ROOT = _data_root()
 ASSETS_DIR = PROJECT_ROOT / "assets"
 BUNDLED_DECKS_DIR = PROJECT_ROOT / "decks"
+TEMPLATES_ROOT = PROJECT_ROOT / "templates"
 FONTS_DIR = ASSETS_DIR / "fonts"
 
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")

@@ -7,8 +7,8 @@ import pytest
 from cardforge.booklet import facts as F
 from cardforge.games.engines import game_for
 from cardforge.games.fives import booklet as fives_booklet
-from cardforge.games.green_queen import booklet as queen_booklet
 from cardforge.games.greeen_mafia import booklet as mafia_booklet
+from cardforge.games.green_queen import booklet as queen_booklet
 from cardforge.games.registry import get_game
 from cardforge.games.tiger_ghee import booklet as tiger_booklet
 from cardforge.games.tricks import Play

@@ -8,10 +8,10 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from cardforge.cli import main
-from cardforge.load import load_deck
 from cardforge.games.greeen_mafia.engine import Game
 from cardforge.games.greeen_mafia.mission import mission_from_deck
 from cardforge.games.greeen_mafia.solver import analyse, evaluate
+from cardforge.load import load_deck
 
 DATA = Path(__file__).parent / "data" / "mafia"
 

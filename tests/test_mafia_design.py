@@ -6,10 +6,10 @@ from pathlib import Path
 
 import yaml
 
-from cardforge.load import load_deck
 from cardforge.games.greeen_mafia.design import changed_cards, deck_yaml, design, neighbours
 from cardforge.games.greeen_mafia.mission import mission_from_deck
 from cardforge.games.greeen_mafia.solver import evaluate
+from cardforge.load import load_deck
 
 DATA = Path(__file__).parent / "data" / "mafia"
 HOLD = mission_from_deck(load_deck(DATA / "hold.yaml"))

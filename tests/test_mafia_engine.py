@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from cardforge.errors import RuleError
-from cardforge.load import load_deck
 from cardforge.games.greeen_mafia.engine import Game, Move, replay
 from cardforge.games.greeen_mafia.mission import Condition, mission_from_deck
+from cardforge.load import load_deck
 
 DATA = Path(__file__).parent / "data" / "mafia"
 STANDARD = mission_from_deck(load_deck("greeen-mafia"))

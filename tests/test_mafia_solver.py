@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from cardforge.load import load_deck
 from cardforge.games.greeen_mafia.engine import Game, replay
 from cardforge.games.greeen_mafia.kernel import Kernel
 from cardforge.games.greeen_mafia.mission import Mission, mission_from_deck
 from cardforge.games.greeen_mafia.search import Search
 from cardforge.games.greeen_mafia.solver import analyse, best_line, evaluate
+from cardforge.load import load_deck
 
 DATA = Path(__file__).parent / "data" / "mafia"
 STANDARD = mission_from_deck(load_deck("greeen-mafia"))

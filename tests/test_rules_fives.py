@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from cardforge.errors import RuleError
-from cardforge.load import load_deck
 from cardforge.games.engines import game_for
 from cardforge.games.fives.engine import FivesState
 from cardforge.games.tricks import GameRecord, HandRecord, Play
+from cardforge.load import load_deck
 
 
 @pytest.fixture(scope="module")

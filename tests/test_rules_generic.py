@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from cardforge.load import bundled_deck_ids, load_deck
 from cardforge.games.registry import all_games
+from cardforge.load import bundled_deck_ids, load_deck
 from cardforge.sim.log import read_log
 from cardforge.sim.replay import Replayer
 from cardforge.sim.run import simulate

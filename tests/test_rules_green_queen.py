@@ -7,10 +7,10 @@ import random
 import pytest
 
 from cardforge.errors import RuleError
-from cardforge.load import load_deck
 from cardforge.games.engines import game_for
 from cardforge.games.green_queen.engine import GreenQueenState
 from cardforge.games.tricks import GameRecord, HandRecord
+from cardforge.load import load_deck
 from cardforge.sim.agents import RandomAgent
 from cardforge.sim.run import RandomChance
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from cardforge.load import load_deck
 from cardforge.games.engines import game_for
+from cardforge.load import load_deck
 from cardforge.sim.log import validate_game
 from cardforge.sim.run import play_one
 

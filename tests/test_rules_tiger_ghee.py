@@ -7,8 +7,8 @@ import random
 import pytest
 
 from cardforge.errors import RuleError
-from cardforge.load import load_deck
 from cardforge.games.engines import game_for
+from cardforge.load import load_deck
 from cardforge.sim.agents import RandomAgent
 from cardforge.sim.run import RandomChance
 

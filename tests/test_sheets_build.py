@@ -12,8 +12,8 @@ from click.testing import CliRunner
 from PIL import Image
 from pypdf import PdfReader
 
-from cardforge.cli import main
 from cardforge.build import BuildSettings, build_deck
+from cardforge.cli import main
 from cardforge.errors import CardforgeError
 from cardforge.load import load_deck
 from cardforge.render.pdfcheck import alignment_problems, mark_problems, read_sheets

@@ -18,10 +18,10 @@ from markupsafe import Markup
 from weasyprint import HTML
 
 from ..deck import Deck
-from ..outputs import atomic_write_bytes
-from ..paths import ASSETS_DIR, FONTS_DIR
 from ..games.base import BookletContext, Game
 from ..games.registry import find_game
+from ..outputs import atomic_write_bytes
+from ..paths import ASSETS_DIR, FONTS_DIR
 from . import facts as F
 from .fetch import BookletError, DeckFetcher, RefusedFetch, refusal_message
 from .formats import FORMATS

@@ -15,6 +15,7 @@ from typing import Any
 from ..deck import Card, Deck
 from ..games.registry import find_game
 
+
 def rank_runs(ranks: list[str]) -> str:
     """`['0','1','2','3','4','6',...,'13']` -> `0-4, 6-13`; named ranks (J, Q, Joker) stay words."""
     parts: list[str] = []

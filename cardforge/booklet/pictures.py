@@ -17,11 +17,11 @@ from reportlab.graphics.shapes import Drawing, Group
 from reportlab.lib.colors import HexColor
 
 from ..deck import Card, Deck
+from ..games.examples import TrickExample
 from ..render.face import face_drawing
 from ..render.graphics import GRAPHICS
 from ..render.icons import icon_group
 from ..render.mafia_tiles import icon_styles, tile
-from ..games.examples import TrickExample
 
 _ROOT = re.compile(r"<svg\b[^>]*>")
 _IDS = re.compile(r'id="([^"]+)"')

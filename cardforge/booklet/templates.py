@@ -14,9 +14,9 @@ from jinja2 import BaseLoader, ChoiceLoader, Environment, FileSystemLoader, Stri
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
 
-from ..paths import PROJECT_ROOT
+from ..paths import TEMPLATES_ROOT
 
-TEMPLATES_DIR = PROJECT_ROOT / "templates" / "booklet"
+TEMPLATES_DIR = TEMPLATES_ROOT / "booklet"
 
 _CJK = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]+"
                   r"(?:\s+[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]+)*")

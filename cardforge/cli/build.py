@@ -6,7 +6,6 @@ Heavy modules are imported inside the commands, so listing commands stays fast.
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,7 +17,7 @@ from ..booklet.formats import FORMATS as BOOKLET_FORMATS
 from ..errors import CardforgeError
 from ..render.impose import DUPLEX_MODES
 from ..units import parse_length_mm
-
+from .options import games_option, jobs_option, seed_option
 
 # ---------------------------------------------------------------- option parsing
 
@@ -79,9 +78,9 @@ offset_option = click.option(
 @click.option("--png", is_flag=True, help="Also write a PNG of every face and a contact sheet.")
 @click.option("--booklet", "booklet_format", type=click.Choice(BOOKLET_FORMATS), default="a5", show_default=True, help="Rules booklet format (booklet-a4/-letter: fold-and-staple).")
 @click.option("--force", is_flag=True, help="Print a deck that fails `cardforge check` anyway; its sheets say NOT VALIDATED.")
-@click.option("--games", type=click.IntRange(1), default=None, help="Games per player count in the check (default: enough for ±2 points on seat win rates).")
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the check's simulated games.")
-@click.option("--jobs", type=click.IntRange(1), default=os.cpu_count() or 1, show_default="all cores", help="Processes for the check's simulations.")
+@games_option(None, "Games per player count and player type in the check")
+@seed_option
+@jobs_option
 def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, paper, duplex: str, back_offset, gap, margin, bleed, cut_lines: bool, no_crop_marks: bool, png: bool, booklet_format: str, force: bool, games: int | None, seed: int, jobs: int) -> None:
     """Check each DECK, then build its print-and-play files into OUT/<deck-id>/.
 

@@ -12,6 +12,7 @@ from rich.table import Table
 from ..check.results import DeckCheck
 from ..check.run import CheckOptions, check_deck
 from ..errors import CardforgeError
+from .options import games_option, jobs_option, json_option, seed_option
 
 MARKS = {"pass": "[green]✔ pass[/green]", "warn": "[yellow]⚠ warn[/yellow]", "fail": "[red]✖ fail[/red]"}
 
@@ -37,11 +38,10 @@ def check_options(games: int | None, seed: int, jobs: int, quiet: bool) -> Check
 
 @click.command("check")
 @click.argument("decks", nargs=-1, required=True)
-@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
-@click.option("--games", type=click.IntRange(1), default=None,
-              help="Games per player count and player type (default: enough for ±2 points on seat win rates).")
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the simulated games.")
-@click.option("--jobs", type=click.IntRange(1), default=1, show_default=True, help="Processes for the simulation.")
+@json_option
+@games_option(None, "Games per player count and player type")
+@seed_option
+@jobs_option
 def check_command(decks: tuple[str, ...], as_json: bool, games: int | None, seed: int, jobs: int) -> None:
     """Run every check that applies to each DECK and print a verdict per check with its reason.
 

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import TYPE_CHECKING
 
 import click
 from rich.console import Console
 from rich.table import Table
 
-from ..check.compare import Comparison, compare_decks
-from ..load import load_deck
+from .options import games_option, jobs_option, json_option, seed_option
+
+if TYPE_CHECKING:
+    from ..check.compare import Comparison
 
 
 def print_comparison(base_id: str, variant_id: str, comparison: Comparison, console: Console) -> None:
@@ -39,11 +42,11 @@ def print_comparison(base_id: str, variant_id: str, comparison: Comparison, cons
 @click.argument("base")
 @click.argument("variant")
 @click.option("--players", "-p", type=click.IntRange(1), multiple=True, help="Player count(s); default: every count both decks allow.")
-@click.option("--games", "-g", type=click.IntRange(10), default=2000, show_default=True, help="Games per deck and player count.")
-@click.option("--seed", type=int, default=1, show_default=True, help="The same seeds are used for both decks.")
+@games_option(2000, "Games per deck and player count (the same seeds for both decks)")
+@seed_option
 @click.option("--agents", default=None, help="Comma-separated players per seat (default: all heuristic).")
-@click.option("--jobs", type=click.IntRange(1), default=1, show_default=True, help="Processes per run.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+@jobs_option
+@json_option
 def compare_command(base: str, variant: str, players: tuple[int, ...], games: int, seed: int, agents: str | None,
                     jobs: int, as_json: bool) -> None:
     """Play BASE and VARIANT with the same seeds and players and show what changed.
@@ -52,6 +55,9 @@ def compare_command(base: str, variant: str, players: tuple[int, ...], games: in
     ghee rate, moon shots) it prints both values and the 95% interval of the difference, then one
     plain line per figure that changed significantly.
     """
+    from ..check.compare import compare_decks
+    from ..load import load_deck
+
     base_deck, variant_deck = load_deck(base), load_deck(variant)
     table = [a.strip() for a in agents.split(",")] if agents else None
     comparisons = compare_decks(base_deck, variant_deck, list(players) or None, games, seed, table, jobs,

@@ -11,17 +11,18 @@ from rich.console import Console
 
 from ..errors import CardforgeError
 from ..load import load_deck
+from .options import games_option, jobs_option, json_option, seed_option
 
 
 @click.command("simulate")
 @click.argument("deck")
 @click.option("--players", "-p", type=int, help="Seats at the table (default: the deck's largest player count).")
-@click.option("--games", "-g", type=int, default=1000, show_default=True, help="Whole games to play.")
-@click.option("--seed", "-s", type=int, default=0, show_default=True, help="Same seed, same games (whatever --jobs is).")
+@games_option(1000)
+@seed_option
 @click.option("--agents", "-a", help="random or heuristic: one for every seat, or one per seat (heuristic,random,random,random).")
-@click.option("--jobs", "-j", type=int, default=1, show_default=True, help="Processes to play in parallel.")
+@jobs_option
 @click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path), help="Write every game as JSONL (the replay format).")
-@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON for scripts.")
+@json_option
 def simulate_command(deck: str, players: int | None, games: int, seed: int, agents: str | None, jobs: int,
                      log_path: Path | None, as_json: bool) -> None:
     """Play GAMES whole games of DECK's ruleset with simulated players; report playability and balance."""

@@ -19,9 +19,8 @@ from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from ..check.results import DeckCheck
-from ..outputs import atomic_write_bytes
-from ..render.fonts import register_fonts
 from ..games.registry import find_game
+from ..outputs import atomic_write_bytes
 from ..sim.report import seat_rows
 from .charts import ACCENT, MUTED, histogram_chart, interval_chart
 from .styles import report_styles

@@ -8,7 +8,6 @@ seeded generator, so a game is the same whichever process plays it.
 from __future__ import annotations
 
 import random
-
 from typing import Any
 
 from ..errors import RuleError

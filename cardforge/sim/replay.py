@@ -16,10 +16,10 @@ from rich.text import Text
 
 from ..deck import Deck
 from ..errors import CardforgeError, RuleError
-from ..load import load_deck
 from ..games.engines import game_for
 from ..games.registry import find_game
 from ..games.tricks import GameRecord, HandRecord, HandState, Play, TrickGame
+from ..load import load_deck
 
 
 def _get(obj: Any, key: str | int, where: str) -> Any:

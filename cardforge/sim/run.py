@@ -21,10 +21,10 @@ from typing import Any
 
 from ..deck import Deck
 from ..errors import CardforgeError, RuleError
-from ..load import load_deck
 from ..games.engines import game_for
 from ..games.registry import get_game
 from ..games.tricks import GameRecord, TrickGame
+from ..load import load_deck
 from .agents import make_agent, seat_agents
 from .stats import add_counts
 
