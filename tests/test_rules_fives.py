@@ -134,6 +134,12 @@ def test_tied_places_take_the_lowest_place_they_span_and_shared_first_pools_bust
     assert points == [1, 1, 1, 0]
 
 
+def test_the_rule_sheets_own_scoring_example(fives):
+    # the Fives rule sheet: totals 26, 25, 22, 22 score -1, +5, +1, +1 (docs/rules-readings.md)
+    points, pool, lost = fives.hand_points([26, 25, 22, 22], pool=0, last=False)
+    assert points == [-1, 5, 1, 1] and (pool, lost) == (0, 0)
+
+
 def test_exact_target_bonus_and_bust_points_to_the_single_closest(fives):
     points, pool, lost = fives.hand_points([25, 20, 26, 40], pool=2, last=False)
     assert points == [3 + 1 + 2 + 2, 2, -1, -1]  # place, exact bonus, this hand's busts, the pool
