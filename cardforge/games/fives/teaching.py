@@ -55,7 +55,7 @@ def _won_with(engine: Any, rec: Any, seat: int, down_name: str) -> tuple[str, ..
     return tuple(cards)
 
 
-def _notes(engine: Any, values: list[int], points: list[int], pool_in: int, pool_out: int) -> tuple[str, ...]:
+def _notes(engine: Any, values: list[int], pool_in: int, pool_out: int) -> tuple[str, ...]:
     """The hand's scoring in words; the numbers are the engine's."""
     target = engine.target
     busts = [s for s, v in enumerate(values) if v > target]
@@ -113,7 +113,7 @@ def scoring_example(deck: Deck) -> ScoringExample | None:
                     values = rec.stats["values"]
                     seats = tuple(SeatResult(s, _won_with(engine, rec, s, down), values[s], rec.hand_points[s])
                                   for s in range(players))
-                    hands.append(HandExample(seats, pin, pout, _notes(engine, values, rec.hand_points, pin, pout)))
+                    hands.append(HandExample(seats, pin, pout, _notes(engine, values, pin, pout)))
                 return ScoringExample(players, index, h + 1, tuple(hands))
     return None
 
