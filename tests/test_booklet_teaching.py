@@ -182,10 +182,12 @@ def test_every_base_booklet_has_a_turn_summary_and_no_variant_note(deck_id: str)
 
 
 @pytest.mark.parametrize("deck_id, says", [
-    ("fives-blue-trump", "The suit whose face-up cards beat every other colour: Blue (in Fives: Silver)."),
+    ("fives-blue-trump", "Blue is the trump suit (in Fives: Silver)."),
     ("tiger-ghee-short", "Left out: 9-12 of every suit (20 cards)."),
     ("green-queen-jokers", "Added: Joker of every suit (5 cards)."),
     ("greeen-mafia-hard", "Armoury: damage information (was equipment)."),
+    ("green-queen-jokers", "The deck has one Joker per suit, the lowest card of its suit; a Joker in a trick "
+                           "reverses the ring: yes (in Green Queen: no)."),
 ])
 def test_variant_booklets_say_what_differs_near_the_top(deck_id: str, says: str) -> None:
     note = variant_note(load_deck(deck_id))
@@ -193,3 +195,17 @@ def test_variant_booklets_say_what_differs_near_the_top(deck_id: str, says: str)
     pages = page_texts(deck_id)
     front = " ".join(pages[:3])
     assert "is a variant of" in front and says in front
+
+
+def test_a_variant_note_words_other_parameters_from_their_schema(write_deck) -> None:
+    path = write_deck("v/deck.yaml", """
+        extends: fives-blue-trump
+        id: fives-30
+        title: Fives to 30
+        rules:
+          params:
+            target: 30
+        """)
+    note = variant_note(load_deck(path))
+    assert note is not None and note.base_title == "Fives (Blue trumps)"
+    assert note.changes == ["The hand total players aim at; above it they bust: 30 (in Fives (Blue trumps): 25)."]
