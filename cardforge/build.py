@@ -33,6 +33,7 @@ class BuildSettings:
     out_dir: Path
     sheets: SheetOptions
     png: bool = False
+    print_shop: bool = False
     check: CheckOptions | None = None
     """Run the pre-print gate first (None: no gate, no report)."""
     force: bool = False
@@ -59,20 +60,33 @@ PreCheck = Callable[["Deck", BuildSettings, BuildResult], BuildSettings]
 
 
 def cards_product(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
-    """`<deck-id>-cards.pdf`: the duplex-aligned card sheets."""
+    """`<deck-id>-cards.pdf`: the duplex-aligned card sheets (gutters when the faces need them)."""
+    from .render.cut_tolerance import cut_plan
     from .render.sheets import build_card_sheets
 
-    return [build_card_sheets(deck, stage / f"{deck.id}-cards.pdf", settings.sheets)]
+    options, _ = cut_plan(deck, settings.sheets)
+    return [build_card_sheets(deck, stage / f"{deck.id}-cards.pdf", options)]
 
 
 def png_product(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
-    """`png/` with every face and `<deck-id>-contact.png`, when `--png` is given."""
+    """`png/` with every face, `<deck-id>-contact.png` and `<deck-id>-proof.png`, when `--png` is given."""
     if not settings.png:
         return []
     from .render import png
+    from .render.proof import write_proof
 
     faces = png.write_face_pngs(deck, stage / "png")
-    return [*faces, png.write_contact_sheet(deck, stage / f"{deck.id}-contact.png")]
+    return [*faces, png.write_contact_sheet(deck, stage / f"{deck.id}-contact.png"),
+            write_proof(deck, stage / f"{deck.id}-proof.png", settings.sheets)]
+
+
+def print_shop_product(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
+    """`print-shop/` (a 300 dpi PNG per face, with bleed) and `<deck-id>-print-shop.pdf`, with --print-shop."""
+    if not settings.print_shop:
+        return []
+    from .render.print_shop import write_print_shop
+
+    return write_print_shop(deck, stage)
 
 
 def booklet_product(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
@@ -86,9 +100,13 @@ def report_product(deck: Deck, stage: Path, settings: BuildSettings) -> list[Pat
     """`<deck-id>-report.pdf`: the gate's verdicts and balance charts (when the gate ran)."""
     if settings.verdict is None:
         return []
+    from .render.png import png_bytes
+    from .render.proof import proof
     from .report.pdf import build_report
 
-    return [build_report(settings.verdict, stage / f"{deck.id}-report.pdf")]
+    written = stage / f"{deck.id}-proof.png"  # png_product ran first when --png was given
+    image = written.read_bytes() if written.exists() else png_bytes(proof(deck, settings.sheets).image)
+    return [build_report(settings.verdict, stage / f"{deck.id}-report.pdf", image)]
 
 
 class NotPlayable(CardforgeError):
@@ -116,7 +134,7 @@ def gate(deck: Deck, settings: BuildSettings, result: BuildResult) -> BuildSetti
     return replace(settings, sheets=replace(settings.sheets, note="NOT VALIDATED"))
 
 
-PRODUCTS: list[Product] = [cards_product, png_product, booklet_product, report_product]
+PRODUCTS: list[Product] = [cards_product, png_product, print_shop_product, booklet_product, report_product]
 PRE_CHECKS: list[PreCheck] = [gate]
 
 
@@ -154,12 +172,16 @@ def build_deck(deck: Deck, settings: BuildSettings, products: list[Product] | No
 
 
 def sheet_summary(deck: Deck, options: SheetOptions) -> str:
-    """One line for the designer: how the cards landed on paper."""
+    """How the cards landed on paper: grid, what was shrunk to fit, and how the sheet survives a miscut."""
+    from .render.cut_tolerance import cut_plan
     from .render.sheets import deck_imposition
 
+    options, cut = cut_plan(deck, options)
     imp = deck_imposition(deck, options)
     grid = imp.grid
     turned = ", cards turned 90°" if grid.rotation else ""
     per = f"{grid.cols}x{grid.rows}" + (" pairs" if grid.fold else "") + turned
     paper = imp.spec.paper.name
-    return f"{deck.id}: {len(deck.cards)} cards on {imp.sheets} sheet(s), {per}, {paper}, duplex {options.duplex}"
+    fit = f"; {imp.fit_note}" if imp.fit_note else ""
+    return (f"{deck.id}: {len(deck.cards)} cards on {imp.sheets} sheet(s), {per}, {paper}, duplex {options.duplex}"
+            f"{fit}; {cut}")

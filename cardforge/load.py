@@ -415,6 +415,17 @@ def load_deck(reference: str | Path, relative_to: Path | None = None, *, collect
     `check` can report them and `build --force` can still print it."""
     path = find_deck_file(reference, relative_to)
     data, sources, chain = _read_chain(path)
+    return deck_from_data(path, data, sources, chain, collect_problems=collect_problems)
+
+
+def deck_source(path: Path) -> tuple[dict[str, Any], SourceMap, tuple[Path, ...]]:
+    """A deck file's data with everything it extends merged in, the positions of its keys and the file chain."""
+    return _read_chain(path)
+
+
+def deck_from_data(path: Path, data: dict[str, Any], sources: SourceMap, chain: tuple[Path, ...], *,
+                   collect_problems: bool = False) -> Deck:
+    """Validate merged deck data (read from `path`, or a variant of it built in memory) into a Deck."""
     try:
         spec = model.DeckSpec.model_validate(data)
     except ValidationError as exc:

@@ -17,6 +17,8 @@ Length = Annotated[float, BeforeValidator(parse_length_mm)]
 """A length in millimetres; YAML may say 63.5, "63.5mm", "2.5in" or "9pt"."""
 
 Identifier = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$")]
+RankLabel = Annotated[str, BeforeValidator(lambda value: str(value) if isinstance(value, int) else value)]
+"""A rank as the index prints it: `6`, `10`, `Q` (YAML numbers are accepted)."""
 """Lower-case ids used in card names such as `blue-7` and in file names."""
 
 _COLOR = re.compile(r"^#[0-9a-fA-F]{6}$|^\{\{.*\}\}$|^none$")
@@ -192,34 +194,48 @@ class PlayerSetup(Strict):
 
 
 class ElementBase(Strict):
-    """Shared by every layout element: position from the trim box's top-left corner, in mm."""
+    """Shared by every layout element: position from the trim box's top-left corner, in mm.
+
+    `bleed_art: true` marks art meant to run to or past the trim; the print-safety check skips it."""
 
     name: str | None = None
     x: Length = 0.0
     y: Length = 0.0
     rotate: float = 0.0
     when: str | None = None
+    bleed_art: bool = False
 
 
 class TextElement(ElementBase):
     type: Literal["text"]
     text: str
     size: float = 10.0
-    font: Literal["sans", "sans-bold", "jp"] = "sans"
+    font: Literal["sans", "sans-bold", "sans-condensed", "jp"] = "sans"
     color: Color = "#000000"
     align: Literal["left", "center", "right"] = "left"
     width: Length | None = None
+    underline: Literal["auto", "never"] = "never"
+    """`auto`: a bar under the text when it is one of the deck's `ambiguous_ranks` (6 and 9)."""
 
 
 class IndexElement(ElementBase):
-    """Rank and suit icon in the top-left corner, repeated upside down in the bottom-right."""
+    """Rank over suit icon in the top-left corner, repeated upside down in the bottom-right.
+
+    Sized for a fanned hand: `height` is the digits' height and `inset` the distance from the trim to
+    the ink's left and top; a rank wider than `width` is narrowed to fit (docs/deck-format.md)."""
 
     type: Literal["index"]
-    size: float = 14.0
-    inset: Length = 4.0
+    height: Length = 5.6
+    size: float | None = Field(default=None, description="font size in pt instead of `height`")
+    inset: Length = 3.3
+    width: Length = 7.5
+    icon_size: Length = 4.6
+    font: Literal["sans", "sans-bold", "sans-condensed", "jp"] = "sans-condensed"
     color: Color = "{{ suit.color }}"
     icon: bool = True
     text: str = "{{ card.rank_label }}"
+    underline: list[RankLabel] | None = None
+    """Rank labels drawn with a bar under them (None: the deck's `ambiguous_ranks`)."""
 
 
 class IconElement(ElementBase):
@@ -292,19 +308,19 @@ class Layout(Strict):
 def default_layouts(width: float, height: float) -> dict[str, Layout]:
     """Plain layouts for a deck that defines no `front` or `back`, laid out for its card size.
 
-    The front shows the rank in the corners and centre and the suit icon (shape as well as colour)."""
+    The front shows the fan-friendly corner index, the rank in the centre (6 and 9 underlined) and
+    the suit icon (shape as well as colour)."""
     ink = "{{ suit.color if suit else '#222222' }}"
     cx, cy, small = width / 2, height / 2, min(width, height)
     return {
         "front": Layout.model_validate({
             "background": "#ffffff",
             "elements": [
-                {"type": "index", "size": round(small * 0.22), "inset": round(small * 0.08, 1), "color": ink,
-                 "icon": False, "text": "{{ card.rank_label or card.name }}"},
+                {"type": "index", "color": ink, "when": "{{ card.rank is not none }}"},
                 {"type": "icon", "x": cx, "y": cy - small * 0.18, "size": small * 0.28, "when": "{{ suit }}"},
                 {"type": "text", "x": cx, "y": cy + small * 0.2, "text": "{{ card.rank_label or card.name }}",
                  "size": round(small * 0.4), "font": "sans-bold", "align": "center", "color": ink,
-                 "width": width * 0.8},
+                 "width": width * 0.8, "underline": "auto"},
             ],
         }),
         "back": Layout.model_validate({
@@ -359,6 +375,10 @@ class DeckSpec(Strict):
     suits: dict[Identifier, Suit] = {}
     cards: list[CardGroup]
     leftover: Literal["forbid", "set_aside"] = "forbid"
+    edition_mark: str | None = None
+    """A short mark (`8`, `HARD`) on a variant's faces, so its cards are not mixed with the base game's."""
+    ambiguous_ranks: list[RankLabel] = ["6", "9"]
+    """Rank labels that read as another upside down; indices and `underline: auto` texts mark them."""
     setup: dict[int, PlayerSetup] = {}
     layouts: dict[str, Layout] = {}
     faces: Faces = Faces()

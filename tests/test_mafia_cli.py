@@ -90,7 +90,7 @@ def test_play_seed_picks_the_same_order_and_bad_orders_are_refused() -> None:
 def test_design_writes_a_deck_that_extends_the_base_and_meets_the_floor(tmp_path: Path) -> None:
     base_path = DATA / "five.yaml"
     out = tmp_path / "designed" / "deck.yaml"
-    result = run("mafia", "design", str(base_path), "--target", "0.01", "--floor", "0.3", "-o", str(out))
+    result = run("mafia", "design", str(base_path), "--target", "0.01", "--floor", "0.3", "--jobs", "1", "-o", str(out))
     assert result.exit_code == 0, result.output
     deck = load_deck(out)
     assert deck.chain[0] == base_path.resolve()

@@ -47,3 +47,35 @@ def test_written_deck_reproduces_the_designed_mission(tmp_path: Path) -> None:
     out.write_text(text, encoding="utf-8")
     loaded = mission_from_deck(load_deck(out))
     assert [c.profile for c in loaded.facilities] == [c.profile for c in best.mission.facilities]
+
+
+FIVE = mission_from_deck(load_deck(DATA / "five.yaml"))
+
+
+def test_a_wider_beam_finds_a_mission_at_least_as_close() -> None:
+    from cardforge.games.greeen_mafia.beam import beam_search, score
+
+    narrow = beam_search(FIVE, target=0.01, floor=0.3, width=1)
+    wide = beam_search(FIVE, target=0.01, floor=0.3, width=4)
+    assert score(wide.best, 0.01, 0.3) <= score(narrow.best, 0.01, 0.3)
+    assert wide.evaluated > narrow.evaluated
+    ranked = [score(c, 0.01, 0.3) for c in wide.ranked]
+    assert ranked == sorted(ranked) and wide.ranked[0] is wide.best
+    for candidate in wide.ranked:  # every listed mission's figures are the solver's own
+        assert evaluate(candidate.mission) == (candidate.winnable_fraction, candidate.random_win)
+
+
+def test_candidates_solved_on_two_dask_workers_give_the_same_search() -> None:
+    from cardforge.games.greeen_mafia.beam import analyse_all, beam_search
+    from cardforge.games.greeen_mafia.solver import analyse
+    from cardforge.sweep.executor import open_executor
+
+    alone = beam_search(FIVE, target=0.01, floor=0.3, width=3, steps=2)
+    with open_executor(workers=2) as executor:
+        spread = beam_search(FIVE, target=0.01, floor=0.3, width=3, steps=2, executor=executor)
+        exact = analyse_all([c.mission for c in spread.ranked], executor)
+    assert [c.mission for c in spread.ranked] == [c.mission for c in alone.ranked]
+    assert [c.changes for c in spread.ranked] == [c.changes for c in alone.ranked]
+    first = analyse(spread.ranked[0].mission)
+    assert (exact[0].winnable_fraction, exact[0].random_win, exact[0].greedy_win) == (
+        first.winnable_fraction, first.random_win, first.greedy_win)

@@ -60,12 +60,12 @@ def test_drawing_is_the_bleed_box_in_points(fives):
     assert background.width == pytest.approx(drawing.width) and background.height == pytest.approx(drawing.height)
 
 
-def test_frame_rect_sits_where_the_layout_says(fives):
-    drawing = face_drawing(fives, fives.card("blue-7"), "front")
-    frame = drawing.contents[1].contents[0]
-    assert frame.x == pytest.approx(mm_to_pt(3 + 3))
-    assert frame.y == pytest.approx(mm_to_pt(3 + 88.9 - 3 - 82.9))
-    assert frame.width == pytest.approx(mm_to_pt(57.5))
+def test_header_rect_sits_where_the_layout_says(mafia):
+    drawing = face_drawing(mafia, mafia.card("5"), "front")
+    band = drawing.contents[1].contents[0]
+    assert band.x == pytest.approx(mm_to_pt(3 + 2))
+    assert band.y == pytest.approx(mm_to_pt(3 + 88.9 - 2 - 13.5))
+    assert band.width == pytest.approx(mm_to_pt(59.5))
 
 
 def test_layout_choice(fives, mafia):
@@ -123,10 +123,13 @@ def test_key_is_stable_and_follows_content(fives):
 
 
 def test_when_hides_elements(fives):
-    texts = lambda card: [e.text for e in resolve_face(fives, fives.card(card), "front").elements if e.type == "text"]
-    assert "TRUMP" in texts("silver-3") and "WILD" not in texts("silver-3")
-    assert "WILD" in texts("magenta-3")
-    assert "TRUMP" not in texts("blue-3") and "WILD" not in texts("blue-3")
+    def texts(card):
+        return [e.text for e in resolve_face(fives, fives.card(card), "front").elements if e.type == "text"]
+
+    assert "TRUMP" in texts("silver-3") and "BACK SUIT" not in texts("silver-3")
+    assert "BACK SUIT" in texts("magenta-3") and "a face-down card is its 5" in texts("magenta-3")
+    assert "TRUMP" not in texts("blue-3") and "BACK SUIT" not in texts("blue-3")
+    assert not any("WILD" in t for c in ("magenta-3", "silver-3") for t in texts(c))
 
 
 @pytest.mark.parametrize("deck_id", bundled_deck_ids())
@@ -145,14 +148,13 @@ def test_every_bundled_face_draws(deck_id, monkeypatch):
 
 def test_fives_front_pixels(fives):
     image = render(fives, "blue-7")
-    assert close(pixel(image, 31.75 - 15, 44.45), "#1f5fbf")  # the centre disc, left of the numeral
-    assert close(pixel(image, 31.75, 44.45 - 16.5), "#1f5fbf")
-    assert close(pixel(image, 20, 30), "#ffffff")
+    assert close(pixel(image, 31.75, 35), "#1f5fbf")  # the big central disc: the suit's shape
+    assert close(pixel(image, 20, 50), "#ffffff")
     # rank index in the top-left corner and, turned, in the bottom-right corner
-    assert colored_pixels(image, (4.5, 4.5, 11, 15), "#1f5fbf") > 40
-    assert colored_pixels(image, (63.5 - 11, 88.9 - 15, 63.5 - 4.5, 88.9 - 4.5), "#1f5fbf") > 40
-    assert colored_pixels(image, (63.5 - 11, 4.5, 63.5 - 4.5, 15), "#1f5fbf") == 0
-    # the background runs into the bleed
+    assert colored_pixels(image, (3, 3, 9, 9), "#1f5fbf") > 40
+    assert colored_pixels(image, (63.5 - 9, 88.9 - 9, 63.5 - 3, 88.9 - 3), "#1f5fbf") > 40
+    assert colored_pixels(image, (63.5 - 9, 3, 63.5 - 3, 9), "#1f5fbf") == 0
+    # a white outer band runs into the bleed: a miscut shows no neighbour's colour
     assert close(image.getpixel((2, 2)), "#ffffff")
 
 
@@ -165,7 +167,7 @@ def test_fives_back_is_the_wild_five(fives):
 
 def test_index_moves_with_the_rank_label(fives):
     one, ten = render(fives, "green-1"), render(fives, "green-10")
-    assert colored_pixels(ten, (4.5, 4.5, 12, 11), "#1e8449") > colored_pixels(one, (4.5, 4.5, 12, 11), "#1e8449")
+    assert colored_pixels(ten, (3, 3, 11, 9), "#1e8449") > colored_pixels(one, (3, 3, 11, 9), "#1e8449")
 
 
 def test_tiger_ghee_five_colours():
@@ -173,8 +175,8 @@ def test_tiger_ghee_five_colours():
     for suit in deck.spec.suits.values():
         card = next(c for c in deck.cards if c.suit and deck.suit(c.suit) is suit)
         image = render(deck, card.id)
-        assert close(image.getpixel((3, 3)), suit.color), suit.name
-        assert close(pixel(image, 31.75, 38), suit.color), suit.name
+        assert close(image.getpixel((3, 3)), "#ffffff"), suit.name  # one white outer band on every front
+        assert close(pixel(image, 31.75, 36), suit.color), suit.name
 
 
 def _white_centroid(image, x0_mm: float, x1_mm: float) -> tuple[float, float]:
@@ -266,7 +268,7 @@ def test_text_anchor_and_alignment(mafia):
     right = kind.x + text_width("FACILITY", kind.fontName, kind.fontSize)
     assert right == pytest.approx(mm_to_pt(3 + 58))
     # y is the middle of the capitals: baseline = middle - cap height / 2
-    assert kind.y + kind.fontSize * 0.73 / 2 == pytest.approx(mm_to_pt(3 + 88.9 - 8.5))
+    assert kind.y + kind.fontSize * 0.73 / 2 == pytest.approx(mm_to_pt(3 + 88.9 - 8.75))
     (name, _), = [(s, t) for s, t in _strings(drawing) if s.text == "Barracks"]
     middle = name.x + text_width("Barracks", name.fontName, name.fontSize) / 2
     assert middle == pytest.approx(mm_to_pt(3 + 31.75))
@@ -275,20 +277,40 @@ def test_text_anchor_and_alignment(mafia):
 def test_rotation_turns_about_the_anchor(mafia):
     from reportlab.graphics.shapes import transformPoint
 
-    drawing = face_drawing(mafia, mafia.card("II"), "back")
-    (ident, transform), = [(s, t) for s, t in _strings(drawing) if s.text == "II"]
-    anchor = (mm_to_pt(3 + 54.5), mm_to_pt(3 + 88.9 - 8.5))
+    drawing = face_drawing(mafia, mafia.card("5"), "back")
+    (ident, transform), = [(s, t) for s, t in _strings(drawing) if s.text == "5"]
+    anchor = (mm_to_pt(3 + 54.5), mm_to_pt(3 + 88.9 - 8.75))
     assert transformPoint(transform, anchor) == pytest.approx(anchor)
     # a quarter turn anticlockwise: the text's baseline direction points up the page
     assert transform[:4] == pytest.approx((0, 1, -1, 0))
 
 
+@pytest.mark.parametrize("card_id", ["I", "II"])
+def test_objective_ids_stand_upright_on_the_back(mafia, card_id):
+    """In the standing pile an objective's back must read I or II, not a turned "-" or "="."""
+    drawing = face_drawing(mafia, mafia.card(card_id), "back")
+    (_, transform), = [(s, t) for s, t in _strings(drawing) if s.text == card_id]
+    assert transform[:4] == pytest.approx((1, 0, 0, 1))
+
+
+def test_turn_clockwise_line_only_on_facilities(mafia):
+    def texts(card_id: str, side: str) -> str:
+        return " ".join(e.text for e in resolve_face(mafia, mafia.card(card_id), side).elements if e.type == "text")
+
+    assert "90° clockwise" in texts("3", "back")
+    for objective in ("I", "II"):
+        assert "90° clockwise" not in texts(objective, "front") + texts(objective, "back")
+    assert "anticlockwise" in texts("I", "front") and "you lose" in texts("I", "front")
+    assert "you lose" in texts("II", "back") and "You win" in texts("II", "back")
+
+
 def test_lower_index_is_the_upper_turned_half_way(fives):
     drawing = face_drawing(fives, fives.card("blue-12"), "front")
-    placed = [(s, t) for s, t in _strings(drawing) if s.text == "12" and s.fontSize == 16]
+    big = max(s.fontSize for s, _ in _strings(drawing) if s.text == "12")
+    placed = [(s, t) for s, t in _strings(drawing) if s.text == "12" and s.fontSize < big]
     assert len(placed) == 2
     (top, t1), (bottom, t2) = placed
-    assert t1[:4] == pytest.approx((1, 0, 0, 1)) and t2[:4] == pytest.approx((-1, 0, 0, -1))
+    assert t1[0] > 0 and t1[3] == pytest.approx(1) and t2[0] < 0 and t2[3] == pytest.approx(-1)
     from reportlab.graphics.shapes import transformPoint
 
     centre = (drawing.width / 2, drawing.height / 2)

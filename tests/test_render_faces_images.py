@@ -121,10 +121,10 @@ rules:
     deck = load_deck(tmp_path / "deck.yaml")
     px = 100 / 25.4
     money = rasterise(faces_pdf(deck, [(deck.card("6"), "front")]), 100)[0]
-    # the damage row (y 62-74 mm) shows one green tile with a white letter
-    box = [money.getpixel((x, y)) for x in range(round(30 * px), round(44 * px)) for y in range(round(65 * px), round(77 * px))]
+    # the damage row (y 53-64 mm) shows one green tile with a white letter
+    box = [money.getpixel((x, y)) for x in range(round(30 * px), round(44 * px)) for y in range(round(56 * px), round(67 * px))]
     assert sum(_close(p, (0x11, 0x7A, 0x65)) for p in box) > 100
     assert sum(min(p) > 230 for p in box) > 10
     person = rasterise(faces_pdf(deck, [(deck.card("1"), "front")]), 100)[0]
-    box = [person.getpixel((x, y)) for x in range(round(30 * px), round(44 * px)) for y in range(round(65 * px), round(77 * px))]
+    box = [person.getpixel((x, y)) for x in range(round(30 * px), round(44 * px)) for y in range(round(56 * px), round(67 * px))]
     assert sum(_close(p, YELLOW) for p in box) > 100  # the mission's own picture inside the tile

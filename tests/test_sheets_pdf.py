@@ -22,8 +22,8 @@ from cardforge.render.sheets import SheetOptions, card_sheets_pdf
 from cardforge.units import mm_to_pt
 
 DECKS = bundled_deck_ids()
-PER_SHEET = {"a4": 9, "letter": 8}
-"""Poker cards (63.5 x 88.9 mm) with 3 mm bleed inside 5 mm margins: 3x3 on A4, 2x4 turned on Letter."""
+PER_SHEET = {"a4": 9, "letter": 9}
+"""Poker cards (63.5 x 88.9 mm): 3x3 on A4 and on Letter, the outer bleed and (Letter) margin shrunk to fit."""
 
 
 @cache
@@ -66,7 +66,8 @@ def test_every_bundled_deck_is_poker_sized():
 @pytest.mark.parametrize("duplex", ["long", "short"])
 def test_backs_land_behind_their_fronts(tmp_path, deck_id, paper, duplex):
     d = deck(deck_id)
-    path, pages, _ = build(tmp_path, d, paper=paper, duplex=duplex)
+    path, pages, imposition = build(tmp_path, d, paper=paper, duplex=duplex)
+    margin = imposition.spec.margin
     n = len(d.cards)
     sheets = math.ceil(n / PER_SHEET[paper])
     assert len(pages) == 2 * sheets == len(PdfReader(str(path)).pages)
@@ -81,12 +82,12 @@ def test_backs_land_behind_their_fronts(tmp_path, deck_id, paper, duplex):
     assert all(p.side == "front" for page in pages[0::2] for p in page.placements)
     remainder = n - (sheets - 1) * PER_SHEET[paper]
     assert len(pages[-2].placements) == len(pages[-1].placements) == remainder
-    # crop marks exist on every page, and everything printed sits inside the 5 mm printable margin
+    # crop marks exist on every page, and everything printed sits inside the margin the sheet used
     for page in pages:
         assert len(page.segments["CropMarks"]) >= 4
         for p in page.placements:
-            assert p.clip[0] >= 5 - 1e-6 and p.clip[2] <= size.width - 5 + 1e-6
-            assert p.clip[1] >= 5 - 1e-6 and p.clip[3] <= size.height - 5 + 1e-6
+            assert p.clip[0] >= margin - 1e-6 and p.clip[2] <= size.width - margin + 1e-6
+            assert p.clip[1] >= margin - 1e-6 and p.clip[3] <= size.height - margin + 1e-6
 
 
 @pytest.mark.parametrize("duplex", ["long", "short"])
@@ -102,9 +103,9 @@ def test_back_offset_is_applied_and_declared_offset_checked(tmp_path, duplex):
 
 
 def test_partial_last_sheet_backs_are_mirrored_not_packed(tmp_path):
-    d = deck("greeen-mafia")  # 9 cards on Letter: 8 + 1
+    d = deck("greeen-mafia-8")  # 10 cards on Letter: 9 + 1
     _, pages, _ = build(tmp_path, d, paper="letter")
-    assert [len(p.placements) for p in pages] == [8, 8, 1, 1]
+    assert [len(p.placements) for p in pages] == [9, 9, 1, 1]
     front, back = pages[2].placements[0], pages[3].placements[0]
     width = PAPERS["letter"].width
     assert back.box[0] == pytest.approx(width - front.box[2], abs=0.05)

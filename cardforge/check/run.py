@@ -47,7 +47,10 @@ def check_loaded(deck: Deck, options: CheckOptions = CheckOptions()) -> DeckChec
     _deal_checks(deck, report)
     rules_ok = _rules_check(deck, report)
     if rules_ok or deck.ruleset is None:
-        _faces_check(deck, report)
+        if _faces_check(deck, report):
+            from .print_safety import print_safety_check
+
+            print_safety_check(deck, report)
     if rules_ok and not deal_problems and options.simulate and deck.ruleset is not None:
         game = get_game(deck.ruleset)
         if not game.check(deck, report, options):
@@ -96,7 +99,7 @@ def _rules_check(deck: Deck, report: DeckCheck) -> bool:
     return True
 
 
-def _faces_check(deck: Deck, report: DeckCheck) -> None:
+def _faces_check(deck: Deck, report: DeckCheck) -> bool:
     """Every face renders: a placeholder naming an unknown value is caught before printing."""
     from ..render.face import face_drawing
 
@@ -106,5 +109,6 @@ def _faces_check(deck: Deck, report: DeckCheck) -> None:
                 face_drawing(deck, card, side)
     except CardforgeError as exc:
         report.add("faces", "fail", f"card {card.id} {side}: {exc}")
-        return
+        return False
     report.add("faces", "pass", f"{2 * len(deck.cards)} faces render")
+    return True

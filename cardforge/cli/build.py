@@ -75,13 +75,15 @@ offset_option = click.option(
 @click.option("--bleed", default=None, callback=_length, metavar="MM", help="Bleed to print around each card (mm; default: the deck's).")
 @click.option("--cut-lines", is_flag=True, help="Draw thin lines along every cut across the sheet.")
 @click.option("--no-crop-marks", is_flag=True, help="Leave out the crop marks around the grid.")
-@click.option("--png", is_flag=True, help="Also write a PNG of every face and a contact sheet.")
+@click.option("--png", is_flag=True, help="Also write a PNG of every face, a contact sheet and a proof.")
+@click.option("--print-shop", is_flag=True,
+              help="Also write 300 dpi PNGs per face with bleed and a one-card-per-page PDF.")
 @click.option("--booklet", "booklet_format", type=click.Choice(BOOKLET_FORMATS), default="a5", show_default=True, help="Rules booklet format (booklet-a4/-letter: fold-and-staple).")
 @click.option("--force", is_flag=True, help="Print a deck that fails `cardforge check` anyway; its sheets say NOT VALIDATED.")
 @games_option(None, "Games per player count and player type in the check")
 @seed_option
 @jobs_option
-def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, paper, duplex: str, back_offset, gap, margin, bleed, cut_lines: bool, no_crop_marks: bool, png: bool, booklet_format: str, force: bool, games: int | None, seed: int, jobs: int) -> None:
+def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, paper, duplex: str, back_offset, gap, margin, bleed, cut_lines: bool, no_crop_marks: bool, png: bool, print_shop: bool, booklet_format: str, force: bool, games: int | None, seed: int, jobs: int) -> None:
     """Check each DECK, then build its print-and-play files into OUT/<deck-id>/.
 
     Writes <deck-id>-cards.pdf (duplex-aligned card sheets), <deck-id>-rules.pdf (the rules booklet)
@@ -100,8 +102,8 @@ def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, paper,
         cut_lines=cut_lines, crop_marks=not no_crop_marks,
     )
     check = CheckOptions(games=games, seed=seed, jobs=jobs, progress=sys.stderr.isatty())
-    settings = BuildSettings(out_dir=out_dir, sheets=sheets, png=png, check=check, force=force,
-                             booklet_format=booklet_format)
+    settings = BuildSettings(out_dir=out_dir, sheets=sheets, png=png, print_shop=print_shop, check=check,
+                             force=force, booklet_format=booklet_format)
     loaded = [load_deck(ref, collect_problems=True) for ref in (bundled_deck_ids() if all_decks else decks)]
     refused: list[NotPlayable] = []
     for deck in _progress(loaded):
@@ -114,12 +116,12 @@ def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, paper,
         for warning in result.warnings:
             click.secho(f"warning: {warning}", fg="yellow", err=True)
         written = result.paths
-        faces = [p for p in written if p.parent.name == "png"]
+        faces = [p for p in written if p.parent.name in ("png", "print-shop")]
         for path in written:
             if path not in faces:
                 click.echo(str(path))
-        if faces:
-            click.echo(f"{faces[0].parent}/ ({len(faces)} face PNGs)")
+        for folder in sorted({p.parent for p in faces}):
+            click.echo(f"{folder}/ ({sum(1 for p in faces if p.parent == folder)} face PNGs)")
         click.echo(sheet_summary(deck, sheets), err=True)
     if refused:
         sys.exit(NotPlayable.exit_code)

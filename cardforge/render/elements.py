@@ -19,9 +19,11 @@ from ..paths import UnsafeReference
 from ..units import mm_to_pt
 from . import RenderError
 from .colors import parse_color
+from .corner_index import UNDERLINE_GAP, UNDERLINE_WEIGHT, font_size_for, index_group
 from .fonts import CAP_HEIGHT, missing_glyphs, text_width
 from .graphics import GRAPHICS
 from .icons import ICONS, icon_group
+from .ink import ink_box
 from .text import text_group
 
 
@@ -98,33 +100,44 @@ def draw_text(el: model.TextElement, extra: Any, frame: Frame, deck: Deck, card:
     color = parse_color(el.color, f"{where}.color")
     check_glyphs(el.text, el.font, f"{where}.text")
     width = mm_to_pt(el.width) if el.width else None
-    return text_group(el.text, el.font, el.size, color, x, y, el.align, width)
+    group = text_group(el.text, el.font, el.size, color, x, y, el.align, width)
+    if el.underline == "auto" and el.text.strip() in deck.spec.ambiguous_ranks:
+        bar = underline_bar(el.text.strip(), el.font, el.size, color, x, y, el.align)
+        if bar is not None:
+            group.add(bar)
+    return group
 
 
 def draw_index(el: model.IndexElement, icon: str | None, frame: Frame, deck: Deck, card: Card,
                where: str) -> Group:
     """Rank over suit icon in the top-left corner, and the same turned 180 degrees bottom-right.
 
-    `inset` is the distance from the trim edges to the column's left side and to the top of the rank.
-    """
+    Placed by the ink (corner_index.py): `inset` from the trim edges to the rank's left and top."""
     color = parse_color(el.color, f"{where}.color")
-    font = "sans-bold"
-    check_glyphs(el.text, font, f"{where}.text")
-    column = max(text_width("10", font, el.size), text_width(el.text, font, el.size))
-    left, top = frame.point(el.inset, el.inset)
-    cx = left + column / 2
-    corner = Group()
-    middle = top - el.size * CAP_HEIGHT / 2
-    corner.add(text_group(el.text, font, el.size, color, cx, middle, "center"))
-    if icon is not None:
-        icon_size = el.size * 0.72
-        corner.add(icon_at(icon, icon_size, color, cx, top - el.size * CAP_HEIGHT - el.size * 0.2 - icon_size / 2, where))
-    turned = Group(corner)
-    ox, oy = frame.trim_centre
-    turned.translate(ox, oy)
-    turned.rotate(180)
-    turned.translate(-ox, -oy)
-    return Group(corner, turned)
+    check_glyphs(el.text, el.font, f"{where}.text")
+    size = el.size if el.size is not None else font_size_for(el.height, el.font)
+    marked = el.underline if el.underline is not None else deck.spec.ambiguous_ranks
+    left, top = frame.point(0, 0)
+    right, bottom = frame.point(frame.width_mm, frame.height_mm)
+    return index_group(el.text, el.font, size, color, icon, mm_to_pt(el.icon_size), mm_to_pt(el.inset),
+                       mm_to_pt(el.inset), mm_to_pt(el.width), el.text.strip() in marked,
+                       (left, bottom, right, top))
+
+
+def underline_bar(text: str, font: str, size: float, color: Color | None, x: float, y_middle: float,
+                  align: str) -> Rect | None:
+    """The bar under a one-line rank such as a big central 6, placed by the glyphs' ink."""
+    box = ink_box(text, font, size)
+    if box is None:
+        return None
+    width = text_width(text, font, size)
+    start = x if align == "left" else x - width / 2 if align == "center" else x - width
+    baseline = y_middle - size * CAP_HEIGHT / 2
+    height = box[3] - max(box[1], 0.0)
+    weight = height * UNDERLINE_WEIGHT
+    top = baseline + min(box[1], 0.0) - height * UNDERLINE_GAP
+    return Rect(start + box[0], top - weight, box[2] - box[0], weight, fillColor=color, strokeColor=None,
+                strokeWidth=0)
 
 
 def draw_icon(el: model.IconElement, extra: Any, frame: Frame, deck: Deck, card: Card, where: str) -> Group:

@@ -69,6 +69,8 @@ class ResolvedFace:
     full_bleed_image: str | None
     elements: tuple[Any, ...]
     extras: tuple[Any, ...]
+    positions: tuple[int, ...] = ()
+    """Each drawn element's index in the layout's `elements` list (hidden ones are left out)."""
 
 
 def _render_fields(element: Any, context: dict[str, Any], where: str) -> Any:
@@ -96,7 +98,7 @@ def resolve_face(deck: Deck, card: Card, side: Side) -> ResolvedFace:
     background = render_text(layout.background, context, f"{where}.background") if layout.background else None
     bleed_image = (render_text(layout.full_bleed_image, context, f"{where}.full_bleed_image")
                    if layout.full_bleed_image else None)
-    elements, extras = [], []
+    elements, extras, positions = [], [], []
     for i, element in enumerate(layout.elements):
         here = f"{where}.elements[{i}]"
         if element.when is not None:
@@ -106,7 +108,8 @@ def resolve_face(deck: Deck, card: Card, side: Side) -> ResolvedFace:
         resolved = _render_fields(element, context, here)
         elements.append(resolved)
         extras.append(element_extras(resolved, deck, card, here))
-    return ResolvedFace(name, background, bleed_image, tuple(elements), tuple(extras))
+        positions.append(i)
+    return ResolvedFace(name, background, bleed_image, tuple(elements), tuple(extras), tuple(positions))
 
 
 def _digest(payload: Any) -> str:
@@ -165,6 +168,15 @@ def _build(deck: Deck, card: Card, side: Side) -> Drawing:
     if face.full_bleed_image:
         drawing.add(image_shape(deck, face.full_bleed_image, 0, 0, frame.bleed_width, frame.bleed_height,
                                 f"{where}.full_bleed_image"))
+    for _element, group in _element_groups(deck, card, face, frame, where):
+        drawing.add(group)
+    return drawing
+
+
+def _element_groups(deck: Deck, card: Card, face: ResolvedFace, frame: Frame,
+                    where: str) -> list[tuple[Any, Group]]:
+    """Every element drawn as a Group in bleed-box points, turned by its `rotate`."""
+    groups = []
     for i, (element, extra) in enumerate(zip(face.elements, face.extras)):
         here = f"{where}.elements[{i}] ({element.type})"
         group = DRAWERS[element.type](element, extra, frame, deck, card, here)
@@ -174,8 +186,22 @@ def _build(deck: Deck, card: Card, side: Side) -> Drawing:
             group.translate(ax, ay)
             group.rotate(-element.rotate)
             group.translate(-ax, -ay)
-        drawing.add(group)
-    return drawing
+        groups.append((element, group))
+    return groups
 
 
-__all__ = ["face_drawing", "face_key", "layout_for", "resolve_face", "frame_of", "Side"]
+def face_elements(deck: Deck, card: Card, side: Side) -> list[tuple[str, Any, Group]]:
+    """Each drawn element of a layout face as (`layouts.front.elements[2] (text)`, the element, its
+    Group in bleed-box points); empty for an image face. The print-safety check measures these."""
+    register_fonts()
+    frame = frame_of(deck)
+    if image_face(deck, card, side, frame) is not None:
+        return []
+    face = resolve_face(deck, card, side)
+    with _shape_checking(False):
+        groups = _element_groups(deck, card, face, frame, f"{deck.id}: card {card.id}: layouts.{face.layout}")
+    return [(f"layouts.{face.layout}.elements[{i}] ({element.type})", element, group)
+            for i, (element, group) in zip(face.positions, groups)]
+
+
+__all__ = ["face_drawing", "face_elements", "face_key", "layout_for", "resolve_face", "frame_of", "Side"]

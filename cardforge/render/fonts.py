@@ -1,6 +1,7 @@
 """The three embedded fonts and the choice of font for each run of characters.
 
-Layouts name "sans", "sans-bold" or "jp". DejaVu has no Japanese glyphs, so any character the asked-for
+Layouts name "sans", "sans-bold", "sans-condensed" (bold and narrow, for corner indices) or "jp".
+DejaVu has no Japanese glyphs, so any character the asked-for
 font lacks (新澤 大樹, 空理計画) is set in IPAexGothic instead; the text stays real, extractable text and
 the PDF embeds subsets of the fonts, so it prints the same on any machine.
 """
@@ -17,6 +18,7 @@ from ..paths import FONTS_DIR
 FONT_FILES = {
     "sans": "DejaVuSans.ttf",
     "sans-bold": "DejaVuSans-Bold.ttf",
+    "sans-condensed": "DejaVuSansCondensed-Bold.ttf",
     "jp": "ipaexg.ttf",
 }
 FALLBACK = "jp"

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from ..errors import CardforgeError
@@ -26,7 +26,13 @@ DUPLEX_MODES: tuple[str, ...] = ("long", "short", "none", "gutterfold")
 MARK_OFFSET = 0.5
 """Clearance between the grid's outer bleed and the start of a crop mark (mm)."""
 MARK_MIN = 1.0
-"""The shortest crop mark worth printing (mm); the grid keeps room for at least this much."""
+"""The shortest crop mark the raw geometry keeps room for (mm); see `SheetSpec.mark_min`."""
+MARK_USABLE = 3.0
+"""The shortest crop mark a cutter can line a ruler up with (mm): what sheets for printing ask for."""
+FIT_MIN_BLEED = 1.0
+"""When shrinking the outer bleed to fit more cards, stop here: it still covers a 1 mm miscut (mm)."""
+FIT_MIN_MARGIN = 1.5
+"""When shrinking the margin to fit more cards, stop here (mm); printers clip marks beyond it."""
 MARK_MAX = 5.0
 """Crop marks grow up to this length when the margin has room (mm)."""
 LEGEND_MIN_HEIGHT = 1.5
@@ -181,6 +187,11 @@ class SheetSpec:
     back_offset: tuple[float, float] = (0.0, 0.0)
     crop_marks: bool = True
     cut_lines: bool = False
+    mark_min: float = MARK_MIN
+    """Room kept for crop marks on each outer edge of the grid (sheets.py asks for MARK_USABLE)."""
+    fit: bool = False
+    """Shrink the outer bleed (to 1 mm) and then the margin (to 1.5 mm) when that fits more cards per
+    sheet, as print-and-play files do (9 poker cards on Letter); `Imposition.fit_note` says so."""
 
     @property
     def print_bleed(self) -> float:
@@ -244,6 +255,8 @@ class Imposition:
     grid: Grid
     pages: tuple[Page, ...]
     sheets: int
+    fit_note: str = ""
+    """What the fitting changed to fit more cards ("" when nothing); the spec holds the values used."""
 
     @property
     def flip_axis(self) -> Literal["x", "y"] | None:
@@ -256,7 +269,7 @@ class Imposition:
 
 def _band(spec: SheetSpec) -> float:
     """Room one outer edge of the grid needs beyond the trim: printed bleed plus the shortest mark."""
-    marks = MARK_OFFSET + MARK_MIN if spec.crop_marks else 0.0
+    marks = MARK_OFFSET + spec.mark_min if spec.crop_marks else 0.0
     return spec.print_bleed + marks
 
 
@@ -296,6 +309,52 @@ def choose_grid(spec: SheetSpec) -> Grid:
             + (" (gutterfold needs room for both sides)" if spec.duplex == "gutterfold" else "")
         )
     return best
+
+
+def fitted(spec: SheetSpec) -> tuple[SheetSpec, str]:
+    """`spec`, or a copy with less outer bleed and then less margin when that fits more cards.
+
+    Keeps as much bleed and margin as the larger count allows; returns the note for the summary."""
+    if not spec.fit or spec.duplex == "gutterfold":
+        return spec, ""
+    try:
+        asked = choose_grid(spec).per_page
+    except ImpositionError:
+        asked = 0
+    floor_bleed = min(spec.print_bleed, FIT_MIN_BLEED)
+    floor_margin = min(spec.margin, FIT_MIN_MARGIN)
+    best = choose_grid(replace(spec, bleed=floor_bleed, margin=floor_margin)).per_page if _fits(
+        replace(spec, bleed=floor_bleed, margin=floor_margin)) else 0
+    if best <= asked:
+        return spec, ""
+    steps = 200
+    for i in range(steps + 1):  # bleed first, then margin, in small steps from the asked values
+        bleed = spec.print_bleed - (spec.print_bleed - floor_bleed) * i / steps
+        trial = replace(spec, bleed=round(bleed, 3))
+        if _fits(trial) and choose_grid(trial).per_page >= best:
+            return trial, _fit_note(spec, trial, best)
+    for i in range(steps + 1):
+        margin = spec.margin - (spec.margin - floor_margin) * i / steps
+        trial = replace(spec, bleed=floor_bleed, margin=round(margin, 3))
+        if _fits(trial) and choose_grid(trial).per_page >= best:
+            return trial, _fit_note(spec, trial, best)
+    return replace(spec, bleed=floor_bleed, margin=floor_margin), ""  # pragma: no cover - best was found above
+
+
+def _fits(spec: SheetSpec) -> bool:
+    try:
+        return choose_grid(spec).per_page > 0
+    except ImpositionError:
+        return False
+
+
+def _fit_note(asked: SheetSpec, used: SheetSpec, per_page: int) -> str:
+    changes = []
+    if used.print_bleed < asked.print_bleed - EPS:
+        changes.append(f"outer bleed {asked.print_bleed:g} -> {used.print_bleed:g} mm")
+    if used.margin < asked.margin - EPS:
+        changes.append(f"margin {asked.margin:g} -> {used.margin:g} mm")
+    return f"{' and '.join(changes)} to fit {per_page} per sheet"
 
 
 def gutter_width(spec: SheetSpec) -> float:
@@ -453,6 +512,7 @@ def impose(card_count: int, spec: SheetSpec) -> Imposition:
     spec.check()
     if card_count < 1:
         raise ImpositionError("there are no cards to lay out")
+    spec, note = fitted(spec)
     grid = choose_grid(spec)
     cells = _front_cells(spec, grid)
     per_page = grid.per_page
@@ -477,7 +537,7 @@ def impose(card_count: int, spec: SheetSpec) -> Imposition:
             Page(n + 1, n + 1, "both", tuple(slots) + tuple(_mirror_slot(s, axis, at, 0.0, 0.0) for s in slots), crop, cuts, folds, legend)
             for n, slots in enumerate(fronts)
         )
-        return Imposition(spec, grid, pages, sheets)
+        return Imposition(spec, grid, pages, sheets, note)
 
     crop, cuts, box = _marks(spec, cells)
     legend = _legend(spec, box, crop)
@@ -495,7 +555,7 @@ def impose(card_count: int, spec: SheetSpec) -> Imposition:
     else:
         ordered = [page for pair in zip(front_pages, back_pages) for page in pair]
     pages = tuple(_renumbered(page, k + 1) for k, page in enumerate(ordered))
-    return Imposition(spec, grid, pages, sheets)
+    return Imposition(spec, grid, pages, sheets, note)
 
 
 def _renumbered(page: Page, number: int) -> Page:

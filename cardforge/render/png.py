@@ -69,9 +69,12 @@ def face_images(deck: Deck, dpi: int = DPI) -> dict[tuple[str, Side], Image.Imag
     return {item: by_key[key] for item, key in keys.items()}
 
 
-def _png_bytes(image: Image.Image) -> bytes:
+def png_bytes(image: Image.Image, dpi: int | None = None) -> bytes:
     buffer = io.BytesIO()
-    image.save(buffer, "PNG", compress_level=PNG_COMPRESSION)
+    if dpi is None:
+        image.save(buffer, "PNG", compress_level=PNG_COMPRESSION)
+    else:
+        image.save(buffer, "PNG", compress_level=PNG_COMPRESSION, dpi=(dpi, dpi))
     return buffer.getvalue()
 
 
@@ -107,7 +110,7 @@ def write_face_pngs(deck: Deck, out_dir: Path, dpi: int = DPI) -> list[Path]:
             image = images[(card.id, side)]
             data = encoded.get(id(image))
             if data is None:
-                data = encoded[id(image)] = _png_bytes(image)
+                data = encoded[id(image)] = png_bytes(image)
             path = Path(out_dir) / f"{stem}-{side}.png"
             atomic_write_bytes(path, data)
             written.append(path)
@@ -158,5 +161,5 @@ def contact_sheet(deck: Deck, columns: int = 10, thumb_width: int = 180) -> Imag
 
 def write_contact_sheet(deck: Deck, path: Path) -> Path:
     """Write the deck's contact sheet PNG to `path`."""
-    atomic_write_bytes(Path(path), _png_bytes(contact_sheet(deck)))
+    atomic_write_bytes(Path(path), png_bytes(contact_sheet(deck)))
     return Path(path)

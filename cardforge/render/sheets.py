@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ..deck import Deck
 from ..outputs import atomic_write_bytes
-from .impose import Duplex, Imposition, Paper, SheetSpec, impose, parse_paper
+from .impose import MARK_USABLE, Duplex, Imposition, Paper, SheetSpec, impose, parse_paper
 from .pdf import FaceSource, PdfMeta, paint_pdf
 
 
@@ -25,6 +25,8 @@ class SheetOptions:
     cut_lines: bool = False
     crop_marks: bool = True
     note: str = ""
+    fit: bool = True
+    """Shrink outer bleed and margin when that fits more cards (9 poker cards on Letter)."""
 
 
 def sheet_spec(deck: Deck, options: SheetOptions) -> SheetSpec:
@@ -43,6 +45,8 @@ def sheet_spec(deck: Deck, options: SheetOptions) -> SheetSpec:
         back_offset=options.back_offset,
         crop_marks=options.crop_marks,
         cut_lines=options.cut_lines,
+        mark_min=MARK_USABLE,
+        fit=options.fit,
     )
 
 

@@ -102,13 +102,28 @@ def report_story(report: DeckCheck) -> list[Any]:
     return story
 
 
-def build_report(report: DeckCheck, out_path: Path) -> Path:
-    """Write the report PDF atomically; byte-identical for the same checks."""
+def proof_page(png: bytes, width: float, height: float) -> list[Any]:
+    """A page with the deck's proof image (render/proof.py), scaled to fit `width` x `height` points."""
+    from reportlab.platypus import Image as ImageFlowable
+    from reportlab.platypus import PageBreak
+
+    styles = report_styles()
+    image = ImageFlowable(io.BytesIO(png))
+    room = height - 12 * mm
+    scale = min(width / image.imageWidth, room / image.imageHeight)
+    image.drawWidth, image.drawHeight = image.imageWidth * scale, image.imageHeight * scale
+    return [PageBreak(), Paragraph("Proof: what players and the cutter will see", styles["h2"]), image]
+
+
+def build_report(report: DeckCheck, out_path: Path, proof_png: bytes | None = None) -> Path:
+    """Write the report PDF atomically; byte-identical for the same checks (and proof image)."""
     buffer = io.BytesIO()
     doc = SimpleDocTemplate(buffer, pagesize=A4, leftMargin=20 * mm, rightMargin=20 * mm, topMargin=18 * mm,
                             bottomMargin=18 * mm, title=f"{report.title}: validator report", author="cardforge",
                             invariant=1, initialFontName="sans", pageCompression=1)
     story = report_story(report)  # registers the fonts the canvas starts with
+    if proof_png is not None:
+        story += proof_page(proof_png, doc.width, doc.height)
     doc.build(story)
     atomic_write_bytes(out_path, buffer.getvalue())
     return out_path

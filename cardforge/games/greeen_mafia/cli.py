@@ -13,6 +13,7 @@ import click
 from rich.console import Console
 from rich.progress import Progress
 
+from ...cli.options import jobs_option
 from ...errors import CardforgeError
 from ...load import load_deck
 from . import design as designer
@@ -93,25 +94,48 @@ def play_command(deck: str, order: str | None, seed: int | None, hint: bool) -> 
 @click.option("--floor", type=click.FloatRange(0.0, 1.0), default=0.5, show_default=True,
               help="Lowest acceptable fraction of winnable orders.")
 @click.option("--steps", type=click.IntRange(1, 50), default=8, show_default=True, help="Most edits to make.")
+@click.option("--width", type=click.IntRange(1, 64), default=3, show_default=True,
+              help="Missions the beam search keeps each round (1: a greedy climb).")
+@click.option("--show", "show", type=click.IntRange(1, 50), default=5, show_default=True,
+              help="How many of the best missions to list with their full exact figures.")
+@jobs_option
+@click.option("--scheduler", metavar="tcp://HOST:PORT", help="Solve candidates on an existing Dask cluster.")
 @click.option("--id", "deck_id", help="Id of the new deck (default: <base>-designed).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
               help="Deck file to write (default: output/<id>/deck.yaml).")
-def design_command(deck: str, target: float, floor: float, steps: int, deck_id: str | None, output: Path | None) -> None:
-    """Search icon distributions near DECK's mission for a random-player win chance close to TARGET."""
+def design_command(deck: str, target: float, floor: float, steps: int, width: int, show: int, jobs: int,
+                   scheduler: str | None, deck_id: str | None, output: Path | None) -> None:
+    """Search icon distributions near DECK's mission for a random-player win chance close to TARGET.
+
+    A beam search: each round every one-step edit of the best WIDTH missions is solved exactly (in
+    parallel on a local Dask cluster of --jobs workers, or on an existing one with --scheduler; --jobs 1
+    solves them in this process); the best missions found are listed with their full
+    exact figures and the best one is written as a deck extending DECK.
+    """
+    from ...sweep.executor import open_executor
+    from .beam import analyse_all, beam_search
+
     if deck_id is not None and not DECK_ID.fullmatch(deck_id):
         raise click.BadParameter("use lower-case letters, digits, - and _ (e.g. my-mission)", param_hint="--id")
     mission, base_path = _mission(deck)
     deck_id = deck_id or f"{mission.name}-designed"
     output = output or Path("output") / deck_id / "deck.yaml"
-    with _progress("designing") as progress:
-        path = designer.design(mission, target, floor, steps, progress)
-    for step in path:
+    with open_executor(jobs, scheduler, in_process=scheduler is None and jobs == 1) as executor:
+        with _progress("designing") as progress:
+            search = beam_search(mission, target, floor, width=width, steps=steps, keep=show, executor=executor,
+                                 progress=progress)
+        exact = analyse_all([c.mission for c in search.ranked], executor)
+    best = search.best
+    for step in best.path():
         click.echo(f"{step.change}: random win {step.random_win:.4%}, winnable {step.winnable_fraction:.2%}")
-    best = path[-1]
+    click.echo(f"{search.evaluated:,} missions solved in {search.rounds} rounds (beam width {width}); "
+               f"the best {len(search.ranked)} for a random-player win of {target:g}:")
+    for place, (candidate, figures) in enumerate(zip(search.ranked, exact), start=1):
+        edits = "; ".join(candidate.changes) or "the base mission"
+        click.echo(f"  {place}. random win {figures.random_win:.4%}, winnable {figures.winnable_fraction:.2%}, "
+                   f"greedy win {figures.greedy_win:.2%}, {figures.grade} ({figures.verdict}): {edits}")
     if best.winnable_fraction < floor:
         raise MissionError(f"no mission near {mission.name} keeps {floor:.0%} of orders winnable")
     text = designer.deck_yaml(mission, best, base_path, output, deck_id, target, floor)
     designer.write_design(text, output)
     click.echo(f"wrote {output}")
-
-

@@ -1,18 +1,17 @@
 """Search icon distributions near a mission for a wanted difficulty, and write the result as a deck.
 
-The search is a deterministic hill climb: from the current mission, try every small edit to the
-facility cards (change one damage or condition icon, add or drop a condition icon, swap two cards'
-damages or conditions), score each by how far its random-player win chance is from the target on a
-log scale, refuse any whose winnable fraction falls below the floor, and move to the best until no
-edit helps. Objectives, the KEEP limit and the card count stay as they are.
+A step is one small edit to the facility cards (change one damage or condition icon, add or drop a
+condition icon, swap two cards' damages or conditions). Missions are scored by how far their
+random-player win chance is from the target on a log scale, and any whose winnable fraction falls
+below the floor ranks after every one that keeps it. The search itself is a beam search with exact
+figures solved in parallel (beam.py). Objectives, the KEEP limit and the card count stay as they are.
 """
 
 from __future__ import annotations
 
-import math
 import os
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -20,24 +19,11 @@ import yaml
 
 from ...outputs import atomic_write_text
 from ...paths import BUNDLED_DECKS_DIR
+from ...sweep.executor import Executor
+from .beam import Candidate, beam_search
 from .mission import Condition, Mission, MissionCard
-from .solver import evaluate
 
 MAX_CONDITION = 3
-FLOOR_CHANCE = 1e-9
-IMPROVEMENT = 1e-6
-
-
-@dataclass(frozen=True)
-class Candidate:
-    mission: Mission
-    winnable_fraction: float
-    random_win: float
-    change: str = "base mission"
-
-    def distance(self, target: float) -> float:
-        """How far the random win chance is from the target, in natural-log units."""
-        return abs(math.log(max(self.random_win, FLOOR_CHANCE)) - math.log(max(target, FLOOR_CHANCE)))
 
 
 def _with_card(mission: Mission, index: int, card: MissionCard) -> Mission:
@@ -80,39 +66,12 @@ def neighbours(mission: Mission) -> Iterator[tuple[str, Mission]]:
                 yield f"swap conditions of {a.id} and {b.id}", swapped
 
 
-def _score(candidate: Candidate, target: float, floor: float) -> tuple[int, float]:
-    return (0 if candidate.winnable_fraction >= floor else 1, candidate.distance(target))
-
-
 def design(mission: Mission, target: float, floor: float = 0.5, steps: int = 8,
-           progress: Callable[[int, int], None] | None = None) -> list[Candidate]:
-    """Hill-climb towards `target`; returns the path taken, base first, best last.
-
-    Missions that only rename facilities are evaluated once; a step must improve the score by more
-    than rounding noise, so the climb stops instead of wandering between equivalent missions."""
-    current = Candidate(mission, *evaluate(mission))
-    seen = {mission.signature()}
-    path = [current]
-    for _ in range(steps):
-        options = []
-        for text, candidate_mission in neighbours(current.mission):
-            signature = candidate_mission.signature()
-            if signature not in seen:
-                seen.add(signature)
-                options.append((text, candidate_mission))
-        best, best_score = current, _score(current, target, floor)
-        for index, (text, candidate_mission) in enumerate(options):
-            candidate = Candidate(candidate_mission, *evaluate(candidate_mission), change=text)
-            score = _score(candidate, target, floor)
-            if score[0] < best_score[0] or (score[0] == best_score[0] and score[1] < best_score[1] - IMPROVEMENT):
-                best, best_score = candidate, score
-            if progress is not None:
-                progress(index + 1, len(options))
-        if best is current:
-            break
-        current = best
-        path.append(current)
-    return path
+           progress: Callable[[int, int], None] | None = None, *, width: int = 3,
+           executor: Executor | None = None) -> list[Candidate]:
+    """Beam-search towards `target` (beam.py); returns the path to the best mission, base first, best last."""
+    return beam_search(mission, target, floor, width=width, steps=steps, executor=executor,
+                       progress=progress).best.path()
 
 
 def changed_cards(base: Mission, new: Mission) -> list[dict[str, Any]]:

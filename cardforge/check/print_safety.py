@@ -1,0 +1,75 @@
+"""Print safety: every text and icon of every face lies inside the safe zone, 3 mm in from the trim.
+
+A cutter may be off by a millimetre or two; anything closer to the edge than the safe zone can be
+cut into. Elements a layout marks `bleed_art: true` (and plain shapes: rects, ellipses, lines,
+images) are art that may run to the edge. Measured by glyph ink (render/bounds.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..deck import Deck
+from ..model import GraphicElement, IconElement, IndexElement, TextElement
+from ..units import mm_to_pt
+from .results import DeckCheck
+
+SAFE_ZONE_MM = 3.0
+CHECKED = (TextElement, IndexElement, IconElement, GraphicElement)
+"""Element types that carry information a player must read; shapes and images are art."""
+TOLERANCE_MM = 0.05
+
+
+@dataclass(frozen=True)
+class Intrusion:
+    """One element that comes closer to the trim than the safe zone, and by how much (mm)."""
+
+    card: str
+    side: str
+    element: str
+    distance_mm: float
+
+    def __str__(self) -> str:
+        return (f"card {self.card} {self.side}: {self.element} is {self.distance_mm:.1f} mm from the trim "
+                f"(safe zone {SAFE_ZONE_MM:g} mm)")
+
+
+def intrusions(deck: Deck, safe_zone_mm: float = SAFE_ZONE_MM) -> list[Intrusion]:
+    """Every checked element of every distinct face that reaches into the safe zone."""
+    from ..render.bounds import ink_bounds
+    from ..render.face import face_elements, face_key, frame_of
+
+    frame = frame_of(deck)
+    x0, y1 = frame.point(0, 0)
+    x1, y0 = frame.point(frame.width_mm, frame.height_mm)
+    found: list[Intrusion] = []
+    seen: set[str] = set()
+    for card in deck.cards:
+        for side in ("front", "back"):
+            key = face_key(deck, card, side)
+            if key in seen:
+                continue
+            seen.add(key)
+            for name, element, group in face_elements(deck, card, side):
+                if element.bleed_art or not isinstance(element, CHECKED):
+                    continue
+                box = ink_bounds(group)
+                if box is None:
+                    continue
+                distance = min(box[0] - x0, box[1] - y0, x1 - box[2], y1 - box[3]) / mm_to_pt(1.0)
+                if distance < safe_zone_mm - TOLERANCE_MM:
+                    found.append(Intrusion(card.id, side, name, distance))
+    return found
+
+
+def print_safety_check(deck: Deck, report: DeckCheck) -> None:
+    """Add the `print safety` verdict: a warning naming each card and element, or a pass."""
+    found = intrusions(deck)
+    if not found:
+        report.add("print safety", "pass", f"every text and icon lies at least {SAFE_ZONE_MM:g} mm inside the trim")
+        return
+    shown = "; ".join(str(i) for i in found[:5])
+    more = f" (and {len(found) - 5} more)" if len(found) > 5 else ""
+    report.add("print safety", "warn", f"{len(found)} element(s) in the safe zone: {shown}{more}",
+               intrusions=[{"card": i.card, "side": i.side, "element": i.element,
+                            "distance_mm": round(i.distance_mm, 2)} for i in found])

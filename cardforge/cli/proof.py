@@ -1,0 +1,26 @@
+"""`cardforge proof`: a PNG of what players and a cutter will see, without printing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+
+from .build import paper_option
+
+
+@click.command("proof")
+@click.argument("deck")
+@paper_option
+@click.option("-o", "--out", "out_path", default=None, type=click.Path(dir_okay=False, path_type=Path),
+              help="PNG to write (default: output/<deck-id>/<deck-id>-proof.png).")
+def proof_command(deck: str, paper: Any, out_path: Path | None) -> None:
+    """Write DECK's proof PNG: a fanned hand, faces at 1:1, colour-blind views, a 1 mm miscut sheet."""
+    from ..load import load_deck
+    from ..render.proof import write_proof
+    from ..render.sheets import SheetOptions
+
+    loaded = load_deck(deck)
+    path = out_path or Path("output") / loaded.id / f"{loaded.id}-proof.png"
+    click.echo(str(write_proof(loaded, path, SheetOptions(paper=paper))))

@@ -1,0 +1,70 @@
+"""`--top K --write DIR`: the best variants as deck folders (`extends:` the base deck, plus the changed keys).
+
+Each deck is written beside its final name first and loaded back; only when every one loads are they
+renamed into place, so a failure leaves no half-written folder behind.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..load import DECK_FILE, load_deck
+from ..outputs import atomic_write_text
+from ..paths import BUNDLED_DECKS_DIR
+from .keys import SweepError
+from .rank import Ranked, Ranking
+from .run import SweepPlan
+
+
+def extends_reference(base_path: Path, deck_file: Path) -> str:
+    """A bundled deck by id; any other deck by a path relative to the new deck's folder."""
+    base_path = base_path.resolve()
+    if base_path.parent.parent == BUNDLED_DECKS_DIR.resolve():
+        return base_path.parent.name
+    return os.path.relpath(base_path, deck_file.resolve().parent)
+
+
+def variant_yaml(plan: SweepPlan, row: Ranked, place: int, ranking: Ranking, deck_file: Path, deck_id: str) -> str:
+    variant = row.run.built.variant
+    base = plan.base.deck
+    data: dict[str, Any] = {"extends": extends_reference(plan.base.path, deck_file), "id": deck_id,
+                            "title": f"{base.title} ({variant.label})"}
+    data.update(variant.override)
+    metric = ranking.metric
+    header = (f"# Written by `cardforge sweep {base.id}`: variant {variant.label}, ranked {place} of "
+              f"{len(ranking.rows)} by {metric.name}\n# ({metric.show(row.value)}, 95% interval "
+              f"{metric.show(row.low)} to {metric.show(row.high)}; {plan.players} players, {plan.games:,} games, "
+              f"seed {plan.seed}).\n")
+    return header + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=None)
+
+
+def write_top(plan: SweepPlan, ranking: Ranking, top: int, folder: Path) -> list[Path]:
+    """Write the `top` best variants under `folder`, one deck folder each; returns the deck files."""
+    if top < 1:
+        raise SweepError("--top must be at least 1")
+    chosen = list(ranking.rows[:top])
+    staged: list[tuple[Path, Path]] = []
+    made = [folder / f"{plan.base.deck.id}-{row.run.built.variant.slug}" for row in chosen]
+    made = [m for m in made if not m.exists()]
+    try:
+        for place, row in enumerate(chosen, start=1):
+            deck_id = f"{plan.base.deck.id}-{row.run.built.variant.slug}"
+            target = folder / deck_id / DECK_FILE
+            trial = target.with_name(f".{DECK_FILE}.check.yaml")
+            atomic_write_text(trial, variant_yaml(plan, row, place, ranking, target, deck_id))
+            staged.append((trial, target))
+            load_deck(trial)
+    except BaseException:
+        for trial, _ in staged:
+            trial.unlink(missing_ok=True)
+        for created in made:  # folders this call made, now empty again
+            if created.is_dir() and not any(created.iterdir()):
+                created.rmdir()
+        raise
+    for trial, target in staged:
+        os.replace(trial, target)
+    return [target for _, target in staged]
