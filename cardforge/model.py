@@ -125,7 +125,7 @@ class SuitRanks(Strict):
 
 
 class SingleCard(Strict):
-    """One named card: a Joker, a diagram card, a GREEEN MAFIA facility."""
+    """One named card: a Joker, a diagram card, a solitaire's facility."""
 
     id: str
     name: str | None = None
@@ -282,7 +282,7 @@ class LineElement(ElementBase):
 
 
 class GraphicElement(ElementBase):
-    """A built-in drawing (the Green Queen suit ring, GREEEN MAFIA condition and damage rows)."""
+    """A built-in drawing (the suit ring, or one a game adds, such as a condition row of icons)."""
 
     type: Literal["graphic"]
     graphic: str

@@ -77,7 +77,7 @@ def _game(deck: Deck) -> Game | None:
 
 
 def accent_color(deck: Deck) -> str:
-    """The booklet's heading colour: the game's choice (its back suit, the Green Queen's suit), else the
+    """The booklet's heading colour: the game's choice (a suit with a special role), else the
     deck's first suit."""
     game = _game(deck)
     chosen = game.accent_color(deck) if game is not None else None

@@ -57,7 +57,7 @@ class Components:
 
 
 def components(deck: Deck) -> Components:
-    """Cards per suit with their ranks, plus unsuited cards (reference cards, mafia cards)."""
+    """Cards per suit with their ranks, plus unsuited cards (reference cards, a solitaire's cards)."""
     by_suit: OrderedDict[str, list[str]] = OrderedDict()
     others = []
     for card in deck.cards:

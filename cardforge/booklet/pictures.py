@@ -19,9 +19,9 @@ from reportlab.lib.colors import HexColor
 from ..deck import Card, Deck
 from ..games.examples import TrickExample
 from ..render.face import face_drawing
+from ..games.registry import find_game
 from ..render.graphics import GRAPHICS
 from ..render.icons import icon_group
-from ..render.mafia_tiles import icon_styles, tile
 
 _ROOT = re.compile(r"<svg\b[^>]*>")
 _IDS = re.compile(r'id="([^"]+)"')
@@ -80,11 +80,12 @@ class Pictures:
         return self.maker.cache[key]
 
     def icon(self, name: str, size_mm: float = 4.0) -> Markup:
-        """A GREEEN MAFIA damage icon or a suit icon, drawn as the cards draw it."""
+        """A game's icon (games/base.py `Game.icon`) or a suit icon, drawn as the cards draw it."""
         size = 20.0
-        styles = icon_styles(self.deck)
-        if name in styles:
-            group = tile(name, styles, size, f"{self.deck.id}: icon {name}")
+        game = find_game(self.deck.ruleset) if self.deck.ruleset and self.deck.rules_params is not None else None
+        drawn = game.icon(self.deck, name, size) if game is not None else None
+        if drawn is not None:
+            group = drawn
         else:
             suit = self.deck.spec.suits[name]
             group = icon_group(suit.icon, size, HexColor(suit.color))

@@ -30,7 +30,7 @@ def simulation_checks(deck: Deck, report: DeckCheck, options: CheckOptions) -> N
             name = f"simulation, {players} players, {kind}"
             try:
                 result = simulate(deck, players, games, seed=options.seed, agents=[kind] * players,
-                                  jobs=options.jobs, progress=options.progress)
+                                  jobs=options.jobs, progress=options.progress, engine="fast")
             except CardforgeError as exc:
                 report.add(name, "fail", f"a game could not be played to the end: {exc}")
                 continue

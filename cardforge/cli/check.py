@@ -46,8 +46,8 @@ def check_command(decks: tuple[str, ...], as_json: bool, games: int | None, seed
     """Run every check that applies to each DECK and print a verdict per check with its reason.
 
     Checks: the deck model, the deal for each player count, the rules parameters, that every face
-    renders, and then either simulated games (random and heuristic players) or, for GREEEN MAFIA
-    missions, the exact solver. Exit 0 if every deck is playable, 1 if one is not, 2 on bad input.
+    renders, and then either simulated games (random and heuristic players) or, for games with an exact
+    solver, the solver's analysis. Exit 0 if every deck is playable, 1 if one is not, 2 on bad input.
     """
     console = Console(stderr=as_json)
     options = check_options(games, seed, jobs, as_json)

@@ -22,9 +22,11 @@ from .options import games_option, jobs_option, json_option, seed_option
 @click.option("--agents", "-a", help="random or heuristic: one for every seat, or one per seat (heuristic,random,random,random).")
 @jobs_option
 @click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path), help="Write every game as JSONL (the replay format).")
+@click.option("--engine", type=click.Choice(["reference", "fast"]), default="reference", show_default=True,
+              help="reference: the readable rules engine; fast: the game's compiled engine (same rules, other games).")
 @json_option
 def simulate_command(deck: str, players: int | None, games: int, seed: int, agents: str | None, jobs: int,
-                     log_path: Path | None, as_json: bool) -> None:
+                     log_path: Path | None, engine: str, as_json: bool) -> None:
     """Play GAMES whole games of DECK's ruleset with simulated players; report playability and balance."""
     from ..sim.report import render
     from ..sim.run import simulate
@@ -33,7 +35,10 @@ def simulate_command(deck: str, players: int | None, games: int, seed: int, agen
     seats = players if players is not None else max(loaded.players)
     names = [a for a in agents.split(",")] if agents else None
     progress = sys.stdout.isatty() and not as_json and games >= 200
-    result = simulate(loaded, seats, games, seed=seed, agents=names, jobs=jobs, log_path=log_path, progress=progress)
+    result = simulate(loaded, seats, games, seed=seed, agents=names, jobs=jobs, log_path=log_path, progress=progress,
+                      engine=engine)
+    if result.notice:
+        click.echo(result.notice, err=True)
     data = result.to_json()
     if as_json:
         click.echo(json.dumps(data, indent=2))

@@ -152,6 +152,10 @@ class Game:
         """Icons beyond the suits that `{{ icons.NAME }}` may show."""
         return []
 
+    def icon(self, deck: Deck, name: str, size: float) -> Any | None:
+        """One of those icons as a reportlab Group centred on (0, 0), `size` points wide; None: not ours."""
+        return None
+
     # ---------------------------------------------------------------- cards and commands
 
     def graphics(self) -> dict[str, Any]:

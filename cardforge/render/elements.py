@@ -21,7 +21,7 @@ from . import RenderError
 from .colors import parse_color
 from .corner_index import UNDERLINE_GAP, UNDERLINE_WEIGHT, font_size_for, index_group
 from .fonts import CAP_HEIGHT, missing_glyphs, text_width
-from .graphics import GRAPHICS
+from .graphics import all_graphics
 from .icons import ICONS, icon_group
 from .ink import ink_box
 from .text import text_group
@@ -84,10 +84,11 @@ def element_extras(element: Any, deck: Deck, card: Card, where: str) -> Any:
         suit = deck.suit(card.suit)
         return suit.icon if element.icon and suit is not None else None
     if isinstance(element, model.GraphicElement):
-        graphic = GRAPHICS.get(element.graphic)
+        known = all_graphics()
+        graphic = known.get(element.graphic)
         if graphic is None:
             raise RenderError(f"{where}: unknown graphic {element.graphic!r}; built-in graphics are "
-                              f"{', '.join(GRAPHICS)}")
+                              f"{', '.join(known)}")
         return graphic.key(deck, card, element.options)
     return None
 
@@ -179,7 +180,7 @@ def draw_graphic(el: model.GraphicElement, extra: Any, frame: Frame, deck: Deck,
                  where: str) -> Group:
     """A built-in graphic in its box; the graphic draws with (0, 0) at the box's bottom-left."""
     x, y = frame.point(el.x, el.y + el.height)
-    group = Group(GRAPHICS[el.graphic].draw(deck, card, el.options, mm_to_pt(el.width), mm_to_pt(el.height),
+    group = Group(all_graphics()[el.graphic].draw(deck, card, el.options, mm_to_pt(el.width), mm_to_pt(el.height),
                                             where))
     group.translate(x, y)
     return group

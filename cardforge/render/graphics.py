@@ -18,7 +18,6 @@ from ..deck import Card, Deck
 from . import RenderError
 from .colors import mix, parse_color
 from .icons import icon_group
-from .mafia_tiles import condition_row, damage_row, icon_styles
 
 
 @dataclass(frozen=True)
@@ -27,7 +26,7 @@ class Graphic:
     key: Callable[[Deck, Card, dict[str, Any]], Any]
 
 
-# ---------------------------------------------------------------- suit ring (Green Queen)
+# ---------------------------------------------------------------- suit ring
 
 
 def ring_suits(deck: Deck) -> list[str]:
@@ -131,30 +130,18 @@ def suit_ring_key(deck: Deck, card: Card, options: dict[str, Any]) -> Any:
                           if s in deck.spec.suits], options]
 
 
-# ---------------------------------------------------------------- GREEEN MAFIA
-
-
-def _props(card: Card) -> dict[str, Any]:
-    return card.props or {}
-
-
-def draw_mafia_condition(deck: Deck, card: Card, options: dict[str, Any], w: float, h: float, where: str) -> Group:
-    return condition_row(_props(card).get("condition", "free"), icon_styles(deck), w, h, where)
-
-
-def draw_mafia_damage(deck: Deck, card: Card, options: dict[str, Any], w: float, h: float, where: str) -> Group:
-    return damage_row(list(_props(card).get("damage", [])), icon_styles(deck), w, h, bool(options.get("turned")),
-                      where)
-
-
-def _mafia_key(prop: str) -> Callable[[Deck, Card, dict[str, Any]], Any]:
-    def key(deck: Deck, card: Card, options: dict[str, Any]) -> Any:
-        return [prop, _props(card).get(prop), sorted(icon_styles(deck).items()), options]
-    return key
-
-
 GRAPHICS: dict[str, Graphic] = {
     "suit-ring": Graphic(draw_suit_ring, suit_ring_key),
-    "mafia-condition": Graphic(draw_mafia_condition, _mafia_key("condition")),
-    "mafia-damage": Graphic(draw_mafia_damage, _mafia_key("damage")),
 }
+"""The renderer's own graphics; games add theirs (games/base.py `Game.graphics`)."""
+
+
+def all_graphics() -> dict[str, Graphic]:
+    """Every graphic a layout may name: the renderer's own, then each registered game's."""
+    from ..games.registry import all_games
+
+    found = dict(GRAPHICS)
+    for game in all_games().values():
+        for name, graphic in game.graphics().items():
+            found.setdefault(name, graphic)
+    return found

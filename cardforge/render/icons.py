@@ -1,4 +1,4 @@
-"""Our own vector icons, drawn in code: suit symbols and GREEEN MAFIA's damage icons.
+"""Our own vector icons, drawn in code: suit symbols and the icons games put on their cards.
 
 Each icon is designed in a unit box from -1 to 1 (y up) and returned as a reportlab Group centred on
 (0, 0), `size` points across. Suits differ by SHAPE, not only colour, so colour-blind players can tell
@@ -120,7 +120,7 @@ def _hexagon(pen: Pen) -> None:
     pen.poly(pen.path(), _regular(6, 0.95, start=90.0))
 
 
-# ---------------------------------------------------------------- Green Queen's five suits
+# ---------------------------------------------------------------- the five suits of a rock-paper-scissors ring
 
 
 def _rock(pen: Pen) -> None:
@@ -212,7 +212,7 @@ def _water(pen: Pen) -> None:
 
 
 def _crown(pen: Pen) -> None:
-    """A crown with three points, for a special card such as the Green Queen."""
+    """A crown with three points, for a special card such as a queen worth extra points."""
     path = pen.path()
     pen.poly(path, [(-0.82, -0.6), (-0.86, 0.55), (-0.42, 0.05), (0, 0.74), (0.42, 0.05), (0.86, 0.55), (0.82, -0.6)])
     pen.poly(path, [(-0.82, -0.72), (0.82, -0.72), (0.82, -0.9), (-0.82, -0.9)])
@@ -220,7 +220,7 @@ def _crown(pen: Pen) -> None:
         pen.circle(pen.path(), x, y + 0.08, 0.12)
 
 
-# ---------------------------------------------------------------- GREEEN MAFIA damage icons
+# ---------------------------------------------------------------- icons of personnel, information and equipment
 
 
 def _personnel(pen: Pen) -> None:

@@ -98,7 +98,7 @@ def histogram_chart(title: str, labels: Sequence[str], counts: Sequence[float], 
 
 
 def share_chart(title: str, labels: Sequence[str], shares: Sequence[float], note: str = "") -> Drawing:
-    """Shares between 0 and 1 as percentage bars (GREEEN MAFIA's difficulty)."""
+    """Shares between 0 and 1 as percentage bars (a solved mission's difficulty)."""
     chart = _chart(labels, [s * 100 for s in shares], 100.0, [ACCENT, MUTED, WARN, INK][: len(shares)])
     chart.valueAxis.labelTextFormat = "%d%%"
     chart.barLabelFormat = "%.1f%%"

@@ -89,6 +89,10 @@ class SimResult:
     outcomes: list[GameOutcome]
     params: dict[str, Any] = field(default_factory=dict)
     first_seat_note: str = "the first dealer"
+    engine: str = "reference"
+    """Which engine played: `reference` (rules/tricks flow in Python) or `fast` (the game's compiled kernel)."""
+    notice: str = ""
+    """One line for the user when the fast engine was asked for but the game has none."""
 
     @property
     def hands(self) -> int:
@@ -144,7 +148,11 @@ def play_one(game: TrickGame[Any], agent_names: list[str], seed: int, index: int
 
 
 def _play_range(game: TrickGame[Any], agent_names: list[str], seed: int, start: int, stop: int,
-                want_log: bool) -> tuple[list[GameOutcome], list[str]]:
+                want_log: bool, kernel: Any = None) -> tuple[list[GameOutcome], list[str]]:
+    if kernel is not None:  # the game's compiled kernel (sim/fast.py); the same games whatever the chunks
+        from .fast import play_range
+
+        return play_range(game, kernel, agent_names, seed, start, stop, want_log)
     outcomes, lines = [], []
     for index in range(start, stop):
         rec = play_one(game, agent_names, seed, index)
@@ -157,13 +165,15 @@ def _play_range(game: TrickGame[Any], agent_names: list[str], seed: int, start: 
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(deck: Deck, players: int, agent_names: list[str], seed: int, want_log: bool) -> None:
-    _WORKER.update(game=game_for(deck, players), agents=agent_names, seed=seed, log=want_log)
+def _init_worker(deck: Deck, players: int, agent_names: list[str], seed: int, want_log: bool, fast: bool) -> None:
+    game = game_for(deck, players)
+    kernel = get_game(game.ruleset).fast_kernel() if fast else None
+    _WORKER.update(game=game, agents=agent_names, seed=seed, log=want_log, kernel=kernel)
 
 
 def _worker_range(bounds: tuple[int, int]) -> tuple[list[GameOutcome], list[str]]:
     w = _WORKER
-    return _play_range(w["game"], w["agents"], w["seed"], bounds[0], bounds[1], w["log"])
+    return _play_range(w["game"], w["agents"], w["seed"], bounds[0], bounds[1], w["log"], w["kernel"])
 
 
 def _chunks(games: int, jobs: int) -> list[tuple[int, int]]:
@@ -172,37 +182,53 @@ def _chunks(games: int, jobs: int) -> list[tuple[int, int]]:
 
 
 def _results(deck: Deck, game: TrickGame[Any], players: int, agent_names: list[str], seed: int, games: int,
-             jobs: int, want_log: bool) -> Iterator[tuple[int, list[GameOutcome], list[str]]]:
+             jobs: int, want_log: bool, kernel: Any = None) -> Iterator[tuple[int, list[GameOutcome], list[str]]]:
     chunks = _chunks(games, max(1, jobs))
     if jobs <= 1 or len(chunks) == 1:
         for start, stop in chunks:
-            outcomes, lines = _play_range(game, agent_names, seed, start, stop, want_log)
+            outcomes, lines = _play_range(game, agent_names, seed, start, stop, want_log, kernel)
             yield stop - start, outcomes, lines
         return
+    if kernel is not None:  # load the compiled code once here, so forked workers inherit it
+        from .fast import FastRunner
+
+        FastRunner(game, kernel, agent_names).batch(seed, 0, 1)
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    with ctx.Pool(jobs, initializer=_init_worker, initargs=(deck, players, agent_names, seed, want_log)) as pool:
+    with ctx.Pool(jobs, initializer=_init_worker, initargs=(deck, players, agent_names, seed, want_log,
+                                                                     kernel is not None)) as pool:
         for (start, stop), (outcomes, lines) in zip(chunks, pool.imap(_worker_range, chunks)):
             yield stop - start, outcomes, lines
 
 
 def simulate(deck: Deck | str | Path, players: int, games: int, seed: int = 0, agents: list[str] | None = None,
-             jobs: int = 1, log_path: Path | None = None, progress: bool = False) -> SimResult:
-    """Play `games` whole games of the deck's ruleset; every game must finish (RuleError otherwise)."""
+             jobs: int = 1, log_path: Path | None = None, progress: bool = False,
+             engine: str = "reference") -> SimResult:
+    """Play `games` whole games of the deck's ruleset; every game must finish (RuleError otherwise).
+
+    `engine="fast"` plays with the game's compiled kernel when it declares one (`Game.fast_kernel`):
+    the same rules, another random stream, so the same statistics but not the same games as the
+    reference engine (tests/test_sim_fast.py). A game without a kernel falls back to the reference
+    engine and says so in `SimResult.notice`."""
     if not isinstance(deck, Deck):
         deck = load_deck(deck)
     if games < 1:
         raise CardforgeError("the number of games must be at least 1")
     if jobs < 1:
         raise CardforgeError("--jobs must be at least 1")
+    if engine not in ("reference", "fast"):
+        raise CardforgeError(f"unknown engine {engine!r}; engines: reference, fast")
     game = game_for(deck, players)
     names = seat_agents(agents, players)
+    kernel = get_game(game.ruleset).fast_kernel() if engine == "fast" else None
+    notice = (f"{game.ruleset} has no fast engine; the reference engine plays"
+              if engine == "fast" and kernel is None else "")
     outcomes: list[GameOutcome] = []
     started = time.perf_counter()
     log = _LogWriter(log_path) if log_path is not None else None
     bar = _progress(games) if progress else None
     try:
-        for done, chunk, lines in _results(deck, game, players, names, seed, games, jobs, log is not None):
+        for done, chunk, lines in _results(deck, game, players, names, seed, games, jobs, log is not None, kernel):
             outcomes.extend(chunk)
             if log is not None:
                 log.write(lines)
@@ -218,7 +244,7 @@ def simulate(deck: Deck | str | Path, players: int, games: int, seed: int = 0, a
     seconds = time.perf_counter() - started
     first, note = game.first_seat()
     return SimResult(game.ruleset, deck.id, players, games, seed, names, seconds, first, outcomes,
-                     _report_params(game), note)
+                     _report_params(game), note, "fast" if kernel is not None else "reference", notice)
 
 
 def _report_params(game: TrickGame[Any]) -> dict[str, Any]:

@@ -40,7 +40,9 @@ class FivesGame(Game):
         return FivesHeuristic(rng)
 
     def fast_kernel(self) -> Any | None:
-        return None
+        from . import fast
+
+        return fast
 
     def report_params(self, engine: TrickGame[Any]) -> dict[str, Any]:
         return {"target": engine.params.target, "hands": engine.params.hands}

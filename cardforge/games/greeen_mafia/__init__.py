@@ -62,6 +62,17 @@ class MafiaGame(Game):
     def icon_names(self, deck: Deck) -> list[str]:
         return list(deck.rules_params.icons) if deck.rules_params is not None else []
 
+    def icon(self, deck: Deck, name: str, size: float) -> Any | None:
+        from .tiles import icon_styles, tile
+
+        styles = icon_styles(deck)
+        return tile(name, styles, size, f"{deck.id}: icon {name}") if name in styles else None
+
+    def graphics(self) -> dict[str, Any]:
+        from .graphics import GRAPHICS
+
+        return GRAPHICS
+
     def commands(self) -> list[Any]:
         from .cli import mafia
 

@@ -14,12 +14,15 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .engine import Move
 from .kernel import Kernel
 from .mission import Mission
 from .search import Search, State
+
+if TYPE_CHECKING:  # numpy and the compiled search load on first use: light commands never import them
+    import numpy as np
 
 GRADES = ((0.2, "easy"), (0.02, "medium"), (0.002, "hard"), (0.0, "brutal"))
 """Grade by the random player's win chance (at least the first figure)."""
@@ -59,20 +62,40 @@ class OrderResult(NamedTuple):
 
 @dataclass(frozen=True)
 class Analysis:
-    """Everything `cardforge mafia analyse` reports; `to_json()` is the stable machine form."""
+    """Everything `cardforge mafia analyse` reports; `to_json()` is the stable machine form.
+
+    The per-order figures are arrays indexed like `itertools.permutations` of the facility ids (a
+    9-facility mission has 362,880 orders; `results` builds the `OrderResult`s only when asked)."""
 
     mission: Mission
-    results: tuple[OrderResult, ...]
+    lines: np.ndarray = field(compare=False)
+    chances: np.ndarray = field(compare=False)
+    greedy: np.ndarray = field(compare=False)
     hardest: tuple[Line, ...]
     seconds: float = field(default=0.0, compare=False)
 
     @property
+    def ids(self) -> list[str]:
+        return [c.id for c in self.mission.facilities]
+
+    @cached_property
+    def results(self) -> tuple[OrderResult, ...]:
+        """Every order with its figures, in `itertools.permutations` order."""
+        return tuple(OrderResult(order, lines, chance, greedy) for order, lines, chance, greedy in
+                     zip(itertools.permutations(self.ids), self.lines.tolist(), self.chances.tolist(),
+                         self.greedy.tolist()))
+
+    def order(self, index: int) -> tuple[str, ...]:
+        """The `index`-th order of `itertools.permutations(ids)`, without walking the ones before it."""
+        return order_at(self.ids, index)
+
+    @property
     def orders(self) -> int:
-        return len(self.results)
+        return len(self.lines)
 
     @cached_property
     def winnable(self) -> int:
-        return sum(r.winnable for r in self.results)
+        return int((self.lines > 0).sum())
 
     @property
     def winnable_fraction(self) -> float:
@@ -80,11 +103,11 @@ class Analysis:
 
     @cached_property
     def random_win(self) -> float:
-        return sum(r.random_win for r in self.results) / self.orders
+        return math.fsum(self.chances.tolist()) / self.orders
 
     @cached_property
     def greedy_wins(self) -> int:
-        return sum(r.greedy_win for r in self.results)
+        return int(self.greedy.sum())
 
     @property
     def greedy_win(self) -> float:
@@ -92,7 +115,7 @@ class Analysis:
 
     @cached_property
     def unwinnable_orders(self) -> list[tuple[str, ...]]:
-        return [r.order for r in self.results if not r.winnable]
+        return [self.order(int(i)) for i in (self.lines == 0).nonzero()[0]]
 
     @property
     def verdict(self) -> str:
@@ -167,48 +190,52 @@ def best_line(search: Search, order: tuple[str, ...], types: tuple[int, ...]) ->
 
 def analyse(mission: Mission, hardest: int = 10, progress: Callable[[int, int], None] | None = None) -> Analysis:
     """Solve every order of the mission's facilities exactly (see the module docstring)."""
+    import numpy as np
+
+    from .fast import solve_orders
+
     started = time.perf_counter()
     kernel = Kernel(mission)
     search = Search(kernel)
     ids = [c.id for c in mission.facilities]
-    per_types: dict[tuple[int, ...], tuple[int, float, bool]] = {}
-    results = []
     total = math.factorial(len(ids))
-    orders = zip(itertools.permutations(ids), itertools.permutations(kernel.type_of))
-    for index, (order, types) in enumerate(orders):
-        found = per_types.get(types)
-        if found is None:
-            lines, chance = search.round_one(types, (), kernel.empty)
-            found = per_types[types] = (lines, chance, greedy_wins(kernel, types))
-        results.append(OrderResult(order, *found))
-        if progress is not None and index % 5040 == 0:
-            progress(index, total)
+    if progress is not None:
+        progress(0, total)
+    lines, chances, greedy = solve_orders(kernel, total)
     hardest_lines: list[Line] = []
     listed: set[tuple[int, ...]] = set()
     position = {card_id: i for i, card_id in enumerate(ids)}
-    for r in sorted((r for r in results if r.winnable), key=lambda r: (r.lines, r.order)):
+    winnable_lines = lines[lines > 0]
+    for count in np.unique(winnable_lines).tolist():  # fewest winning lines first, ties by order
         if len(hardest_lines) >= hardest:
             break
-        types = tuple(kernel.type_of[position[i]] for i in r.order)
-        if types not in listed:  # orders that only swap identical cards are listed once
-            listed.add(types)
-            hardest_lines.append(best_line(search, r.order, types))
+        for order in sorted(order_at(ids, int(i)) for i in np.flatnonzero(lines == count)):
+            if len(hardest_lines) >= hardest:
+                break
+            types = tuple(kernel.type_of[position[i]] for i in order)
+            if types not in listed:  # orders that only swap identical cards are listed once
+                listed.add(types)
+                hardest_lines.append(best_line(search, order, types))
     if progress is not None:
         progress(total, total)
-    return Analysis(mission, tuple(results), tuple(hardest_lines), time.perf_counter() - started)
+    return Analysis(mission, lines, chances, greedy, tuple(hardest_lines), time.perf_counter() - started)
+
+
+def order_at(ids: list[str], index: int) -> tuple[str, ...]:
+    """The `index`-th tuple of `itertools.permutations(ids)` (lexicographic by position)."""
+    pool = list(ids)
+    out = []
+    for remaining in range(len(pool), 0, -1):
+        step = math.factorial(remaining - 1)
+        pick, index = divmod(index, step)
+        out.append(pool.pop(pick))
+    return tuple(out)
 
 
 def evaluate(mission: Mission) -> tuple[float, float]:
     """Just (winnable fraction, random-player win chance): the cheap figures the designer searches on."""
-    kernel = Kernel(mission)
-    search = Search(kernel)
-    counts: dict[tuple[int, ...], int] = {}
-    for perm in itertools.permutations(kernel.type_of):
-        counts[perm] = counts.get(perm, 0) + 1
-    orders = sum(counts.values())
-    winnable = chance = 0.0
-    for types, weight in counts.items():
-        lines, p = search.round_one(types, (), kernel.empty)
-        winnable += weight * (lines > 0)
-        chance += weight * p
-    return winnable / orders, chance / orders
+    from .fast import solve_orders
+
+    lines, chances, _ = solve_orders(Kernel(mission), math.factorial(len(mission.facilities)))
+    orders = len(lines)
+    return int((lines > 0).sum()) / orders, math.fsum(chances.tolist()) / orders

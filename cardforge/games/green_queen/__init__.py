@@ -52,6 +52,11 @@ class GreenQueenGame(Game):
 
         return GreenQueenHeuristic(rng)
 
+    def fast_kernel(self) -> Any | None:
+        from . import fast
+
+        return fast
+
     def report_params(self, engine: TrickGame[Any]) -> dict[str, Any]:
         return {"end_score": engine.params.end_score}
 

@@ -50,6 +50,11 @@ class TigerGheeGame(Game):
 
         return TigerGheeHeuristic(rng)
 
+    def fast_kernel(self) -> Any | None:
+        from . import fast
+
+        return fast
+
     def report_params(self, engine: TrickGame[Any]) -> dict[str, Any]:
         return {"tricks": engine.tricks, "hands": engine.hands_per_game}  # type: ignore[attr-defined]
 

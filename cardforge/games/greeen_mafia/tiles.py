@@ -12,11 +12,11 @@ from typing import Any, NamedTuple
 from reportlab.graphics.shapes import Group, Image, Rect
 from reportlab.lib.colors import HexColor, white
 
-from ..deck import Deck
-from ..paths import UnsafeReference
-from . import RenderError
-from .icons import ICONS, icon_group
-from .text import text_group
+from ...deck import Deck
+from ...paths import UnsafeReference
+from ...render import RenderError
+from ...render.icons import ICONS, icon_group
+from ...render.text import text_group
 
 DEFAULT_STYLES = {"personnel": "#c0392b", "information": "#2471a3", "equipment": "#b7950b", "wild": "#555555"}
 LETTERS = {"personnel": "P", "information": "I", "equipment": "E", "wild": "?"}

@@ -1,0 +1,366 @@
+"""Fives and Green Fivura compiled: the rules of `engine.Fives` (RULES.md §1) as one numba loop.
+
+The readable statement of the rules is the reference engine; this kernel plays the same rules on
+small ints for the simulator and writes a trace that `record` turns back into the reference's
+`GameRecord`, so its logs replay through the reference (tests/test_sim_fast.py). The heuristic is
+`FivesHeuristic`'s scoring, line for line.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from cardforge.sim.fastcore import ERR_NO_LEADER, ERR_TRACE_FULL, TraceReader, deal, holder, put, take
+from cardforge.sim.fastrand import below, uniform
+
+# cfg slots
+(PLAYERS, HAND, CARDS, WILD, TRUMP, DOWN_RANK, ALLOW_DOWN, TARGET, EXACT, BUST, CARRY, HANDS, START, OPENER,
+ TOP_RANK) = range(15)
+
+
+def tables(game: Any) -> tuple[Any, ...]:
+    p = game.params
+    cfg = np.array([game.players, game.hand_size, len(game.ids), game.wild, game.trump, game.down_rank,
+                    int(game.allow_down), game.target, p.exact_bonus, p.bust_penalty, int(p.bust_pool == "carry"),
+                    p.hands, p.start_points, game.opener, max(game.rank_of)], dtype=np.int64)
+    suit_of = np.array(game.suit_of, dtype=np.int64)
+    rank_of = np.array(game.rank_of, dtype=np.int64)
+    place = np.array(list(game.place_points) or [0], dtype=np.int64)
+    return cfg, suit_of, rank_of, place, len(game.place_points)
+
+
+@njit(cache=True)
+def _winner_at(trick: np.ndarray, m: int, lead: int, suit_of: np.ndarray, rank_of: np.ndarray,
+               trump: int, wild: int, down_rank: int) -> int:
+    """Position in the trick of the play winning trick[:m]: highest face-up trump, else highest of the lead."""
+    best_trump, best_trump_at = -99, -1
+    best_lead, best_lead_at = -99, -1
+    for i in range(m):
+        p = trick[i]
+        if p & 1:
+            suit, rank = wild, down_rank
+        else:
+            suit, rank = suit_of[p >> 1], rank_of[p >> 1]
+            if suit == trump and rank > best_trump:
+                best_trump, best_trump_at = rank, i
+                continue
+        if suit == lead and rank > best_lead:
+            best_lead, best_lead_at = rank, i
+    return best_trump_at if best_trump_at >= 0 else best_lead_at
+
+
+@njit(cache=True)
+def _legal(hand: np.ndarray, n: int, first: bool, lead: int, may_down: bool, wild: int,
+           suit_of: np.ndarray, legal: np.ndarray) -> int:
+    """Fills legal[:k] with the plays `Fives.legal` allows; returns k."""
+    k = 0
+    if not first:
+        for i in range(n):
+            c = hand[i]
+            if suit_of[c] == lead:
+                legal[k] = c * 2
+                k += 1
+        if k:
+            if may_down:
+                if lead == wild:
+                    for i in range(n):
+                        legal[k] = hand[i] * 2 + 1
+                        k += 1
+                elif k == 1:
+                    legal[1] = legal[0] + 1
+                    k = 2
+            return k
+    for i in range(n):
+        legal[k] = hand[i] * 2
+        k += 1
+    if may_down:
+        for i in range(n):
+            legal[k] = hand[i] * 2 + 1
+            k += 1
+    return k
+
+
+@njit(cache=True)
+def _heuristic_score(play: int, seat: int, leader: int, m: int, trick: np.ndarray, lead: int, players: int,
+                     values: np.ndarray, tricks_left: int, cfg: np.ndarray, suit_of: np.ndarray,
+                     rank_of: np.ndarray) -> float:
+    """`FivesHeuristic.score`: steer the hand total toward the target, shed high cards face down."""
+    target, down_rank, wild = cfg[TARGET], cfg[DOWN_RANK], cfg[WILD]
+    need = target - values[seat]
+    last = m == players - 1
+    rank = rank_of[play >> 1]
+    value = down_rank if play & 1 else rank
+    if m == 0:
+        lead = wild if play & 1 else suit_of[play >> 1]
+    trick[m] = play
+    at = _winner_at(trick, m + 1, lead, suit_of, rank_of, cfg[TRUMP], wild, down_rank)
+    if (leader + at) % players == seat:
+        if need <= 0:
+            s = -10.0 - value
+        elif value <= need:
+            s = value + (8.0 if value == need else 0.0)
+            if tricks_left and need - value < 3 and value != need:
+                s -= 2.0
+        else:
+            s = -6.0 - (value - need)
+        return s if last else s * 0.6
+    shed = rank * 0.1
+    if play & 1:
+        shed += 0.4 if rank >= 8 else -0.4
+    return shed
+
+
+@njit(cache=True)
+def _hand_points(values: np.ndarray, pool: int, last: bool, cfg: np.ndarray, place: np.ndarray, n_place: int,
+                 points: np.ndarray) -> tuple[int, int]:
+    """`Fives.hand_points`: fills points; returns (pool carried on, points lost)."""
+    n, target = cfg[PLAYERS], cfg[TARGET]
+    best_under = -1
+    busts = 0
+    for s in range(n):
+        points[s] = 0
+        if values[s] <= target:
+            above = 0
+            same = 0
+            for o in range(n):
+                if values[o] <= target:
+                    if values[o] > values[s]:
+                        above += 1
+                    elif values[o] == values[s]:
+                        same += 1
+            last_place = above + same - 1
+            if last_place < n_place:
+                points[s] += place[last_place]
+            if values[s] > best_under:
+                best_under = values[s]
+            if values[s] == target:
+                points[s] += cfg[EXACT]
+        else:
+            points[s] -= cfg[BUST]
+            busts += 1
+    bust_points = cfg[BUST] * busts
+    closest, closest_seat = 0, -1
+    for s in range(n):
+        if best_under >= 0 and values[s] == best_under:
+            closest += 1
+            closest_seat = s
+    lost = 0
+    if closest == 1:
+        points[closest_seat] += bust_points + pool
+        pool = 0
+    elif cfg[CARRY]:
+        pool += bust_points
+    else:
+        lost += bust_points
+    if last and pool:
+        lost += pool
+        pool = 0
+    return pool, lost
+
+
+@njit(cache=True)
+def _play_game(cfg: np.ndarray, suit_of: np.ndarray, rank_of: np.ndarray, place: np.ndarray, n_place: int,
+               agents: np.ndarray, rng: np.ndarray, totals: np.ndarray, fig: np.ndarray,
+               trace: np.ndarray, tracing: bool) -> tuple[int, int, int, int]:
+    """One whole game; returns (winners bitmask, hands, plays, error code)."""
+    players, size, n_cards = cfg[PLAYERS], cfg[HAND], cfg[CARDS]
+    wild, trump, down_rank, target = cfg[WILD], cfg[TRUMP], cfg[DOWN_RANK], cfg[TARGET]
+    allow_down, n_hands = cfg[ALLOW_DOWN] != 0, cfg[HANDS]
+    deck = np.empty(n_cards, dtype=np.int64)
+    hands = np.empty((players, size), dtype=np.int64)
+    count = np.empty(players, dtype=np.int64)
+    values = np.zeros(players, dtype=np.int64)
+    points = np.zeros(players, dtype=np.int64)
+    trick = np.empty(players, dtype=np.int64)
+    legal = np.empty(2 * size + 2, dtype=np.int64)
+    for s in range(players):
+        totals[s] = cfg[START]
+    fig[:] = 0
+    pool = 0
+    plays = 0
+    pos = 2
+    room = len(trace) - (n_cards + 2 * players + size * (players + 2) + 8)
+    for h in range(n_hands):
+        dealer = h % players
+        left = deal(rng, n_cards, players, size, deck, hands, count)
+        leader = holder(hands, count, players, cfg[OPENER])
+        if leader < 0:
+            return 0, h, plays, ERR_NO_LEADER
+        if tracing:
+            if pos > room:
+                return 0, h, plays, ERR_TRACE_FULL
+            pos = put(trace, pos, dealer)
+            for s in range(players):
+                for j in range(size):
+                    pos = put(trace, pos, hands[s, j])
+            pos = put(trace, pos, left)
+            for j in range(left):
+                pos = put(trace, pos, deck[players * size + j])
+            pos = put(trace, pos, size)
+        values[:] = 0
+        for t in range(size):
+            down_played = False
+            lead = -1
+            seat = leader
+            for m in range(players):
+                n = count[seat]
+                k = _legal(hands[seat], n, m == 0, lead, allow_down and not down_played, wild, suit_of, legal)
+                if k == 1:
+                    play = legal[0]
+                elif agents[seat] == 0:
+                    play = legal[below(rng, k)]
+                else:
+                    best = -1e300
+                    play = legal[0]
+                    for i in range(k):
+                        score = _heuristic_score(legal[i], seat, leader, m, trick, lead, players, values,
+                                                 size - t - 1, cfg, suit_of, rank_of) + uniform(rng) * 1e-3
+                        if score > best:
+                            best, play = score, legal[i]
+                take(hands, count, seat, play >> 1)
+                if play & 1:
+                    down_played = True
+                    if m == 0:
+                        lead = wild
+                elif m == 0:
+                    lead = suit_of[play >> 1]
+                trick[m] = play
+                seat = seat + 1 if seat + 1 < players else 0
+            at = _winner_at(trick, players, lead, suit_of, rank_of, trump, wild, down_rank)
+            winner = (leader + at) % players
+            win_play = trick[at]
+            values[winner] += down_rank if win_play & 1 else rank_of[win_play >> 1]
+            if tracing:
+                pos = put(trace, pos, leader)
+                pos = put(trace, pos, winner)
+                for m in range(players):
+                    pos = put(trace, pos, trick[m])
+            leader = winner
+            plays += players
+        pool, lost = _hand_points(values, pool, h + 1 >= n_hands, cfg, place, n_place, points)
+        for s in range(players):
+            totals[s] += points[s]
+            fig[s] += values[s] > target
+            fig[players + s] += values[s] == target
+            fig[2 * players + 1 + values[s]] += 1
+        fig[2 * players] += lost
+        if tracing:
+            for s in range(players):
+                pos = put(trace, pos, points[s])
+            for s in range(players):
+                pos = put(trace, pos, totals[s])
+            for s in range(players):
+                pos = put(trace, pos, values[s])
+            pos = put(trace, pos, lost)
+    mask = _winners(totals, values, players, target)
+    if tracing:
+        trace[0] = n_hands
+        trace[1] = mask
+    return mask, n_hands, plays, 0
+
+
+@njit(cache=True)
+def _winners(totals: np.ndarray, values: np.ndarray, players: int, target: int) -> int:
+    """`Fives.winners`: highest total; ties go to the closest to the target (not over) in the last hand."""
+    best = totals.max()
+    tied = 0
+    n_tied = 0
+    for s in range(players):
+        if totals[s] == best:
+            tied |= 1 << s
+            n_tied += 1
+    if n_tied == 1:
+        return tied
+    top = -1
+    for s in range(players):
+        if tied >> s & 1 and values[s] <= target and values[s] > top:
+            top = values[s]
+    if top < 0:
+        return tied
+    mask = 0
+    for s in range(players):
+        if tied >> s & 1 and values[s] == top:
+            mask |= 1 << s
+    return mask
+
+
+@njit(cache=True)
+def _play_batch(cfg: np.ndarray, suit_of: np.ndarray, rank_of: np.ndarray, place: np.ndarray, n_place: int,
+                agents: np.ndarray, seeds: np.ndarray, scores: np.ndarray, winners: np.ndarray, hands: np.ndarray,
+                plays: np.ndarray, figs: np.ndarray, errors: np.ndarray) -> None:
+    rng = np.empty(1, dtype=np.uint64)
+    no_trace = np.empty(0, dtype=np.int64)
+    for g in range(len(seeds)):
+        rng[0] = seeds[g]
+        winners[g], hands[g], plays[g], errors[g] = _play_game(
+            cfg, suit_of, rank_of, place, n_place, agents, rng, scores[g], figs[g], no_trace, False)
+
+
+def _figure_width(cfg: np.ndarray) -> int:
+    """busts and exact per seat, points lost, then the histogram of hand totals (0 to the largest possible)."""
+    return int(2 * cfg[PLAYERS] + 1 + cfg[HAND] * max(cfg[TOP_RANK], cfg[DOWN_RANK]) + 1)
+
+
+def _compiled(function: Any) -> Any:
+    """A compiled function called with the tables splatted (numba's dispatcher signature is opaque to mypy)."""
+    return function
+
+
+def play_batch(tables: tuple[Any, ...], seeds: np.ndarray, agents: np.ndarray) -> tuple[np.ndarray, ...]:
+    cfg = tables[0]
+    g, players = len(seeds), int(cfg[PLAYERS])
+    scores = np.zeros((g, players), dtype=np.int64)
+    winners, hands, plays, errors = (np.zeros(g, dtype=np.int64) for _ in range(4))
+    figs = np.zeros((g, _figure_width(cfg)), dtype=np.int64)
+    _compiled(_play_batch)(*tables, agents, seeds, scores, winners, hands, plays, figs, errors)
+    return scores, winners, hands, plays, figs, errors
+
+
+def play_traced(tables: tuple[Any, ...], seed: int, agents: np.ndarray) -> np.ndarray:
+    cfg = tables[0]
+    players, size, n_cards = int(cfg[PLAYERS]), int(cfg[HAND]), int(cfg[CARDS])
+    per_hand = 4 + n_cards + size * (players + 2) + 3 * players + 1
+    trace = np.zeros(2 + int(cfg[HANDS]) * per_hand + n_cards + 2 * players + size * (players + 2) + 8,
+                     dtype=np.int64)
+    rng = np.array([seed], dtype=np.uint64)
+    totals = np.zeros(players, dtype=np.int64)
+    fig = np.zeros(_figure_width(cfg), dtype=np.int64)
+    _, _, _, error = _compiled(_play_game)(*tables, agents, rng, totals, fig, trace, True)
+    if error:
+        trace[0] = -error
+    return trace
+
+
+def record(game: Any, trace: np.ndarray) -> Any:
+    """The reference `GameRecord` of a traced game (stats as `Fives.score_hand` writes them)."""
+    from cardforge.games.tricks import GameRecord, HandRecord, TrickRecord
+
+    r, n = TraceReader(trace), game.players
+    n_hands, mask = r.one(), r.one()
+    rec = GameRecord(totals=[], winners=tuple(s for s in range(n) if mask >> s & 1))
+    for _ in range(n_hands):
+        dealer = r.one()
+        dealt = [r.many(game.hand_size) for _ in range(n)]
+        aside = r.many(r.one())
+        hand = HandRecord(dealer, dealt, aside)
+        for _ in range(r.one()):
+            leader, winner = r.one(), r.one()
+            hand.tricks.append(TrickRecord(leader, r.many(n), winner, -1))
+        hand.hand_points, hand.totals = r.many(n), r.many(n)
+        hand.stats = {"values": r.many(n), "pool_lost": r.one()}
+        rec.hands.append(hand)
+        rec.totals = list(hand.totals)
+    return rec
+
+
+def figures(game: Any, row: np.ndarray) -> dict[str, Any]:
+    """`Fives.figures` of one game (or of many: the figures add up) from its row."""
+    n = game.players
+    values = row.tolist()
+    hist = values[2 * n + 1:]
+    while hist and not hist[-1]:
+        hist.pop()
+    return {"busts": values[:n], "exact": values[n:2 * n], "totals_hist": hist, "pool_lost": values[2 * n]}

@@ -1,0 +1,149 @@
+"""The fast path of the simulator: whole games played by a ruleset's compiled kernel.
+
+A game with a fast path returns its kernel module from `Game.fast_kernel()` (the `FastKernel`
+functions below). This driver never names a game: it takes
+the bound reference engine (a `TrickGame`) and the kernel, plays games `start..stop` of the run
+seeded `seed` (game `i` from its own generator seeded `game_seed(seed, i)`, so the split into
+batches or processes changes nothing) and returns per-game `GameOutcome`s, or the raw arrays for
+streaming statistics, plus JSONL log lines written by the reference engine's own `game_log`.
+
+The reference engine stays the statement of the rules: tests replay fast-engine logs through it
+(tests/test_sim_fast.py).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import numpy as np
+
+from ..errors import RuleError
+from .fastcore import AGENT_CODES, ERR_NO_LEADER, ERR_TOO_LONG, ERR_TRACE_FULL
+from .run import GameOutcome, game_seed
+
+
+@dataclass
+class Batch:
+    """Outcomes of games `start..stop` as arrays, one row per game.
+
+    `winners` is a bitmask of winning seats; `figures` holds the ruleset's figures in the layout its
+    kernel's `figures` function reads; `errors` a kernel error code (0: the game finished)."""
+
+    start: int
+    scores: np.ndarray
+    winners: np.ndarray
+    hands: np.ndarray
+    plays: np.ndarray
+    figures: np.ndarray
+    errors: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.scores)
+
+
+class FastKernel(Protocol):
+    """What a ruleset's `fast` module provides."""
+
+    def tables(self, game: Any) -> tuple[Any, ...]:
+        """The engine's numbers (suits, ranks, parameters) as arrays for the compiled code."""
+        ...
+
+    def play_batch(self, tables: tuple[Any, ...], seeds: np.ndarray, agents: np.ndarray) -> tuple[np.ndarray, ...]:
+        """(scores, winners, hands, plays, figures, errors) arrays for one game per seed."""
+        ...
+
+    def play_traced(self, tables: tuple[Any, ...], seed: int, agents: np.ndarray) -> np.ndarray:
+        """One game with every step written to a flat trace (for the log)."""
+        ...
+
+    def record(self, game: Any, trace: np.ndarray) -> Any:
+        """The reference engine's `GameRecord` of a traced game."""
+        ...
+
+    def figures(self, game: Any, row: np.ndarray) -> dict[str, Any]:
+        """One game's `GameOutcome.figures` from its row of the figures array."""
+        ...
+
+
+def kernel_for(ruleset: str) -> FastKernel | None:
+    """The compiled kernel the game declares (`Game.fast_kernel`), or None: the reference engine plays."""
+    from ..games.registry import find_game
+
+    game = find_game(ruleset)
+    return game.fast_kernel() if game is not None else None
+
+
+def agent_codes(names: Sequence[str]) -> np.ndarray:
+    try:
+        return np.array([AGENT_CODES[n] for n in names], dtype=np.int64)
+    except KeyError as exc:
+        raise RuleError(f"unknown agent {exc.args[0]!r}; agents: {', '.join(AGENT_CODES)}") from None
+
+
+def seeds_for(seed: int, start: int, stop: int) -> np.ndarray:
+    return np.array([game_seed(seed, i) for i in range(start, stop)], dtype=np.uint64)
+
+
+class FastRunner:
+    """A reference engine bound to its kernel, for one set of seat agents."""
+
+    def __init__(self, game: Any, kernel: FastKernel, agent_names: Sequence[str]) -> None:
+        self.game = game
+        self.kernel = kernel
+        self.agent_names = list(agent_names)
+        self.agents = agent_codes(agent_names)
+        self.tables = kernel.tables(game)
+
+    def batch(self, seed: int, start: int, stop: int) -> Batch:
+        """Games start..stop as arrays; RuleError names the first game that broke."""
+        arrays = self.kernel.play_batch(self.tables, seeds_for(seed, start, stop), self.agents)
+        out = Batch(start, *arrays)
+        bad = np.flatnonzero(out.errors)
+        if len(bad):
+            self._raise(seed, start + int(bad[0]), int(out.errors[bad[0]]))
+        return out
+
+    def outcomes(self, batch: Batch) -> list[GameOutcome]:
+        players, figures = self.game.players, self.kernel.figures
+        result = []
+        for i in range(len(batch)):
+            mask = int(batch.winners[i])
+            winners = tuple(s for s in range(players) if mask >> s & 1)
+            result.append(GameOutcome(batch.scores[i].tolist(), winners, int(batch.hands[i]), int(batch.plays[i]),
+                                      figures(self.game, batch.figures[i])))
+        return result
+
+    def log_lines(self, seed: int, start: int, stop: int) -> list[str]:
+        """The JSONL lines of games start..stop, written by the reference engine's `game_log`."""
+        lines = []
+        for index in range(start, stop):
+            rec = self.record(seed, index)
+            log = self.game.game_log(rec, seed, index, self.agent_names)
+            lines.append(json.dumps(log, separators=(",", ":")))
+        return lines
+
+    def record(self, seed: int, index: int) -> Any:
+        """Game `index` as the reference engine's `GameRecord` (the same game `batch` plays)."""
+        trace = self.kernel.play_traced(self.tables, game_seed(seed, index), self.agents)
+        if trace[0] < 0:
+            self._raise(seed, index, int(-trace[0]))
+        return self.kernel.record(self.game, trace)
+
+    def _raise(self, seed: int, index: int, code: int) -> None:
+        game = self.game
+        reason = {ERR_TOO_LONG: f"{game.ruleset}: the game did not end within {game.max_hands()} hands",
+                  ERR_NO_LEADER: "nobody holds the card that leads the first trick",
+                  ERR_TRACE_FULL: "the game is too long to log"}.get(code, f"fast engine error {code}")
+        raise RuleError(f"game {index} (seed {seed}): {reason}")
+
+
+def play_range(game: Any, kernel: FastKernel, agent_names: Sequence[str], seed: int, start: int, stop: int,
+               want_log: bool) -> tuple[list[GameOutcome], list[str]]:
+    """Games start..stop of the run seeded `seed`: their outcomes, and their log lines if wanted."""
+    runner = FastRunner(game, kernel, agent_names)
+    outcomes = runner.outcomes(runner.batch(seed, start, stop))
+    lines = runner.log_lines(seed, start, stop) if want_log else []
+    return outcomes, lines

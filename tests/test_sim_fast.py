@@ -1,0 +1,191 @@
+"""The fast engine against the reference: its logs replay with zero disagreements, its batch numbers
+are the traced games' numbers, its heuristics choose what the reference heuristics would, and its
+statistics match the reference engine's within their confidence intervals."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from cardforge.games.engines import game_for
+from cardforge.games.registry import get_game
+from cardforge.load import load_deck
+from cardforge.sim.accumulate import Accumulator, mean_difference
+from cardforge.sim.fast import FastRunner, kernel_for, play_range
+from cardforge.sim.replay import LoggedAgent, LoggedChance, Replayer
+from cardforge.sim.run import simulate
+from cardforge.sim.stats import rate_difference
+
+CASES = [("fives", 4), ("fives", 3), ("green-fivura", 4), ("fives-blue-trump", 3), ("tiger-ghee", 4),
+         ("tiger-ghee", 3), ("tiger-ghee-short", 3), ("green-queen", 4), ("green-queen", 5),
+         ("green-queen-jokers", 3), ("green-queen-jokers", 4)]
+SEATINGS = (["random"], ["heuristic"], ["heuristic", "random"])
+
+
+def runner(deck_id: str, players: int, agents: list[str]) -> FastRunner:
+    game = game_for(load_deck(deck_id), players)
+    kernel = kernel_for(game.ruleset)
+    assert kernel is not None
+    names = agents * players if len(agents) == 1 else (agents * players)[:players]
+    return FastRunner(game, kernel, names)
+
+
+@pytest.mark.parametrize("deck_id,players", CASES)
+@pytest.mark.parametrize("agents", SEATINGS, ids="+".join)
+def test_fast_logs_replay_through_the_reference(deck_id, players, agents):
+    run = runner(deck_id, players, agents)
+    games = 25 if run.game.ruleset == "green-queen" else 60
+    replayer = Replayer(run.game.deck)
+    for line in run.log_lines(seed=7, start=0, stop=games):
+        log = json.loads(line)
+        rec = replayer.check(log)
+        assert log["winners"] == list(rec.winners)
+
+
+@pytest.mark.parametrize("deck_id,players", CASES)
+def test_batch_numbers_are_the_traced_games(deck_id, players):
+    """A batch and the traced replay of each game agree on every number the reports use."""
+    run = runner(deck_id, players, ["heuristic", "random"])
+    outcomes, lines = play_range(run.game, run.kernel, run.agent_names, 3, 10, 30, want_log=True)
+    replayer = Replayer(run.game.deck)
+    for outcome, line in zip(outcomes, lines):
+        rec = replayer.check(json.loads(line))
+        assert outcome.scores == rec.totals
+        assert outcome.winners == rec.winners
+        assert (outcome.hands, outcome.plays) == (len(rec.hands), rec.plays)
+        assert outcome.figures == run.game.figures(rec)
+
+
+def test_games_do_not_depend_on_the_batch_split():
+    run = runner("tiger-ghee", 4, ["heuristic"])
+    whole = run.batch(seed=5, start=0, stop=60)
+    parts = [run.batch(seed=5, start=a, stop=b) for a, b in ((0, 17), (17, 18), (18, 60))]
+    assert [o.scores for o in run.outcomes(whole)] == [o.scores for p in parts for o in run.outcomes(p)]
+    other_seed = run.batch(seed=6, start=0, stop=60)
+    assert (other_seed.scores != whole.scores).any()
+
+
+class CheckingAgent(LoggedAgent):
+    """Replays the log and checks every logged choice is one the reference heuristic could make."""
+
+    tolerance = 1.1e-3
+    """The reference breaks ties with noise below 1e-3; distinct scores differ by at least 0.01."""
+
+    def __init__(self, seat, hands, game):
+        super().__init__(seat, hands)
+        self.reference = get_game(game.ruleset).heuristic(random.Random(0))
+        self.checked = 0
+
+    def play(self, game, st, legal):
+        choice = super().play(game, st, legal)
+        if len(legal) > 1:
+            scores = {p: self.reference.score(game, st, p) for p in legal}
+            assert scores[choice] >= max(scores.values()) - self.tolerance, (st.hand_index, st.trick_index)
+            self.checked += 1
+        return choice
+
+    def choose_cards(self, game, st, seat, count, purpose):
+        chosen = super().choose_cards(game, st, seat, count, purpose)
+        hand = list(st.hands[seat])
+        # The reference adds noise * 1e-3 to each card's key; noise favouring exactly the logged cards
+        # (in one direction or the other) reproduces them when they are a top choice up to ties.
+        possible = []
+        for favour in (1.0, 0.0):
+            noise = iter([favour if c in chosen else 1.0 - favour for c in hand])
+            self.reference._random = noise.__next__
+            possible.append(set(self.reference.choose_cards(game, st, seat, count, purpose)))
+        assert set(chosen) in possible
+        self.checked += 1
+        return chosen
+
+
+@pytest.mark.parametrize("deck_id,players", [("fives", 4), ("green-fivura", 3), ("tiger-ghee", 4),
+                                             ("tiger-ghee-short", 3), ("green-queen", 4),
+                                             ("green-queen-jokers", 5)])
+def test_fast_heuristics_decide_like_the_reference(deck_id, players):
+    run = runner(deck_id, players, ["heuristic"])
+    checked = 0
+    for index in range(15):
+        log = run.game.game_log(run.record(11, index), 11, index)
+        agents = [CheckingAgent(s, log["hands"], run.game) for s in range(players)]
+        run.game.play_game(LoggedChance(log["hands"]), agents)
+        checked += sum(a.checked for a in agents)
+    assert checked > 500
+
+
+STAT_CASES = [("fives", 4, ["random"], 1500), ("fives", 3, ["heuristic", "random"], 600),
+              ("tiger-ghee", 4, ["random"], 1500), ("tiger-ghee", 3, ["heuristic"], 600),
+              ("green-queen", 4, ["random"], 600), ("green-queen-jokers", 4, ["heuristic", "random"], 250)]
+Z = 3.2905
+"""99.9% intervals: about 60 comparisons run here, so a wider interval keeps chance failures rare
+(about 0.06 expected) while a rule difference still shows as a shift far outside it."""
+
+
+@pytest.mark.parametrize("deck_id,players,agents,games", STAT_CASES)
+def test_fast_statistics_match_the_reference(deck_id, players, agents, games):
+    """Seat win rates, mean scores, game length and summed figures agree within 99.9% intervals."""
+    deck = load_deck(deck_id)
+    names = agents * players if len(agents) == 1 else (agents * players)[:players]
+    ref = simulate(deck, players, games, seed=2, agents=names)
+    mine = Accumulator(players)
+    run = runner(deck_id, players, agents)
+    batch = run.batch(seed=2, start=0, stop=games * 10)
+    mine.add_arrays(batch.scores, batch.winners, batch.hands, batch.plays)
+    theirs = Accumulator(players)
+    theirs.add_outcomes(ref.outcomes)
+    for seat in range(players):
+        d, low, high = rate_difference(mine.wins[seat], mine.games, theirs.wins[seat], theirs.games, Z)
+        assert low <= 0 <= high, (seat, d)
+        d, low, high = mean_difference(mine.scores[seat], theirs.scores[seat], Z)
+        assert low <= 0 <= high, (seat, d)
+    d, low, high = mean_difference(mine.hands, theirs.hands, Z)
+    assert low <= 0 <= high
+    for i in range(len(batch)):
+        mine.add_figures(run.kernel.figures(run.game, batch.figures[i]))
+    for key, value in theirs.figures.items():
+        if isinstance(value, int):  # a count per game: compare the per-game means
+            a, b = mine.figures[key] / mine.games, value / theirs.games
+            assert abs(a - b) <= 0.25 * max(abs(b), 0.05), key
+
+
+def test_simulate_with_the_fast_engine_is_the_same_run_on_any_number_of_processes(tmp_path):
+    deck = load_deck("tiger-ghee")
+    agents = ["heuristic", "random", "random", "heuristic"]
+    one = simulate(deck, 4, 600, seed=3, agents=agents, engine="fast", log_path=tmp_path / "a.jsonl")
+    two = simulate(deck, 4, 600, seed=3, agents=agents, engine="fast", jobs=2)
+    assert one.engine == two.engine == "fast" and not one.notice
+    assert [o.scores for o in one.outcomes] == [o.scores for o in two.outcomes]
+    assert one.to_json()["seats"] == two.to_json()["seats"]
+    replayer = Replayer(deck)
+    lines = (tmp_path / "a.jsonl").read_text().splitlines()
+    assert len(lines) == 600
+    for line, outcome in zip(lines[:50], one.outcomes):
+        assert replayer.check(json.loads(line)).totals == outcome.scores
+
+
+def test_a_game_without_a_kernel_falls_back_with_a_notice(monkeypatch):
+    game = get_game("fives")
+    monkeypatch.setattr(type(game), "fast_kernel", lambda self: None)
+    result = simulate(load_deck("fives"), 4, 20, seed=1, engine="fast")
+    assert result.engine == "reference"
+    assert result.notice == "fives has no fast engine; the reference engine plays"
+    reference = simulate(load_deck("fives"), 4, 20, seed=1)
+    assert [o.scores for o in result.outcomes] == [o.scores for o in reference.outcomes]
+
+
+def test_cli_simulate_with_the_fast_engine_writes_a_log_that_replays(tmp_path):
+    from click.testing import CliRunner
+
+    from cardforge.cli import main
+
+    log = tmp_path / "games.jsonl"
+    out = CliRunner().invoke(main, ["simulate", "green-queen-jokers", "-p", "5", "--engine", "fast", "--games", "300",
+                                    "--agents", "heuristic", "--log", str(log), "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert data["games"] == 300 and sum(seat["wins"] for seat in data["seats"]) == pytest.approx(300)
+    checked = CliRunner().invoke(main, ["replay", str(log), "--check"])
+    assert checked.exit_code == 0, checked.output
+    assert "300" in checked.output
