@@ -105,3 +105,25 @@ def test_fives_follower_with_one_card_of_the_led_colour_plays_it_face_down_half_
     play_games("fives", 4, 40, watch)
     assert tally.decisions > 200
     tally.assert_close()
+
+
+def test_fast_tiger_ghee_kernel_lists_the_engines_legal_plays() -> None:
+    """The compiled kernel (games/tiger_ghee/fast.py) offers exactly the reference engine's plays."""
+    import numpy as np
+
+    from cardforge.games.tiger_ghee.fast import _legal
+
+    checked = 0
+
+    def watch(g: Any, st: Any, legal: list[int], choice: int) -> None:
+        nonlocal checked
+        hand = np.array(st.hands[st.to_move], dtype=np.int64)
+        out = np.empty(len(hand) + 1, dtype=np.int64)
+        k = _legal(hand, len(hand), not st.trick, st.lead_colour, st.field, g.black,
+                   np.array(g.suit_of, dtype=np.int64), out)
+        assert list(out[:k]) == legal
+        checked += 1
+
+    play_games("tiger-ghee", 4, 10, watch)
+    play_games("tiger-ghee-short", 3, 10, watch)
+    assert checked > 500
