@@ -1,7 +1,7 @@
 """What a variant deck changes from the deck it extends, worked out by comparing the two loaded decks.
 
 A variant booklet reuses its base's rules text, so the reader needs to be told, near the top, what is
-different (Fives with Blue trumps, the short Tiger Ghee). Nothing here is typed by hand: the lines come
+different (another trump suit, fewer ranks, one more card). Nothing here is typed by hand: the lines come
 from the rules parameters (each described by its schema), the card lists and the deal plans.
 """
 
