@@ -116,17 +116,23 @@ class NotPlayable(CardforgeError):
 
 
 def gate(deck: Deck, settings: BuildSettings, result: BuildResult) -> BuildSettings:
-    """Refuse to print a deck that fails `cardforge check`, unless forced (then mark the sheets)."""
-    if settings.check is None:
-        return settings
-    from .check.run import check_loaded
+    """Refuse to print a deck that fails `cardforge check`, unless forced (then mark the sheets).
 
-    verdict = check_loaded(deck, settings.check)
-    result.verdict = verdict
-    settings = replace(settings, verdict=verdict)
-    if verdict.playable:
-        return settings
-    failed = "; ".join(f"{r.name}: {r.reason}" for r in verdict.results if r.verdict == "fail")
+    Without check options (`build --only cards` or `--only booklet`) only the problems found on loading
+    count (deal arithmetic, rules parameters), so the simulator never starts."""
+    if settings.check is None:
+        failed = "; ".join(str(p) for p in deck.problems)
+        if not failed:
+            return settings
+    else:
+        from .check.run import check_loaded
+
+        verdict = check_loaded(deck, settings.check)
+        result.verdict = verdict
+        settings = replace(settings, verdict=verdict)
+        if verdict.playable:
+            return settings
+        failed = "; ".join(f"{r.name}: {r.reason}" for r in verdict.results if r.verdict == "fail")
     if not settings.force:
         raise NotPlayable(f"{deck.id} is not playable, so it was not built ({failed}); "
                           "fix the deck, or add --force to print it marked NOT VALIDATED")
@@ -135,6 +141,11 @@ def gate(deck: Deck, settings: BuildSettings, result: BuildResult) -> BuildSetti
 
 
 PRODUCTS: list[Product] = [cards_product, png_product, print_shop_product, booklet_product, report_product]
+BY_NAME: dict[str, list[Product]] = {
+    "cards": [cards_product, png_product, print_shop_product], "booklet": [booklet_product],
+    "report": [report_product],
+}
+"""The product functions behind each name `build --only` takes (cardforge/products.py picks the names)."""
 PRE_CHECKS: list[PreCheck] = [gate]
 
 

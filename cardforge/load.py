@@ -13,6 +13,7 @@ from .deck import Card, Deck, card_id, expand_ranks, rank_value
 from .errors import DeckError, PlayabilityError
 from .games.registry import all_games
 from .paths import BUNDLED_DECKS_DIR, UnsafeReference, resolve_folder, resolve_in
+from .tables import expand_tables
 from .yaml_source import KeyPath, SourceMap, format_key_path, read_yaml
 
 DECK_FILE = "deck.yaml"
@@ -426,12 +427,13 @@ def deck_source(path: Path) -> tuple[dict[str, Any], SourceMap, tuple[Path, ...]
 def deck_from_data(path: Path, data: dict[str, Any], sources: SourceMap, chain: tuple[Path, ...], *,
                    collect_problems: bool = False) -> Deck:
     """Validate merged deck data (read from `path`, or a variant of it built in memory) into a Deck."""
+    folders = tuple(p.parent for p in reversed(chain))
+    data, sources = expand_tables(data, sources, folders)  # `cards: [{table: cards.csv}]`, see tables/
     try:
         spec = model.DeckSpec.model_validate(data)
     except ValidationError as exc:
         raise validation_error(exc, data, sources, model.DeckSpec) from None
     spec = with_default_layouts(spec)
-    folders = tuple(p.parent for p in reversed(chain))
     cards = expand_cards(spec, folders, sources)
     check_faces(spec, cards, folders, sources)
     deck = Deck(spec=spec, path=path, cards=cards, chain=chain)

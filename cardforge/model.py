@@ -7,7 +7,7 @@ with its expanded card list. Lengths are millimetres (bare numbers) or strings w
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, field_validator
 
@@ -106,7 +106,7 @@ class Suit(Strict):
 
 # ---------------------------------------------------------------- cards
 
-RankItem = Union[int, str]
+RankItem = int | str
 
 
 class SuitRanks(Strict):
@@ -367,7 +367,8 @@ class DeckSpec(Strict):
     version: str = "1"
     credits: Credits = Credits()
     language: str = "en"
-    players: list[Annotated[int, Field(ge=1, le=12)]]
+    players: list[Annotated[int, Field(ge=1, le=12)]] = []
+    """Player counts; none for an art deck, which is printed but never dealt or played."""
     play_time: str | None = None
     ages: str | None = None
     description: str | None = None

@@ -3,9 +3,19 @@
 from __future__ import annotations
 
 import textwrap
+from functools import cache
 from pathlib import Path
 
 import pytest
+
+
+@cache
+def bundled_booklet(deck_id: str, fmt: str = "a5") -> bytes:
+    """A bundled deck's booklet, built once per test session (each takes seconds to lay out)."""
+    from cardforge.booklet.build import booklet_pdf
+    from cardforge.load import load_deck
+
+    return booklet_pdf(load_deck(deck_id), fmt)
 
 
 @pytest.fixture

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import re
-from functools import cache
 
 import pypdfium2 as pdfium
 import pytest
+from conftest import bundled_booklet
 
-from cardforge.booklet.build import booklet_pdf
 from cardforge.booklet.impose import SHEETS, impose_saddle_stitch, saddle_order
-from cardforge.load import load_deck
 
 MM = 72 / 25.4
 
@@ -34,9 +32,8 @@ def test_saddle_order_uses_every_page_once_and_folds_into_reading_order(pages: i
     assert reading == [i if i < pages else None for i in range(total)]
 
 
-@cache
 def a5(deck_id: str) -> bytes:
-    return booklet_pdf(load_deck(deck_id), "a5")
+    return bundled_booklet(deck_id, "a5")
 
 
 def _text(page: pdfium.PdfPage, box: tuple[float, float, float, float]) -> str:
@@ -63,7 +60,7 @@ def test_imposed_sheets_carry_the_right_page_numbers(deck_id: str, sheet: str) -
                 assert whole == ""
                 continue
             assert whole == _text(source[index], (0, 0, pw, ph))
-            if index > 0:  # the cover has no number; every other page prints its own in the footer
+            if 0 < index < pages - 1:  # the covers have no number; every inside page prints its own
                 footer = _text(side, (x0, bottom, x0 + width / 2, bottom + 12 * MM * scale))
                 assert footer == str(index + 1)
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import io
 import re
-from functools import cache
 from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
+from conftest import bundled_booklet
 from pypdf import PdfReader
 
 from cardforge.booklet.build import booklet_pdf
@@ -17,9 +17,8 @@ from cardforge.cli import main
 from cardforge.load import bundled_deck_ids, load_deck
 
 
-@cache
 def pdf_of(deck_ref: str, fmt: str = "a5") -> bytes:
-    return booklet_pdf(load_deck(deck_ref), fmt)
+    return bundled_booklet(deck_ref, fmt)
 
 
 def text_of(pdf: bytes) -> str:
@@ -50,9 +49,10 @@ def test_every_bundled_deck_has_a_booklet_with_its_deal(deck_id: str) -> None:
     else:
         hands = " ".join(str(deck.deal_plan(p).hand) for p in deck.players)
         assert f"Cards per player {hands}" in text
-    # page numbers: the last page carries its own number
-    assert reader.pages[-1].extract_text().split()[-1] == str(len(reader.pages)) or \
-        str(len(reader.pages)) in reader.pages[-1].extract_text()
+    # page numbers: the last inside page carries its own number; the back cover, like the cover, none
+    inside = len(reader.pages) - 1
+    assert str(inside) in reader.pages[inside - 1].extract_text().split()
+    assert str(len(reader.pages)) not in reader.pages[-1].extract_text().split()
 
 
 def test_fives_text_carries_its_parameters() -> None:
@@ -174,13 +174,19 @@ def test_japanese_credits_are_real_text_in_an_embedded_font() -> None:
     assert "IPAexGothic" in embedded and any("DejaVu" in name for name in embedded)
 
 
-def test_contents_list_only_when_the_booklet_runs_long(tmp_path: Path) -> None:
-    assert "Contents" in text_of(pdf_of("green-queen-jokers"))
-    folder = tmp_path / "short"
-    folder.mkdir()
-    (folder / "deck.yaml").write_text("extends: greeen-mafia\nid: short\ntitle: Short rules\n"
-                                      "rules_text: \"## The idea\\n\\nKill, keep, win.\\n\"\n", encoding="utf-8")
-    assert "Contents" not in text_of(booklet_pdf(load_deck(str(folder))))
+def test_contents_list_only_when_the_booklet_runs_long(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No bundled booklet is long enough to need one; with the threshold lowered to the Fives rules'
+    length, the contents page appears on page 2 and lists every section."""
+    from cardforge.booklet import plan
+
+    assert "Contents" not in text_of(pdf_of("greeen-mafia"))
+    assert "Contents" not in text_of(pdf_of("green-queen-jokers"))
+    monkeypatch.setattr(plan, "TOC_MIN_RULES_PAGES", 3)
+    reader = PdfReader(io.BytesIO(booklet_pdf(load_deck("fives"))))
+    contents = re.sub(r"\s+", " ", reader.pages[1].extract_text())
+    assert "Contents" in contents
+    assert all(section in contents for section in ("The idea", "Components", "Setup", "Score sheet"))
+    assert len(reader.pages) % 4 == 0
 
 
 def test_same_deck_gives_byte_identical_pdfs() -> None:

@@ -23,10 +23,14 @@ from ..games.registry import find_game
 from ..outputs import atomic_write_bytes
 from ..paths import ASSETS_DIR, FONTS_DIR
 from . import facts as F
+from .cover import fit_title, glance_facts
 from .fetch import BookletError, DeckFetcher, RefusedFetch, refusal_message
+from .fillers import fillers, ruled_lines
 from .formats import FORMATS
 from .impose import impose_saddle_stitch
+from .pages import number_blocks
 from .pictures import Pictures, SvgMaker
+from .plan import PagePlan, lay_out, page_multiple
 from .templates import TEMPLATES_DIR, macros, render
 from .text import Marker, fill_placeholders, find_rules_source, markdown_html
 from .variant import variant_note
@@ -38,18 +42,21 @@ class PageStyle:
     margin: str
     font: str
     small: str
-    cover_height: str
+    width_mm: float
+    """Width of the text block."""
+    body_mm: float
+    """Height of the text block (the page less its top and bottom margins)."""
     scale: float = 1.0
     """How much larger pictures are drawn than on A5."""
 
 
 PAGES = {
-    "a5": PageStyle("A5", "13mm 12mm 15mm 12mm", "9pt", "7pt", "175mm"),
-    "a4": PageStyle("A4", "20mm 24mm 20mm 24mm", "10.5pt", "8pt", "250mm", 1.35),
-    "letter": PageStyle("letter", "0.8in 1in 0.8in 1in", "10.5pt", "8pt", "235mm", 1.35),
+    "a5": PageStyle("A5", "13mm 12mm 15mm 12mm", "9pt", "8pt", 124.0, 181.0),
+    "a4": PageStyle("A4", "20mm 24mm 20mm 24mm", "10.5pt", "8.5pt", 162.0, 256.0, 1.35),
+    "letter": PageStyle("letter", "0.8in 1in 0.8in 1in", "10.5pt", "8.5pt", 164.9, 237.8, 1.35),
 }
-TOC_PAGES = 5
-"""A contents list is added when the booklet without one runs longer than this many pages."""
+TITLE_PT = (28.0, 16.0)
+"""The cover title's largest and smallest size on A5 (scaled with the page)."""
 
 
 class LazyBlocks(Mapping[str, Marker]):
@@ -153,10 +160,20 @@ class BookletSource:
     headings: list[tuple[int, str, str]]
 
 
-def booklet_html(deck: Deck, page: str = "a5", toc: bool = False) -> BookletSource:
+def turn_summary(deck: Deck, pictures: Pictures) -> Markup | None:
+    """The game's `turn_summary` block (from its tables or its pictures) for the back cover, if it has one."""
+    for found in (table_factories(deck, pictures), picture_factories(deck, pictures)):
+        if "turn_summary" in found:
+            return Markup(found["turn_summary"]())
+    return None
+
+
+def booklet_html(deck: Deck, page: str = "a5", toc: bool = False, plan: PagePlan | None = None) -> BookletSource:
     """The complete booklet as one HTML document (inline CSS and SVG; fonts and images by file URL)."""
+    plan = plan or PagePlan(toc=toc)
+    style = PAGES[page]
     maker = SvgMaker()
-    pictures = Pictures(deck, maker, PAGES[page].scale)
+    pictures = Pictures(deck, maker, style.scale)
     registry: list[Markup] = []
     context = {
         "deck": deck.spec, "params": deck.rules_params, "suits": deck.spec.suits, "facts": F.text_facts(deck),
@@ -168,10 +185,16 @@ def booklet_html(deck: Deck, page: str = "a5", toc: bool = False) -> BookletSour
     body = markdown_html(fill_placeholders(source, context), source, deck, registry)
     fonts = {"regular": (FONTS_DIR / "DejaVuSans.ttf").as_uri(), "bold": (FONTS_DIR / "DejaVuSans-Bold.ttf").as_uri(),
              "jp": (FONTS_DIR / "ipaexg.ttf").as_uri()}
-    css = render("booklet.css.j2", fonts=fonts, page=PAGES[page], accent=accent_color(deck))
-    html = render("booklet.html.j2", css=Markup(css), deck=deck.spec, facts=context["facts"], body=body.html,
-                  headings=body.headings, toc=toc, credit_lines=credit_lines(deck),
-                  cover_picture=macros("pictures.html.j2").cover(pictures.cover()))
+    css = render("booklet.css.j2", fonts=fonts, page=style, accent=accent_color(deck), fixes=Markup(plan.css()))
+    numbered, _ = number_blocks(str(body.html))
+    added = [make() for make in fillers(deck, pictures, style.width_mm, style.body_mm)[:plan.fillers]]
+    largest, smallest = (size * (1 + (style.scale - 1) / 2) for size in TITLE_PT)
+    html = render("booklet.html.j2", css=Markup(css), deck=deck.spec, facts=context["facts"], body=Markup(numbered),
+                  headings=body.headings, toc=plan.toc, credit_lines=credit_lines(deck),
+                  title=fit_title(deck.title, style.width_mm, largest, smallest), glance=glance_facts(deck),
+                  cover_picture=macros("pictures.html.j2").cover(pictures.cover(style.width_mm)),
+                  notes_mm=plan.notes_mm, notes=ruled_lines(plan.notes_mm - 6), fillers=added,
+                  turn_summary=turn_summary(deck, pictures))
     fetcher = DeckFetcher((*deck.folders, ASSETS_DIR, TEMPLATES_DIR), body.images)
     return BookletSource(html, fetcher, body.headings)
 
@@ -196,11 +219,14 @@ def _fixed_font_timestamps() -> Iterator[None]:
             del os.environ["SOURCE_DATE_EPOCH"]
 
 
-def render_pdf(deck: Deck, page: str = "a5") -> bytes:
-    """The booklet in one page size; a contents list is added when it runs long."""
-    document = _layout(booklet_html(deck, page))
-    if len(document.pages) > TOC_PAGES:
-        document = _layout(booklet_html(deck, page, toc=True))
+def laid_out(deck: Deck, page: str = "a5", multiple: int = 4) -> tuple[PagePlan, Any]:
+    """The booklet's final page plan and its laid-out document (plan.py)."""
+    return lay_out(lambda plan: _layout(booklet_html(deck, page, plan=plan)), multiple)
+
+
+def render_pdf(deck: Deck, page: str = "a5", multiple: int | None = None) -> bytes:
+    """The booklet in one page size, laid out by its page plan (plan.py)."""
+    _, document = laid_out(deck, page, multiple or page_multiple(page))
     with _fixed_font_timestamps():
         return document.write_pdf()
 

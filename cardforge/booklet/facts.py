@@ -141,7 +141,9 @@ def text_facts(deck: Deck) -> dict[str, Any]:
 
 
 def player_range(players: list[int]) -> str:
-    """`[3, 4, 5]` -> `3-5`; `[1]` -> `1`; `[2, 4]` -> `2 or 4`."""
+    """`[3, 4, 5]` -> `3-5`; `[1]` -> `1`; `[2, 4]` -> `2 or 4`; `[]` (an art deck) -> ``."""
+    if not players:
+        return ""
     if len(players) == 1:
         return str(players[0])
     if players == list(range(players[0], players[-1] + 1)):

@@ -18,8 +18,8 @@ from reportlab.lib.colors import HexColor
 
 from ..deck import Card, Deck
 from ..games.examples import TrickExample
-from ..render.face import face_drawing
 from ..games.registry import find_game
+from ..render.face import face_drawing
 from ..render.graphics import GRAPHICS
 from ..render.icons import icon_group
 
@@ -114,8 +114,9 @@ class Pictures:
             field = {"svg": self.card(example.field), "label": f"flipped: {example.field.name}"}
         return {"cards": cards, "field": field, "caption": example.caption}
 
-    def cover(self) -> list[Markup]:
-        """A small fan of cards for the cover: up to five, from different suits where there are suits."""
+    def cover(self, across_mm: float = 124.0) -> list[tuple[Markup, float]]:
+        """The cover's fan, as large as `across_mm` allows: up to five cards, from different suits where
+        there are suits; each as (SVG, its overlap on either side in mm)."""
         by_suit: dict[str | None, list[Card]] = {}
         for card in self.deck.dealt_cards:
             by_suit.setdefault(card.suit, []).append(card)
@@ -123,4 +124,8 @@ class Pictures:
             chosen = by_suit[None][:5]
         else:
             chosen = [cards[(7 + 3 * i) % len(cards)] for i, cards in enumerate(by_suit.values())][:5]
-        return [self.card(c, "front", 26.0) for c in chosen]
+        if not chosen:
+            return []
+        overlap = 0.2
+        width = min(46.0 * self.scale, 0.94 * across_mm / (len(chosen) - 2 * overlap * (len(chosen) - 1)))
+        return [(self.card(c, "front", width / self.scale), width * overlap) for c in chosen]

@@ -1,12 +1,20 @@
-"""The simulation checks: for each player count, whole games with random and with heuristic players."""
+"""The simulation checks: for each player count, whole games with random and with heuristic players.
+
+Seat fairness is one chi-square test per simulation; a deck checked at three player counts with two
+kinds of player runs six of them, and one in twenty fair tests would come out below p = 0.05 by
+chance alone. The verdicts therefore use Holm-corrected p-values across all the seat tests of one
+check (sim/stats.py `holm`), and every reason says so.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..errors import CardforgeError
 from ..sim.agents import available_agents
+from ..sim.report import ALPHA
 from ..sim.run import simulate
+from ..sim.stats import holm
 
 if TYPE_CHECKING:
     from ..deck import Deck
@@ -14,15 +22,22 @@ if TYPE_CHECKING:
     from .run import CheckOptions
 
 
+def seat_spread(seats: list[dict[str, Any]]) -> str:
+    """`seat win rates 30.1%-36.0% (95% intervals ±5.4 points)`, one decimal so close rates stay apart."""
+    rates = [seat["win_rate"] for seat in seats]
+    half = max((seat["ci_high"] - seat["ci_low"]) / 2 for seat in seats)
+    return f"seat win rates {min(rates):.1%}–{max(rates):.1%} (95% intervals ±{half * 100:.1f} points)"
+
 
 def simulation_checks(deck: Deck, report: DeckCheck, options: CheckOptions) -> None:
-    """Every game must finish under the engine's rules; seat fairness is reported, a bias warned about."""
+    """Every game must finish under the engine's rules; seat fairness is tested, Holm-corrected."""
     from .run import games_for_margin
 
     kinds = available_agents(deck.ruleset or "")
     if "heuristic" not in kinds:
         report.add("players", "warn", f"the {deck.ruleset} game has no heuristic player, so only random players "
                                       "were simulated")
+    finished: list[tuple[str, int, str, int, dict[str, Any]]] = []
     for players in deck.players:
         games = options.games or games_for_margin(players)
         runs = {}
@@ -35,13 +50,22 @@ def simulation_checks(deck: Deck, report: DeckCheck, options: CheckOptions) -> N
                 report.add(name, "fail", f"a game could not be played to the end: {exc}")
                 continue
             runs[kind] = result
-            data = result.to_json()
-            rates = [seat["win_rate"] for seat in data["seats"]]
-            half = max((seat["ci_high"] - seat["ci_low"]) / 2 for seat in data["seats"])
-            spread = f"seat win rates {min(rates):.0%}-{max(rates):.0%} (±{half:.1%})"
-            summary = (f"{games:,} games finished ({data['plays']:,} card plays); {spread}; "
-                       f"{data['verdict_text']}")
-            verdict = "pass" if data["verdict"] == "fair" else "warn"
-            report.add(name, verdict, summary, players=players, agents=kind, games=games,
-                       seats=data["seats"], fairness=data["fairness"], first_seat_verdict=data["verdict"])
+            finished.append((name, players, kind, games, result.to_json()))
         report.simulations[players] = runs
+    adjusted = holm([data["fairness"]["p_value"] for *_, data in finished])
+    tests = len(finished)
+    for (name, players, kind, games, data), p_holm in zip(finished, adjusted):
+        fairness = {**data["fairness"], "p_holm": p_holm, "tests": tests}
+        unfair = p_holm < ALPHA
+        raw = data["fairness"]["p_value"]
+        if unfair:
+            judged = f"seats differ: p = {raw:.3g}, {p_holm:.3g} after Holm correction across {tests} seat tests"
+        elif raw < ALPHA:
+            judged = (f"p = {raw:.3g} on its own, but {p_holm:.3g} after Holm correction across {tests} seat "
+                      "tests: what chance alone gives, no seat advantage shown")
+        else:
+            judged = f"no seat advantage shown (p = {raw:.3g}; Holm-corrected across {tests} seat tests)"
+        summary = f"{games:,} games finished ({data['plays']:,} card plays); {seat_spread(data['seats'])}; {judged}"
+        report.add(name, "warn" if unfair else "pass", summary, players=players, agents=kind, games=games,
+                   seats=data["seats"], fairness=fairness, first_seat_verdict=data["verdict"],
+                   first_seat=data["first_seat"])

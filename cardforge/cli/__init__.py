@@ -26,6 +26,8 @@ COMMANDS: dict[str, str] = {
     "simulate": "cardforge.cli.simulate:simulate_command",
     "replay": "cardforge.cli.simulate:replay_command",
     "compare": "cardforge.cli.compare:compare_command",
+    "preview": "cardforge.cli.preview:preview_command",
+    "report": "cardforge.cli.report:report_command",
     "proof": "cardforge.cli.proof:proof_command",
     "sweep": "cardforge.cli.sweep:sweep_command",
 }

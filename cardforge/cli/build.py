@@ -9,15 +9,20 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from ..booklet.formats import FORMATS as BOOKLET_FORMATS
 from ..errors import CardforgeError
+from ..products import PRODUCTS as PRODUCT_NAMES
 from ..render.impose import DUPLEX_MODES
 from ..units import parse_length_mm
 from .options import games_option, jobs_option, seed_option
+
+if TYPE_CHECKING:
+    from ..build import BuildSettings
+    from ..render.impose import Duplex
 
 # ---------------------------------------------------------------- option parsing
 
@@ -67,6 +72,11 @@ offset_option = click.option(
 @click.argument("decks", nargs=-1)
 @click.option("--all", "all_decks", is_flag=True, help="Build every bundled deck (see `cardforge list`).")
 @click.option("-o", "--out", "out_dir", default="output", show_default=True, type=click.Path(file_okay=False, path_type=Path), help="Output folder; each deck gets <out>/<deck-id>/.")
+@click.option("--only", "only", type=click.Choice(PRODUCT_NAMES), multiple=True,
+              help="Make only these products (repeatable): cards (sheets; PNGs with --png, print-shop files with --print-shop), booklet or "
+                   "report. Without report, the simulator does not run.")
+@click.option("--watch", is_flag=True,
+              help="After building, rebuild whenever a file of the deck is saved (Ctrl-C stops).")
 @paper_option
 @click.option("--duplex", type=click.Choice(DUPLEX_MODES), default="long", show_default=True, help="Flip edge for two-sided printing; none: all fronts, then all backs (mirrored for a long-edge flip by hand); gutterfold: fronts and backs side by side to fold.")
 @offset_option
@@ -83,18 +93,19 @@ offset_option = click.option(
 @games_option(None, "Games per player count and player type in the check")
 @seed_option
 @jobs_option
-def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, paper, duplex: str, back_offset, gap, margin, bleed, cut_lines: bool, no_crop_marks: bool, png: bool, print_shop: bool, booklet_format: str, force: bool, games: int | None, seed: int, jobs: int) -> None:
+def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, only: tuple[str, ...], watch: bool, paper, duplex: Duplex, back_offset, gap, margin, bleed, cut_lines: bool, no_crop_marks: bool, png: bool, print_shop: bool, booklet_format: str, force: bool, games: int | None, seed: int, jobs: int) -> None:
     """Check each DECK, then build its print-and-play files into OUT/<deck-id>/.
 
     Writes <deck-id>-cards.pdf (duplex-aligned card sheets), <deck-id>-rules.pdf (the rules booklet)
     and <deck-id>-report.pdf (the validator's verdicts and balance charts). A deck that fails
-    `cardforge check` is not printed unless --force is given.
+    `cardforge check` is not printed unless --force is given. An art deck (no players, no rules) gets
+    its card sheets only; a line on stderr says which products were skipped and why.
     """
     if all_decks == bool(decks):
         raise click.UsageError("name the decks to build, or give --all for every bundled deck")
-    from ..build import BuildSettings, NotPlayable, build_deck, sheet_summary
+    from ..build import BuildSettings
     from ..check.run import CheckOptions
-    from ..load import bundled_deck_ids, load_deck
+    from ..load import bundled_deck_ids
     from ..render.sheets import SheetOptions
 
     sheets = SheetOptions(
@@ -104,11 +115,33 @@ def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, paper,
     check = CheckOptions(games=games, seed=seed, jobs=jobs, progress=sys.stderr.isatty())
     settings = BuildSettings(out_dir=out_dir, sheets=sheets, png=png, print_shop=print_shop, check=check,
                              force=force, booklet_format=booklet_format)
-    loaded = [load_deck(ref, collect_problems=True) for ref in (bundled_deck_ids() if all_decks else decks)]
+    references = list(bundled_deck_ids() if all_decks else decks)
+    if not watch:
+        if not build_all(references, settings, only):
+            sys.exit(1)
+        return
+    _watch_and_build(references, settings, only)
+
+
+def build_all(references: list[str], settings: BuildSettings, only: tuple[str, ...] = ()) -> bool:
+    """Load and build every deck, echoing what was written; False when the gate refused a deck.
+
+    Without `report` among the products the gate looks only at the problems found on loading, so the
+    simulator never starts (cardforge/products.py decides what each deck gets)."""
+    from dataclasses import replace
+
+    from ..build import BY_NAME, NotPlayable, build_deck, sheet_summary
+    from ..load import load_deck
+    from ..products import plan_products
+
+    loaded = [load_deck(ref, collect_problems=True) for ref in references]
+    plans = [plan_products(deck, only) for deck in loaded]
     refused: list[NotPlayable] = []
-    for deck in _progress(loaded):
+    for deck, plan in _progress(list(zip(loaded, plans))):
+        products = [product for name in plan.make for product in BY_NAME[name]]
+        deck_settings = settings if "report" in plan.make else replace(settings, check=None)
         try:
-            result = build_deck(deck, settings)
+            result = build_deck(deck, deck_settings, products)
         except NotPlayable as exc:
             click.secho(f"error: {exc}", fg="red", err=True)
             refused.append(exc)
@@ -122,9 +155,35 @@ def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, paper,
                 click.echo(str(path))
         for folder in sorted({p.parent for p in faces}):
             click.echo(f"{folder}/ ({sum(1 for p in faces if p.parent == folder)} face PNGs)")
-        click.echo(sheet_summary(deck, sheets), err=True)
-    if refused:
-        sys.exit(NotPlayable.exit_code)
+        if "cards" in plan.make:
+            click.echo(sheet_summary(deck, settings.sheets), err=True)
+        if plan.skipped:
+            click.echo(plan.skipped_line(), err=True)
+    return not refused
+
+
+def _watch_and_build(references: list[str], settings: BuildSettings, only: tuple[str, ...]) -> None:
+    """Build, then build again after every save; a broken deck prints its error and waits for a fix."""
+    from ..watch import changes, deck_folders
+
+    def once() -> None:
+        try:
+            build_all(references, settings, only)
+        except CardforgeError as exc:
+            click.secho(f"error: {exc}", fg="red", err=True)
+
+    def folders() -> list[Path]:
+        return [folder for ref in references for folder in deck_folders(ref)]
+
+    once()
+    try:
+        for changed in changes(folders, ignore=(settings.out_dir,),
+                               ready=lambda: click.echo("watching for changes (Ctrl-C to stop)", err=True)):
+            names = ", ".join(sorted(p.name for p in changed))
+            click.echo(f"changed: {names}; rebuilding", err=True)
+            once()
+    except KeyboardInterrupt:
+        click.echo("stopped watching", err=True)
 
 
 def _progress(decks: list[Any]) -> Iterator[Any]:

@@ -99,7 +99,10 @@ def show_command(deck: str, as_json: bool) -> None:
     for players, row in summary["per_players"].items():
         removed = ", ".join(row["removed"]) if row["removed"] else "-"
         table.add_row(players, str(row["cards"]), str(row["hand"]), str(row["set_aside"]), removed)
-    console.print(table)
+    if summary["per_players"]:
+        console.print(table)
+    else:
+        console.print("no `players`: an art deck, printed but never dealt (docs/deck-format.md, Art decks)")
     if summary["rules"] is not None:
         rules = Table(title=f"Rules: {summary['ruleset']}")
         rules.add_column("parameter")

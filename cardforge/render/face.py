@@ -147,7 +147,6 @@ def face_drawing(deck: Deck, card: Card, side: Side) -> Drawing:
     Background and full-bleed art fill the bleed; every other element is drawn where the layout puts
     it, unclipped.
     """
-    register_fonts()
     with _shape_checking(CHECK_SHAPES):
         return _build(deck, card, side)
 

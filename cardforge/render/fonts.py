@@ -8,6 +8,7 @@ the PDF embeds subsets of the fonts, so it prints the same on any machine.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 
 from reportlab.pdfbase import pdfmetrics
@@ -28,18 +29,21 @@ CAP_HEIGHT = 0.73
 _registered: dict[str, TTFont] = {}
 
 
-def register_fonts() -> None:
-    """Register the fonts with reportlab once per process (idempotent, cheap to call again)."""
-    for name, filename in FONT_FILES.items():
+def register_fonts(names: Iterable[str] = tuple(FONT_FILES)) -> None:
+    """Register fonts with reportlab once per process (idempotent, cheap to call again).
+
+    Reading a font file takes time (the Japanese one about 0.1 s), so text setting registers each
+    font when it first needs it, and a deck of image cards reads only the legend's."""
+    for name in names:
         if name not in _registered:
-            font = TTFont(name, str(FONTS_DIR / filename))
+            font = TTFont(name, str(FONTS_DIR / FONT_FILES[name]))
             pdfmetrics.registerFont(font)
             _registered[name] = font
 
 
 def has_glyph(font: str, char: str) -> bool:
     """Whether `font` draws `char` (a real glyph, not the missing-glyph box)."""
-    register_fonts()
+    register_fonts((font,))
     return ord(char) in _registered[font].face.charToGlyph
 
 
@@ -50,7 +54,7 @@ def font_runs(text: str, font: str) -> tuple[tuple[str, str], ...]:
     Spaces stay with the run they sit in so a mixed string such as "Taiki Shinzawa (新澤 大樹)" keeps
     its Latin part in DejaVu and sets the Japanese part, including its inner space, in IPAexGothic.
     """
-    register_fonts()
+    register_fonts((font,))
     runs: list[list[str]] = []
     for char in text:
         if char.isspace() and runs:

@@ -196,7 +196,7 @@ def paint_pdf(imposition: Imposition, faces: FaceSource, meta: PdfMeta, progress
     """The finished PDF as bytes (byte-identical for identical input). `progress(n)` after each page."""
     from .fonts import register_fonts
 
-    register_fonts()
+    register_fonts((LEGEND_FONT,))  # faces register the fonts their text uses (render/fonts.py)
     with binary_streams():
         painter = _Painter(imposition, faces, meta)
         for page in imposition.pages:

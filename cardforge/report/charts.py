@@ -1,77 +1,120 @@
-"""The report's charts: reportlab bar charts with our embedded fonts, plus confidence whiskers.
+"""The report's charts: reportlab bar charts with our embedded fonts, axis titles and confidence whiskers.
 
-Each function returns a `Drawing` that platypus flows like a paragraph; every chart carries its
-title as real text so a reader (and a test) can find it in the PDF.
+Each function returns a `Drawing` that platypus flows like a paragraph (and html.py writes as SVG);
+titles, axis titles and notes are real text so a reader (and a test) can find them in the PDF.
+
+Colours have one meaning in every report (COLOURS): green is the main measurement (heuristic
+players), grey the baseline (random players), blue a scoring outcome, and red only ever something
+bad for the player: a bust, lost points, a failed check.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from reportlab.graphics.charts.barcharts import VerticalBarChart
-from reportlab.graphics.shapes import Drawing, Line, String
+from reportlab.graphics.shapes import Drawing, Line, Rect, String
 from reportlab.lib import colors
 
-from ..render.fonts import register_fonts
+from ..render.fonts import font_runs, register_fonts
 
-WIDTH, HEIGHT = 440.0, 190.0
+WIDTH, HEIGHT = 460.0, 215.0
 INK = colors.HexColor("#222222")
+NOTE_INK = colors.HexColor("#444444")
 ACCENT = colors.HexColor("#1e8449")
 MUTED = colors.HexColor("#95a5a6")
-WARN = colors.HexColor("#c0392b")
+GOOD = colors.HexColor("#2471a3")
+BAD = colors.HexColor("#c0392b")
+BAD_ZONE = colors.HexColor("#fadbd8")
+COLOURS = {"main": ACCENT, "baseline": MUTED, "scoring": GOOD, "bad": BAD}
+"""What each colour means, in every chart of every report."""
+SMALLEST_PT = 8.0
+MAX_LABELS = 16
+"""More category labels than this are thinned to every n-th, never rotated or overlapping."""
 
 
-def _chart(labels: Sequence[str], values: Sequence[float], y_max: float, bar_colors: Sequence[colors.Color]) -> VerticalBarChart:
+def rich_string(x: float, y: float, text: str, font: str, size: float, color: colors.Color = INK,
+                anchor: str = "start") -> list[String]:
+    """`text` as Strings, Japanese runs set in the fallback font (render/fonts.py)."""
+    from ..render.fonts import text_width
+
+    runs = font_runs(text, font)
+    width = text_width(text, font, size)
+    left = x - (width if anchor == "end" else width / 2 if anchor == "middle" else 0)
+    found = []
+    for run, name in runs:
+        found.append(String(left, y, run, fontName=name, fontSize=size, fillColor=color))
+        left += text_width(run, name, size)
+    return found
+
+
+def _chart(labels: Sequence[str], values: Sequence[float], y_max: float,
+           bar_colors: Sequence[colors.Color]) -> VerticalBarChart:
     register_fonts()
     chart = VerticalBarChart()
-    chart.x, chart.y, chart.width, chart.height = 50, 35, WIDTH - 70, HEIGHT - 70
+    chart.x, chart.y, chart.width, chart.height = 62, 66, WIDTH - 80, HEIGHT - 104
     chart.data = [list(values)]
-    chart.categoryAxis.categoryNames = list(labels)
+    shown = [i for i, label in enumerate(labels) if label]
+    every = max(1, math.ceil(len(shown) / MAX_LABELS))
+    keep = set(shown[::every])
+    chart.categoryAxis.categoryNames = [label if i in keep else "" for i, label in enumerate(labels)]
     chart.categoryAxis.labels.fontName = "sans"
-    chart.categoryAxis.labels.fontSize = 7 if len(labels) > 12 else 8
-    chart.categoryAxis.labels.angle = 45 if len(labels) > 16 else 0
-    chart.categoryAxis.labels.boxAnchor = "ne" if len(labels) > 16 else "n"
+    chart.categoryAxis.labels.fontSize = SMALLEST_PT
+    chart.categoryAxis.labels.boxAnchor = "n"
     chart.valueAxis.labels.fontName = "sans"
-    chart.valueAxis.labels.fontSize = 8
+    chart.valueAxis.labels.fontSize = SMALLEST_PT
     chart.valueAxis.valueMin = 0
     chart.valueAxis.valueMax = y_max
     chart.valueAxis.valueStep = _nice_step(y_max)
     chart.valueAxis.visibleGrid = True
     chart.valueAxis.gridStrokeColor = colors.HexColor("#e5e8e8")
     chart.bars.strokeColor = None
-    chart.barSpacing = 2
+    chart.barSpacing = 1
+    chart.groupSpacing = 2 if len(labels) > 20 else 5
     for i, color in enumerate(bar_colors):
         chart.bars[(0, i)].fillColor = color
     return chart
 
 
 def _nice_step(y_max: float) -> float:
-    for step in (0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.5, 1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000):
+    for step in (0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.5, 1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000,
+                 5000, 10000, 20000, 50000):
         if y_max / step <= 8:
             return step
     return y_max / 5
 
 
-def _titled(chart: VerticalBarChart, title: str, note: str = "") -> Drawing:
-    drawing = Drawing(WIDTH, HEIGHT, initialFontName="sans", initialFontSize=8)
+def _titled(chart: VerticalBarChart, title: str, x_title: str, y_title: str, note: str = "") -> Drawing:
+    drawing = Drawing(WIDTH, HEIGHT, initialFontName="sans", initialFontSize=SMALLEST_PT)
     drawing.add(chart)
-    drawing.add(String(8, HEIGHT - 16, title, fontName="sans-bold", fontSize=10, fillColor=INK))
+    for s in rich_string(4, HEIGHT - 16, title, "sans-bold", 10.5):
+        drawing.add(s)
+    for s in rich_string(chart.x + chart.width / 2, chart.y - 40, x_title, "sans", 8.5, anchor="middle"):
+        drawing.add(s)
+    y_label = String(0, 0, y_title, fontName="sans", fontSize=8.5, fillColor=INK, textAnchor="middle")
+    from reportlab.graphics.shapes import Group
+
+    turned = Group(y_label)
+    turned.transform = (0, 1, -1, 0, 14, chart.y + chart.height / 2)
+    drawing.add(turned)
     if note:
-        drawing.add(String(8, 6, note, fontName="sans", fontSize=7, fillColor=MUTED))
+        for s in rich_string(4, 6, note, "sans", SMALLEST_PT, NOTE_INK):
+            drawing.add(s)
     return drawing
 
 
 def interval_chart(title: str, labels: Sequence[str], values: Sequence[float], lows: Sequence[float],
-                   highs: Sequence[float], *, reference: float | None = None, percent: bool = True,
-                   note: str = "", bar_colors: Sequence[colors.Color] | None = None) -> Drawing:
+                   highs: Sequence[float], *, x_title: str, y_title: str, reference: float | None = None,
+                   percent: bool = True, note: str = "", bar_colors: Sequence[colors.Color] | None = None) -> Drawing:
     """Bars with 95% confidence whiskers and an optional dashed reference line (a fair share)."""
     scale = 100.0 if percent else 1.0
     top = max([*highs, reference or 0.0, 1e-9]) * scale
-    y_max = min(100.0, top * 1.25) if percent else top * 1.25
+    y_max = min(100.0, top * 1.2) if percent else top * 1.2
     chart = _chart(labels, [v * scale for v in values], y_max, bar_colors or [ACCENT] * len(values))
     if percent:
-        chart.valueAxis.labelTextFormat = "%d%%"
-    drawing = _titled(chart, title, note)
+        chart.valueAxis.labelTextFormat = "%d%%" if _nice_step(y_max) >= 1 else "%.1f%%"
+    drawing = _titled(chart, title, x_title, y_title, note)
     step = chart.width / max(len(values), 1)
 
     def y_of(value: float) -> float:
@@ -84,25 +127,75 @@ def interval_chart(title: str, labels: Sequence[str], values: Sequence[float], l
             drawing.add(Line(x - 4, y, x + 4, y, strokeColor=INK, strokeWidth=1))
     if reference is not None:
         y = y_of(reference)
-        drawing.add(Line(chart.x, y, chart.x + chart.width, y, strokeColor=WARN, strokeWidth=0.8,
-                         strokeDashArray=[3, 2]))
+        drawing.add(Line(chart.x, y, chart.x + chart.width, y, strokeColor=INK, strokeWidth=0.8,
+                         strokeDashArray=[4, 3]))
     return drawing
 
 
-def histogram_chart(title: str, labels: Sequence[str], counts: Sequence[float], *,
-                    highlight: Sequence[int] = (), note: str = "") -> Drawing:
-    """Counts per bin; bins listed in `highlight` (indices) are drawn in the warning colour."""
-    y_max = max([*counts, 1]) * 1.15
-    bar_colors = [WARN if i in highlight else ACCENT for i in range(len(counts))]
-    return _titled(_chart(labels, counts, y_max, bar_colors), title, note)
+def histogram_chart(title: str, labels: Sequence[str], counts: Sequence[float], *, x_title: str, y_title: str,
+                    bar_colors: Sequence[colors.Color] | None = None, shade_from: int | None = None,
+                    shade_label: str = "", mark: int | None = None, mark_label: str = "",
+                    note: str = "") -> Drawing:
+    """Counts per bin. `shade_from` shades the bins from that index on (a bust zone, in BAD_ZONE);
+    `mark` draws a line through the middle of that bin (a target) labelled `mark_label`."""
+    y_max = max([*counts, 1]) * 1.18
+    chart = _chart(labels, counts, y_max, bar_colors or [ACCENT] * len(counts))
+    drawing = Drawing(WIDTH, HEIGHT, initialFontName="sans", initialFontSize=SMALLEST_PT)
+    step = chart.width / max(len(counts), 1)
+    if shade_from is not None and shade_from < len(counts):
+        x0 = chart.x + step * shade_from
+        drawing.add(Rect(x0, chart.y, chart.x + chart.width - x0, chart.height, fillColor=BAD_ZONE, strokeColor=None))
+        if shade_label:
+            for s in rich_string(x0 + 3, chart.y + chart.height - 11, shade_label, "sans", SMALLEST_PT, BAD):
+                drawing.add(s)
+    titled = _titled(chart, title, x_title, y_title, note)
+    for item in titled.contents:
+        drawing.add(item)
+    if mark is not None:
+        x = chart.x + step * (mark + 0.5)
+        drawing.add(Line(x, chart.y, x, chart.y + chart.height, strokeColor=INK, strokeWidth=1,
+                         strokeDashArray=[4, 3]))
+        for s in rich_string(x - 3, chart.y + chart.height - 11, mark_label, "sans-bold", SMALLEST_PT, INK,
+                             anchor="end"):
+            drawing.add(s)
+    return drawing
 
 
-def share_chart(title: str, labels: Sequence[str], shares: Sequence[float], note: str = "") -> Drawing:
-    """Shares between 0 and 1 as percentage bars (a solved mission's difficulty)."""
-    chart = _chart(labels, [s * 100 for s in shares], 100.0, [ACCENT, MUTED, WARN, INK][: len(shares)])
+def share_chart(title: str, labels: Sequence[str], shares: Sequence[float], *, x_title: str, y_title: str,
+                bar_labels: Sequence[str], note: str = "", bar_colors: Sequence[colors.Color] | None = None,
+                y_max: float = 100.0) -> Drawing:
+    """Shares between 0 and 1 as percentage bars, each labelled with its value as the text states it."""
+    chart = _chart(labels, [s * 100 for s in shares], y_max, bar_colors or [ACCENT] * len(shares))
     chart.valueAxis.labelTextFormat = "%d%%"
-    chart.barLabelFormat = "%.1f%%"
-    chart.barLabels.fontName = "sans"
-    chart.barLabels.fontSize = 8
-    chart.barLabels.nudge = 7
-    return _titled(chart, title, note)
+    drawing = _titled(chart, title, x_title, y_title, note)
+    step = chart.width / max(len(shares), 1)
+    for i, (share, label) in enumerate(zip(shares, bar_labels)):
+        x = chart.x + step * (i + 0.5)
+        y = chart.y + chart.height * min(share * 100, y_max) / y_max + 4
+        for s in rich_string(x, y, label, "sans-bold", 9, INK, anchor="middle"):
+            drawing.add(s)
+    return drawing
+
+
+def label_every(start: float, width: float, count: int, most: int = 12) -> list[bool]:
+    """Which of `count` bins starting at `start` (bins of `width`) get a label: round numbers only."""
+    for power in range(0, 8):
+        for factor in (1, 2, 5):
+            step = factor * 10 ** power * width
+            flags = [(start + i * width) % step == 0 for i in range(count)]
+            if sum(flags) <= most:
+                return flags
+    return [i == 0 for i in range(count)]
+
+
+def nice_bins(low: float, high: float, most: int = 24) -> tuple[float, float]:
+    """(start, width) of histogram bins: a width of 1, 2 or 5 times a power of ten giving at most `most`
+    bins, starting at a multiple of the width, so bin labels are round numbers."""
+    span = max(high - low, 1)
+    for power in range(0, 8):
+        for factor in (1, 2, 5):
+            width = factor * 10 ** power
+            start = math.floor(low / width) * width
+            if (high - start) // width + 1 <= most or span / width <= 1:
+                return start, width
+    return low, span

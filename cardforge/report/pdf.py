@@ -1,7 +1,9 @@
-"""The validator's report as a PDF: verdicts first, then the charts a designer would rather look at.
+"""The validator's report as a PDF: a one-page summary first, then the charts a designer would rather look at.
 
-Nothing time-dependent goes in (no dates, no run times), so the same deck, seed and game count give
-a byte-identical report.
+Page 1 answers "can I print this, and what next?" (summary.py); the pages after it show each
+player count's seat chart and score chart with the game's own charts. Every page carries the deck's
+name and its page number. Nothing time-dependent goes in (no dates, no run times), so the same deck,
+seed and game count give a byte-identical report.
 """
 
 from __future__ import annotations
@@ -16,27 +18,39 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import KeepTogether, PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from ..check.results import DeckCheck
 from ..games.registry import find_game
 from ..outputs import atomic_write_bytes
+from ..render.fonts import font_runs
 from ..sim.report import seat_rows
-from .charts import ACCENT, MUTED, histogram_chart, interval_chart
+from .charts import ACCENT, BAD, MUTED, histogram_chart, interval_chart, label_every, nice_bins, rich_string
+from .numbers import pct
 from .styles import report_styles
+from .summary import SEATS_NOTE, key_numbers, next_steps, verdict_line
 
-VERDICT_COLORS = {"pass": "#1e8449", "warn": "#b7950b", "fail": "#c0392b"}
+VERDICT_COLORS = {"pass": "#1e8449", "warn": "#9a7d0a", "fail": "#c0392b"}
+MARGIN = 20 * mm
+
+
+def ja(text: str, font: str = "sans") -> str:
+    """Escape `text` for a Paragraph and set its Japanese runs in the fallback font (render/fonts.py)."""
+    return "".join(escape(run) if name == font else f'<font name="{name}">{escape(run)}</font>'
+                   for run, name in font_runs(text, font))
 
 
 def _checks_table(report: DeckCheck, styles: dict[str, ParagraphStyle]) -> Table:
     rows = [[Paragraph("<b>check</b>", styles["small"]), Paragraph("<b>verdict</b>", styles["small"]),
              Paragraph("<b>reason</b>", styles["small"])]]
     for result in report.results:
+        if result.details.get("players") == 1 and result.name.startswith("deal"):
+            continue  # a solitaire is not dealt; its card count is in the deck row
         color = VERDICT_COLORS[result.verdict]
         rows.append([Paragraph(escape(result.name), styles["small"]),
                      Paragraph(f'<font color="{color}"><b>{result.verdict.upper()}</b></font>', styles["small"]),
-                     Paragraph(escape(result.reason), styles["small"])])
-    table = Table(rows, colWidths=[42 * mm, 16 * mm, 112 * mm], repeatRows=1)
+                     Paragraph(ja(result.reason), styles["small"])])
+    table = Table(rows, colWidths=[40 * mm, 16 * mm, 114 * mm], repeatRows=1)
     table.setStyle(TableStyle([
         ("FONTNAME", (0, 0), (-1, -1), "sans"),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -46,66 +60,112 @@ def _checks_table(report: DeckCheck, styles: dict[str, ParagraphStyle]) -> Table
     return table
 
 
-def _seat_chart(players: int, runs: dict[str, Any]) -> Any:
+def _key_table(report: DeckCheck, styles: dict[str, ParagraphStyle]) -> Table | None:
+    numbers = key_numbers(report)
+    if not numbers:
+        return None
+    rows = [[Paragraph(f"<b>{h}</b>", styles["small"]) for h in ("figure", "runs", "value (95% interval)")]]
+    rows += [[Paragraph(escape(n.what), styles["small"]), Paragraph(escape(n.where), styles["small"]),
+              Paragraph(escape(n.value), styles["small"])] for n in numbers]
+    table = Table(rows, colWidths=[55 * mm, 40 * mm, 75 * mm], repeatRows=1)
+    table.setStyle(TableStyle([
+        ("FONTNAME", (0, 0), (-1, -1), "sans"),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.6, colors.HexColor("#333333")),
+        ("LINEBELOW", (0, 1), (-1, -1), 0.25, colors.HexColor("#d5d8dc")),
+    ]))
+    return table
+
+
+def seat_label(seat: int, kind: str) -> str:
+    return f"seat {seat}\n{kind}"
+
+
+def seat_chart(players: int, runs: dict[str, Any]) -> Any:
+    """Win rate per seat and kind of player, with 95% whiskers and the fair share dashed."""
     labels, values, lows, highs, fills = [], [], [], [], []
     for kind, result in runs.items():
         for seat in seat_rows(result):
-            labels.append(f"{kind[0].upper()}{seat['seat']}")
+            labels.append(seat_label(seat["seat"], kind))
             values.append(seat["win_rate"])
             lows.append(seat["ci_low"])
             highs.append(seat["ci_high"])
             fills.append(MUTED if kind == "random" else ACCENT)
     first = next(iter(runs.values()))
-    games = first.games
-    kinds = " and ".join(f"{kind[0].upper()}: {kind} players" for kind in runs)
     return interval_chart(f"Seat win rates, {players} players", labels, values, lows, highs,
-                          reference=1 / players, bar_colors=fills,
-                          note=f"{kinds}; seat {first.first_seat} acts first. {games:,} games each; whiskers: 95% intervals; "
-                               "dashed: a fair share")
+                          reference=1 / players, bar_colors=fills, x_title="seat and kind of player",
+                          y_title="games won (%)",
+                          note=f"{first.games:,} games per kind; whiskers: 95% intervals; dashed line: a fair share "
+                               f"({pct(1 / players)})")
 
 
-def _score_chart(players: int, result: Any) -> Any:
+def score_chart(players: int, result: Any) -> Any:
+    """Final totals of every seat in round-number bins."""
     scores = [score for outcome in result.outcomes for score in outcome.scores]
-    low, high = min(scores), max(scores)
-    width = max(1, (high - low + 1 + 19) // 20)
-    bins = Counter((score - low) // width for score in scores)
-    labels = [str(low + i * width) if width == 1 else f"{low + i * width}" for i in range(max(bins) + 1)]
-    counts = [bins.get(i, 0) for i in range(max(bins) + 1)]
-    return histogram_chart(f"Final scores, {players} players ({result.agents[0]} players)", labels, counts,
-                           note=f"every seat's final total over {result.games:,} games; bins of {width}")
+    start, width = nice_bins(min(scores), max(scores))
+    bins = Counter(int((score - start) // width) for score in scores)
+    count = max(bins) + 1
+    shown = label_every(start, width, count)
+    labels = [f"{start + i * width:g}" if shown[i] else "" for i in range(count)]
+    fills = [BAD if start + (i + 1) * width <= 0 and start < 0 else ACCENT for i in range(count)]
+    unit = "" if width == 1 else f", bins of {width:g} starting at each label"
+    return histogram_chart(f"Final scores, {players} players ({result.agents[0]} players)", labels,
+                           [bins.get(i, 0) for i in range(count)], bar_colors=fills,
+                           x_title=f"final score (points){unit}", y_title="seat-games",
+                           note=f"every seat's final total over {result.games:,} games"
+                                + ("; red: below zero" if any(f is BAD for f in fills) else ""))
+
+
+def _caption(text: str, styles: dict[str, ParagraphStyle]) -> Paragraph:
+    return Paragraph(ja(text), styles["caption"])
 
 
 def report_story(report: DeckCheck) -> list[Any]:
     """The flowables of the report, in reading order."""
     styles = report_styles()
-    verdict = ('<font color="#1e8449">playable</font>' if report.playable
-               else '<font color="#c0392b">NOT playable</font>')
+    word, sentence = verdict_line(report)
+    color = VERDICT_COLORS["fail" if not report.playable else "warn" if "warn" in word else "pass"]
     story: list[Any] = [
-        Paragraph(f"{escape(report.title)}: validator report", styles["title"]),
-        Paragraph(f"Deck <b>{escape(report.deck_id)}</b> ({escape(Path(report.path).name)}). Verdict: <b>{verdict}</b>.",
-                  styles["body"]),
-        Spacer(1, 4 * mm),
-        _checks_table(report, styles),
+        Paragraph(f"{ja(report.title, 'sans-bold')}: validator report", styles["title"]),
+        Paragraph(f"Deck <b>{escape(report.deck_id)}</b> ({escape(Path(report.path).name)})", styles["body"]),
+        Spacer(1, 3 * mm),
+        Paragraph(f'Verdict: <font color="{color}"><b>{escape(word)}</b></font>. {escape(sentence)}',
+                  styles["verdict"]),
     ]
+    key = _key_table(report, styles)
+    if key is not None:
+        story += [Paragraph("Key numbers", styles["h3"]), key]
+    story += [Paragraph("What to do next", styles["h3"])]
+    story += [Paragraph(f"• {ja(step)}", styles["body"]) for step in next_steps(report)]
+    if report.simulations:
+        story.append(Paragraph(escape(SEATS_NOTE), styles["caption"]))
+    story += [Paragraph("Checks", styles["h3"]), _checks_table(report, styles)]
     game = find_game(report.ruleset) if report.ruleset else None
     for players, runs in sorted(report.simulations.items()):
         if not runs:
             continue
+        story.append(PageBreak())
         story.append(Paragraph(f"{players} players", styles["h2"]))
-        story.append(KeepTogether([_seat_chart(players, runs)]))
-        main = runs.get("heuristic") or next(iter(runs.values()))
-        story.append(KeepTogether([_score_chart(players, main)]))
+        first = next(iter(runs.values()))
+        story.append(KeepTogether([seat_chart(players, runs), _caption(
+            f"Seat {first.first_seat} ({first.first_seat_note}) is the seat the first-seat verdict watches. "
+            "Grey bars: random players; green: heuristic players. Bars whose whiskers cross the dashed line are "
+            "within chance of a fair share.", styles)]))
+        main = runs.get("heuristic") or first
+        story.append(KeepTogether([score_chart(players, main)]))
         for chart in game.charts(players, main) if game is not None else []:
             story.append(KeepTogether([chart]))
     if game is not None:
-        story += game.report_sections(report)
+        sections = game.report_sections(report)
+        if sections:
+            story.append(PageBreak())
+            story += sections
     return story
 
 
 def proof_page(png: bytes, width: float, height: float) -> list[Any]:
     """A page with the deck's proof image (render/proof.py), scaled to fit `width` x `height` points."""
     from reportlab.platypus import Image as ImageFlowable
-    from reportlab.platypus import PageBreak
 
     styles = report_styles()
     image = ImageFlowable(io.BytesIO(png))
@@ -115,15 +175,39 @@ def proof_page(png: bytes, width: float, height: float) -> list[Any]:
     return [PageBreak(), Paragraph("Proof: what players and the cutter will see", styles["h2"]), image]
 
 
-def build_report(report: DeckCheck, out_path: Path, proof_png: bytes | None = None) -> Path:
-    """Write the report PDF atomically; byte-identical for the same checks (and proof image)."""
+def _footer(title: str, deck_id: str) -> Any:
+    def draw(canvas: Any, doc: Any) -> None:
+        canvas.saveState()
+        y = 10 * mm
+        for s in rich_string(MARGIN, y, f"{title} ({deck_id}) · validator report", "sans", 8,
+                             colors.HexColor("#444444")):
+            canvas.setFont(s.fontName, s.fontSize)
+            canvas.setFillColor(s.fillColor)
+            canvas.drawString(s.x, s.y, s.text)
+        canvas.setFont("sans", 8)
+        canvas.drawRightString(A4[0] - MARGIN, y, f"page {doc.page}")
+        canvas.setStrokeColor(colors.HexColor("#d5d8dc"))
+        canvas.setLineWidth(0.5)
+        canvas.line(MARGIN, y + 4 * mm, A4[0] - MARGIN, y + 4 * mm)
+        canvas.restoreState()
+    return draw
+
+
+def report_pdf(report: DeckCheck, proof_png: bytes | None = None) -> bytes:
+    """The report's PDF bytes; byte-identical for the same checks (and proof image)."""
     buffer = io.BytesIO()
-    doc = SimpleDocTemplate(buffer, pagesize=A4, leftMargin=20 * mm, rightMargin=20 * mm, topMargin=18 * mm,
-                            bottomMargin=18 * mm, title=f"{report.title}: validator report", author="cardforge",
+    doc = SimpleDocTemplate(buffer, pagesize=A4, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=16 * mm,
+                            bottomMargin=20 * mm, title=f"{report.title}: validator report", author="cardforge",
                             invariant=1, initialFontName="sans", pageCompression=1)
     story = report_story(report)  # registers the fonts the canvas starts with
     if proof_png is not None:
         story += proof_page(proof_png, doc.width, doc.height)
-    doc.build(story)
-    atomic_write_bytes(out_path, buffer.getvalue())
+    footer = _footer(report.title, report.deck_id)
+    doc.build(story, onFirstPage=footer, onLaterPages=footer)
+    return buffer.getvalue()
+
+
+def build_report(report: DeckCheck, out_path: Path, proof_png: bytes | None = None) -> Path:
+    """Write the report PDF atomically; byte-identical for the same checks (and proof image)."""
+    atomic_write_bytes(out_path, report_pdf(report, proof_png))
     return out_path

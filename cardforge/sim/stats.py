@@ -137,3 +137,16 @@ def describe(values: Sequence[float]) -> dict[str, float]:
         out[f"p{q}"] = percentile(ordered, q)
     out["max"] = ordered[-1] if ordered else 0.0
     return out
+
+
+def holm(p_values: Sequence[float]) -> list[float]:
+    """Holm-adjusted p-values, in the input order: compare each with the usual 5% and the chance of
+    any false alarm across the whole family of tests stays at 5% (Holm 1979, step-down)."""
+    m = len(p_values)
+    order = sorted(range(m), key=lambda i: p_values[i])
+    adjusted = [1.0] * m
+    running = 0.0
+    for rank, index in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * p_values[index]))
+        adjusted[index] = running
+    return adjusted

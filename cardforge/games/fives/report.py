@@ -35,19 +35,33 @@ def rates(result: SimResult) -> dict[str, Rate]:
             "exact-target rate": (sum(sums.get("exact", [])), seat_hands)}
 
 
+TOTALS_SHOWN = 40
+"""The totals chart runs 0-40: a hand total past 40 is rare and shown in the last bin, "40+"."""
+
+
 def charts(players: int, result: SimResult) -> list[Any]:
-    from ...report.charts import histogram_chart, share_chart
+    from ...report.charts import BAD, GOOD, MUTED, histogram_chart, share_chart
+    from ...report.numbers import pct, pct_interval
 
     fig = figures(result)
     hist = fig["totals_hist"]
     target = fig.get("target") or 25
+    bust, exact = fig["bust_rate"], fig["exact_rate"]
     if not any(hist):
-        return [share_chart(f"Busts and exact hits, {players} players", ["bust", "exact"],
-                            [fig["bust_rate"]["rate"], fig["exact_rate"]["rate"]])]
-    top = max(len(hist) - 1, target + 5)
-    labels = [str(t) for t in range(top + 1)]
-    counts = [hist[t] if t < len(hist) else 0 for t in range(top + 1)]
-    return [histogram_chart(f"Hand totals around {target}, {players} players", labels, counts,
-                            highlight=range(target + 1, top + 1),
-                            note=f"bust rate {fig['bust_rate']['rate']:.1%}, exact {target} "
-                                 f"{fig['exact_rate']['rate']:.1%} of seat-hands; red: over {target}")]
+        return [share_chart(f"Busts and exact hits, {players} players", ["bust", f"exactly {target}"],
+                            [bust["rate"], exact["rate"]], bar_labels=[pct(bust["rate"]), pct(exact["rate"])],
+                            bar_colors=[BAD, GOOD], x_title="outcome of a seat's hand", y_title="seat-hands (%)")]
+    top = max(TOTALS_SHOWN, target + 5)
+    counts = [hist[t] if t < len(hist) else 0 for t in range(top)] + [sum(hist[top:])]
+    labels = [("" if t % 5 else str(t)) for t in range(top)] + [f"{top}+"]
+    fills = [GOOD if t == target else BAD if t > target else MUTED if t == 0 else None for t in range(top + 1)]
+    from ...report.charts import ACCENT
+
+    return [histogram_chart(
+        f"Hand totals around {target}, {players} players", labels, counts,
+        bar_colors=[f or ACCENT for f in fills], shade_from=target + 1, shade_label=f"bust: over {target}",
+        mark=target, mark_label=f"target {target}", x_title="a seat's hand total (card points won in one hand)",
+        y_title="seat-hands",
+        note=f"bust {pct_interval(bust['rate'], bust['ci_low'], bust['ci_high'])}; exactly {target} "
+             f"{pct_interval(exact['rate'], exact['ci_low'], exact['ci_high'])}; of "
+             f"{bust['trials']:,} seat-hands")]

@@ -16,8 +16,10 @@ def mission_check(deck: Deck, report: DeckCheck) -> None:
         report.add("mission", "fail", str(exc))
         return
     report.mission = analysis
-    summary = (f"{analysis.winnable:,} of {analysis.orders:,} orders winnable ({analysis.winnable_fraction:.1%}); "
-               f"random player wins {analysis.random_win:.1%}, greedy player {analysis.greedy_win:.1%}")
+    from ...report.numbers import pct
+
+    summary = (f"{analysis.winnable:,} of {analysis.orders:,} orders winnable ({pct(analysis.winnable_fraction)}); "
+               f"random player wins {pct(analysis.random_win)}, greedy player {pct(analysis.greedy_win)}")
     figures = {key: value for key, value in analysis.to_json().items() if key not in ("unwinnable_orders", "hardest")}
     if analysis.verdict == "unwinnable":
         report.add("mission", "fail", f"no order of the cards can be won: {summary}", mission=figures)

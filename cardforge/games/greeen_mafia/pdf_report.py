@@ -1,4 +1,9 @@
-"""The mission's section of the validator report: difficulty from the exact solver, hardest orders."""
+"""The mission's section of the validator report: difficulty from the exact solver, hardest orders.
+
+Two scales, never mixed on one axis: how many orders of the facility cards can be won at all, and,
+separately, the chance that a random or a greedy player wins a shuffled deal. Both are exact (every
+order is solved), so they carry no sampling interval; the text says so.
+"""
 
 from __future__ import annotations
 
@@ -7,32 +12,51 @@ from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
-from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyle
 
 from ...check.results import DeckCheck
-from ...report.charts import share_chart
+from ...report.charts import ACCENT, BAD, MUTED, share_chart
+from ...report.numbers import pct
 from ...report.styles import report_styles
 
 
 def mission_section(report: DeckCheck) -> list[Any]:
     styles = report_styles()
-    analysis = report.mission
+    a = report.mission
     flow: list[Any] = [Paragraph("Mission difficulty", styles["h2"])]
-    flow.append(share_chart("GREEEN MAFIA difficulty", ["winnable orders", "random player", "greedy player"],
-                            [analysis.winnable_fraction, analysis.random_win, analysis.greedy_win],
-                            note=f"exact, over all {analysis.orders:,} orders of the facility cards"))
-    flow.append(Paragraph(
-        f"Grade <b>{escape(analysis.grade)}</b>. {analysis.winnable:,} of {analysis.orders:,} orders can be won with "
-        f"perfect play. A player choosing uniformly among legal moves wins {analysis.random_win:.2%} of games; one "
-        f"who always kills the front card and keeps whenever allowed wins {analysis.greedy_win:.1%}.", styles["body"]))
-    hardest = analysis.to_json()["hardest"][:8]
+    unwinnable = 1 - a.winnable_fraction
+    flow.append(KeepTogether([share_chart(
+        "Orders of the facility cards that can be won", ["winnable with perfect play", "unwinnable"],
+        [a.winnable_fraction, unwinnable], bar_labels=[pct(a.winnable_fraction), pct(unwinnable)],
+        bar_colors=[ACCENT, BAD], x_title="every order of the shuffled facility cards", y_title="orders (%)",
+        note=f"exact: all {a.orders:,} orders solved, so no sampling interval"),
+        Paragraph(f"{a.winnable:,} of {a.orders:,} orders can be won with perfect play ({pct(a.winnable_fraction)}). "
+                  f"Grade <b>{escape(a.grade)}</b>.", styles["caption"])]))
+    flow.append(KeepTogether([share_chart(
+        "Chance that a player wins a shuffled deal", ["greedy player", "random player"],
+        [a.greedy_win, a.random_win], bar_labels=[pct(a.greedy_win), pct(a.random_win)],
+        bar_colors=[ACCENT, MUTED], x_title="kind of player", y_title="deals won (%)",
+        note="exact: averaged over every order and, for the random player, every move choice"),
+        Paragraph(f"A player who always kills the front card and keeps whenever allowed (greedy) wins "
+                  f"{pct(a.greedy_win)} of deals; one choosing uniformly among legal moves (random) wins "
+                  f"{pct(a.random_win)}. A perfect player wins exactly the winnable orders, "
+                  f"{pct(a.winnable_fraction)}.", styles["caption"])]))
+    hardest = a.to_json()["hardest"][:8]
     if hardest:
-        rows = [["order", "winning lines", "decisions", "forced"]]
+        rows = [["order (top card first)", "winning lines", "decisions", "forced"]]
         for line in hardest:
-            rows.append([" ".join(line["order"]), str(line["winning_lines"]), str(line["decisions"]), str(line["forced"])])
-        table = Table(rows, hAlign="LEFT")
-        table.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), "sans"), ("FONTSIZE", (0, 0), (-1, -1), 8),
+            rows.append([" ".join(line["order"]), f"{line['winning_lines']:,}", str(line["decisions"]),
+                         str(line["forced"])])
+        table = Table(rows, hAlign="LEFT", colWidths=[70 * mm, 30 * mm, 25 * mm, 25 * mm])
+        table.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), "sans"), ("FONTSIZE", (0, 0), (-1, -1), 8.5),
                                    ("FONTNAME", (0, 0), (-1, 0), "sans-bold"),
+                                   ("ALIGN", (1, 0), (-1, -1), "RIGHT"),
                                    ("LINEBELOW", (0, 0), (-1, 0), 0.5, colors.black)]))
-        flow += [Spacer(1, 4 * mm), Paragraph("Hardest winnable orders", styles["body"]), table]
+        flow += [Spacer(1, 4 * mm), KeepTogether([
+            Paragraph("Hardest winnable orders", styles["h3"]), table,
+            Paragraph("The winnable orders with the fewest ways to win. <b>Order</b>: the facility cards as "
+                      "shuffled, the top card first. <b>Winning lines</b>: how many different sequences of moves "
+                      "win from that order. <b>Decisions</b>: turns on the best winning line where more than one "
+                      "move was legal. <b>Forced</b>: of those, the turns where only one move still wins; the more "
+                      "forced turns, the less room for a mistake.", styles["caption"])])]
     return flow

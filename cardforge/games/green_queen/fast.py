@@ -1,4 +1,4 @@
-"""Green Queen compiled: the rules of `engine.GreenQueen` (RULES.md §3) as one numba loop.
+"""Green Queen compiled: the rules of `engine.GreenQueen` (docs/rules-readings.md) as one numba loop.
 
 The reference engine states the rules; this kernel plays them on small ints and writes a trace that
 `record` turns into the reference's `GameRecord`, so its logs replay through the reference

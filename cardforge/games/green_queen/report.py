@@ -31,10 +31,13 @@ def rates(result: SimResult) -> dict[str, Rate]:
 
 def charts(players: int, result: SimResult) -> list[Any]:
     from ...report.charts import histogram_chart
+    from ...report.numbers import pct_interval
 
     hands = Counter(outcome.hands for outcome in result.outcomes)
     top = max(hands)
     labels = [str(h) for h in range(1, top + 1)]
-    moons = sum(result.figure_sums.get("moons", []))
+    rate = figures(result)["moon_rate"]
     return [histogram_chart(f"Hands per game, {players} players", labels, [hands.get(h, 0) for h in range(1, top + 1)],
-                            note=f"moon shots: {moons} in {result.hands:,} hands")]
+                            x_title="hands played before someone reached the end score", y_title="games",
+                            note=f"moon shots: {rate['count']:g} in {result.hands:,} hands, "
+                                 f"{pct_interval(rate['rate'], rate['ci_low'], rate['ci_high'])}")]

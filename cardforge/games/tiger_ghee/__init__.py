@@ -56,7 +56,9 @@ class TigerGheeGame(Game):
         return fast
 
     def report_params(self, engine: TrickGame[Any]) -> dict[str, Any]:
-        return {"tricks": engine.tricks, "hands": engine.hands_per_game}  # type: ignore[attr-defined]
+        tricks = engine.tricks  # type: ignore[attr-defined]
+        return {"tricks": tricks, "hands": engine.hands_per_game,  # type: ignore[attr-defined]
+                "points": [engine.points_for(n) for n in range(tricks + 1)]}  # type: ignore[attr-defined]
 
     def figures(self, result: SimResult) -> dict[str, Any]:
         from .report import figures

@@ -1,4 +1,4 @@
-"""Tiger Ghee compiled: the rules of `engine.TigerGhee` (RULES.md §2) as one numba loop.
+"""Tiger Ghee compiled: the rules of `engine.TigerGhee` (docs/rules-readings.md) as one numba loop.
 
 The reference engine states the rules; this kernel plays them on small ints and writes a trace that
 `record` turns into the reference's `GameRecord`, so its logs replay through the reference

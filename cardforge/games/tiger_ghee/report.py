@@ -34,12 +34,24 @@ def rates(result: SimResult) -> dict[str, Rate]:
 
 
 def charts(players: int, result: SimResult) -> list[Any]:
-    from ...report.charts import histogram_chart
+    """Tricks won per seat-hand, each bar labelled with the points the score table gives for it."""
+    from ...report.charts import ACCENT, BAD, GOOD, histogram_chart
+    from ...report.numbers import pct_interval
 
     fig = figures(result)
     hist = fig["tricks_hist"]
-    labels = list(hist)
-    ghee = [i for i, label in enumerate(labels) if int(label) > 0 and int(label) % 4 == 0]
-    return [histogram_chart(f"Tricks won per hand, {players} players", labels, list(hist.values()), highlight=ghee,
-                            note=f"ghee (a multiple of 4) in {fig['ghee_rate']['rate']:.1%} of seat-hands; "
-                                 "highlighted: ghee counts")]
+    points = result.params.get("points") or []
+    labels, fills = [], []
+    for label in hist:
+        n = int(label)
+        value = points[n] if n < len(points) else None
+        labels.append(f"{n}\n{value:+d}" if value is not None else label)
+        fills.append(GOOD if value and value > 0 else BAD if value is not None and value < 0 else ACCENT)
+    rate = fig["ghee_rate"]
+    return [histogram_chart(f"Tricks won per hand and the points they score, {players} players", labels,
+                            list(hist.values()), bar_colors=fills,
+                            x_title="tricks won in a hand (above) and points scored for them (below)",
+                            y_title="seat-hands",
+                            note=f"a scoring count (blue) in "
+                                 f"{pct_interval(rate['rate'], rate['ci_low'], rate['ci_high'])} of seat-hands; "
+                                 "red: counts that lose points")]

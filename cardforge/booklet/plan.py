@@ -1,0 +1,141 @@
+"""The booklet's page plan: lay out, read the pages back, fix what a typesetter would fix, pad with purpose.
+
+A plan is a value (`PagePlan`); `lay_out` renders it, reads the pages (pages.py) and improves it:
+
+1. a page whose last line ends in a hyphen: that paragraph is not hyphenated (or, for a word with
+   its own hyphen, keeps more lines together) so no word is split across a page;
+2. a heading stranded at the foot of a page starts the next page, and so does a lead-in paragraph
+   ending in a colon, with the table or list it introduces;
+3. a contents page only when the rules run to `TOC_MIN_RULES_PAGES` pages or more;
+4. a short last page of rules gets a ruled Notes block down to its foot;
+5. the page count is made a multiple of four (two for the flat A4/Letter prints) with useful pages
+   (fillers.py), so a fold-and-staple booklet has no blank pages.
+
+tests/test_booklet_layout.py reads the resulting PDFs back to check each rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .pages import HEADINGS, PageFacts, ends_in_hyphen, page_facts
+
+TOC_MIN_RULES_PAGES = 8
+"""Rules shorter than this are read by leafing through; a contents page would only push them back."""
+NOTES_BELOW = 0.55
+"""A last rules page filled less than this gets a Notes block below the text."""
+MAX_PASSES = 6
+PX_PER_MM = 96 / 25.4
+"""WeasyPrint lays out in CSS pixels."""
+FIX_CSS = {
+    "no-hyphen": "hyphens: manual",
+    "keep-lines": "widows: 6; orphans: 3",
+    "new-page": "break-before: page",
+}
+
+
+@dataclass(frozen=True)
+class PagePlan:
+    """Everything the page plan decided: contents page, per-block fixes, notes height, added pages."""
+
+    toc: bool = False
+    fixes: tuple[tuple[str, str], ...] = ()
+    """(`data-k` of a block, a FIX_CSS key)."""
+    notes_mm: float = 0.0
+    fillers: int = 0
+
+    def css(self) -> str:
+        rules = []
+        for k, kind in self.fixes:
+            name, _, value = kind.partition(":")
+            if name == "shrink":
+                rules.append(f'[data-k="{k}"] svg {{ width: auto; height: {value}mm; }}')
+            else:
+                rules.append(f'[data-k="{k}"] {{ {FIX_CSS[name]}; }}')
+        return "\n".join(rules)
+
+
+def page_multiple(fmt: str) -> int:
+    """Pages of a printed booklet come in fours (one folded sheet); flat prints in twos (duplex)."""
+    return 2 if fmt in ("a4", "letter") else 4
+
+
+def faults(facts: list[PageFacts], plan: PagePlan) -> list[tuple[str, str]]:
+    """New fixes for the pages' faults (none once the plan is clean)."""
+    have = set(plan.fixes)
+    found: list[tuple[str, str]] = []
+    for page in facts[:-1]:
+        if page.part not in ("rules", "toc"):
+            continue
+        if ends_in_hyphen(page.last_line) and page.last_line_block is not None:
+            kind = "no-hyphen" if (page.last_line_block, "no-hyphen") not in have else "keep-lines"
+            found.append((page.last_line_block, kind))
+        if page.last_block_tag in HEADINGS and page.last_block is not None and \
+                (page.last_block, "new-page") not in have:
+            found.append((page.last_block, "new-page"))
+        if (page.last_line.endswith(":") and page.last_block_tag == "p" and page.last_block is not None
+                and page.last_block == page.last_line_block):
+            # a lead-in ("deal out every card:") goes with what it leads to, and its heading with it
+            before = [b for b in page.blocks if b.k != page.last_block]
+            heading = before[-1].k if before and before[-1].tag in HEADINGS else None
+            found.append((heading or page.last_block, "new-page"))
+    found += _shrinks(facts, have)
+    return [fix for fix in dict.fromkeys(found) if fix not in have]
+
+
+SHRINK_AT_LEAST = 0.65
+"""A picture is drawn no smaller than this share of its size to pull its section back onto a page."""
+GAP_PX = 40.0
+"""Room for the heading's top margin, which a heading at the top of a page does not show."""
+
+
+def _shrinks(facts: list[PageFacts], have: set[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A page left a third empty because the next section opens with a heading and a picture too tall
+    for the space: draw the picture smaller (down to SHRINK_AT_LEAST) so the section starts there."""
+    found = []
+    for page, following in zip(facts, facts[1:]):
+        if page.part != "rules" or following.part != "rules" or page.remaining_px < page.height_px / 3:
+            continue
+        if len(following.blocks) < 2 or following.blocks[0].tag not in HEADINGS:
+            continue
+        figure = following.blocks[1]
+        if figure.picture_px <= 0 or any(k == figure.k for k, _ in have):
+            continue
+        overflow = figure.bottom_px - (page.remaining_px - GAP_PX)
+        scale = (figure.picture_px - overflow) / figure.picture_px
+        if SHRINK_AT_LEAST <= scale < 1:
+            found.append((figure.k, f"shrink:{figure.picture_px * scale / PX_PER_MM:.1f}"))
+    return found
+
+
+def _clean(render: Callable[[PagePlan], Any], plan: PagePlan) -> tuple[PagePlan, Any]:
+    document = render(plan)
+    for _ in range(MAX_PASSES):
+        new = faults(page_facts(document), plan)
+        if not new:
+            break
+        plan = replace(plan, fixes=plan.fixes + tuple(new))
+        document = render(plan)
+    return plan, document
+
+
+def lay_out(render: Callable[[PagePlan], Any], multiple: int) -> tuple[PagePlan, Any]:
+    """The final plan and its laid-out WeasyPrint document."""
+    plan, document = _clean(render, PagePlan())
+    facts = page_facts(document)
+    if sum(page.part == "rules" for page in facts) >= TOC_MIN_RULES_PAGES:
+        plan, document = _clean(render, replace(plan, toc=True))
+        facts = page_facts(document)
+    rules = [page for page in facts if page.part == "rules"]
+    pages = len(facts)
+    padded = replace(plan, fillers=-pages % multiple)
+    if rules and rules[-1].fill < NOTES_BELOW:
+        notes_mm = rules[-1].remaining_px / PX_PER_MM - 6.0
+        if notes_mm >= 20:
+            noted = replace(padded, notes_mm=round(notes_mm, 1))
+            document = render(noted)
+            if len(document.pages) == pages + noted.fillers:
+                return noted, document
+    return padded, render(padded) if padded != plan else document

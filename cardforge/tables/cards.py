@@ -1,0 +1,225 @@
+"""Table rows -> card entries of the deck, with every cell's position in the deck's SourceMap.
+
+The first row names the columns: card fields (`id`, `name`, `suit`, `rank`, `count`, `kind`, `front`,
+`back`, `deal`) or `props.NAME` for the values a layout shows (`{{ card.props.NAME }}`); `columns:`
+maps other headers onto those. An empty cell leaves a card field unset and a property empty (""), so
+every card of a table has the same properties. A bad value is reported as `cards.csv:7:3`, like a
+YAML error. See docs/deck-format.md, "Cards from a table".
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..errors import DeckError, Location
+from ..paths import UnsafeReference, resolve_in
+from ..yaml_source import KeyPath, SourceMap, format_key_path
+from .read import SUFFIXES, Table, read_table
+
+FIELDS = ("id", "name", "suit", "rank", "count", "kind", "front", "back", "deal")
+"""Columns that fill a card field directly; `count` prints the row that many times."""
+GROUP_KEYS = ("table", "sheet", "columns")
+"""Keys of a table entry that describe the table; any other key is a default for every row."""
+MAX_COUNT = 500
+"""Copies one row may ask for (a table may come from a stranger)."""
+_PROP_REFERENCE = re.compile(r"card\.props(?:\.(\w+)|\[\s*['\"]([^'\"]+)['\"]\s*\])")
+
+
+def layout_props(data: dict[str, Any]) -> set[str]:
+    """Property names the deck's layouts show (`{{ card.props.cost }}`): bare headers may name them."""
+    found: set[str] = set()
+
+    def visit(node: Any) -> None:
+        if isinstance(node, dict):
+            for value in node.values():
+                visit(value)
+        elif isinstance(node, list):
+            for value in node:
+                visit(value)
+        elif isinstance(node, str):
+            for match in _PROP_REFERENCE.finditer(node):
+                found.add(match.group(1) or match.group(2))
+
+    visit(data.get("layouts", {}))
+    visit(data.get("faces", {}))
+    return found
+
+
+def column_fields(table: Table, mapping: dict[str, str], props: set[str]) -> list[str | None]:
+    """The card field each column fills (`name`, `props.cost`), None for a blank column; unknown is an error."""
+    fields: list[str | None] = []
+    by_lower = {p.lower(): p for p in sorted(props)}
+    candidates = {name: name for name in FIELDS} | {f"props.{p}": f"props.{p}" for p in props} | {
+        p.lower(): f"props.{p}" for p in props}
+    for column, text in enumerate(table.header, start=1):
+        if not text:
+            fields.append(None)
+            continue
+        target = mapping.get(text, text)
+        lowered = target.lower()
+        if lowered in FIELDS:
+            fields.append(lowered)
+        elif target.startswith("props.") and len(target) > len("props."):
+            fields.append(target)
+        elif lowered in by_lower:
+            fields.append(f"props.{by_lower[lowered]}")
+        else:
+            hint = [candidates[m] for m in difflib.get_close_matches(lowered, list(candidates), n=1, cutoff=0.6)]
+            tail = (f"; did you mean {hint[0]!r}?" if hint else
+                    f"; a column is one of {', '.join(FIELDS)} or props.NAME, or map it with `columns:`")
+            raise DeckError(f"unknown column {text!r}{tail}", Location(table.path, table.header_row, column))
+        if fields.count(fields[-1]) > 1:
+            raise DeckError(f"two columns fill {fields[-1]!r}", Location(table.path, table.header_row, column))
+    return fields
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def _truth(value: Any) -> bool | None:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str) and value.lower() in ("true", "yes", "y", "x"):
+        return True
+    if isinstance(value, str) and value.lower() in ("false", "no", "n"):
+        return False
+    return None
+
+
+@dataclass
+class RowCards:
+    """The card entries made from one row, and where each of their keys sits in the table."""
+
+    entries: list[dict[str, Any]]
+    positions: dict[KeyPath, Location]
+    """Key path inside one entry (`("rank",)`, `("props", "cost")`) -> the cell it came from."""
+
+
+def row_cards(table: Table, fields: list[str | None], number: int, cells: list[Any],
+              defaults: dict[str, Any]) -> RowCards:
+    """One row -> `count` card entries (ids get -1, -2, ... when there is more than one)."""
+    entry: dict[str, Any] = {key: value for key, value in defaults.items() if key != "props"}
+    props: dict[str, Any] = dict(defaults.get("props") or {})
+    positions: dict[KeyPath, Location] = {(): Location(table.path, number, 1)}
+    count = 1
+    for column, field in enumerate(fields, start=1):
+        value = cells[column - 1] if column <= len(cells) else None
+        if field is not None and field.startswith("props.") and value is None:
+            props.setdefault(field[len("props."):], "")  # every card has every column; layouts can test it
+            continue
+        if field is None or value is None:
+            continue
+        here = Location(table.path, number, column)
+        if field == "count":
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_COUNT:
+                raise DeckError(f"count must be a whole number from 0 to {MAX_COUNT}, got {value!r}", here, "count")
+            count = value
+            continue
+        if field == "deal":
+            truth = _truth(value)
+            if truth is None:
+                raise DeckError(f"deal must be yes or no (true/false), got {value!r}", here, "deal")
+            value = truth
+        elif field in ("id", "name", "suit", "kind", "front", "back"):
+            value = str(value)
+        if field.startswith("props."):
+            props[field[len("props."):]] = value
+            positions[("props", field[len("props."):])] = here
+        else:
+            entry[field] = value
+            positions[(field,)] = here
+    if props:
+        entry["props"] = props
+    if "id" not in entry:
+        base = _slug(str(entry["name"])) if entry.get("name") is not None else ""
+        entry["id"] = base or f"{table.path.stem}-{number}"
+    if count == 1:
+        return RowCards([entry], positions)
+    entries = [{**entry, "id": f"{entry['id']}-{k}", "name": entry.get("name", entry["id"])}
+               for k in range(1, count + 1)]
+    return RowCards(entries, positions)
+
+
+# ---------------------------------------------------------------- hooking into the deck
+
+
+def expand_tables(
+    data: dict[str, Any], sources: SourceMap, folders: tuple[Path, ...],
+) -> tuple[dict[str, Any], SourceMap]:
+    """Replace each `{table: ...}` entry of `cards` by its rows' card entries and renumber the positions.
+
+    Table files resolve like every deck file (paths.resolve_in: inside the deck's folders only)."""
+    groups = data.get("cards")
+    if not isinstance(groups, list) or not any(isinstance(g, dict) and "table" in g for g in groups):
+        return data, sources
+    props = layout_props(data)
+    cards: list[Any] = []
+    moved = SourceMap()
+    for index, group in enumerate(groups):
+        old: KeyPath = ("cards", index)
+        if not (isinstance(group, dict) and "table" in group):
+            _copy_positions(sources, old, ("cards", len(cards)), moved)
+            cards.append(group)
+            continue
+        for row_entry, row_positions in _table_entries(group, index, sources, folders, props):
+            new: KeyPath = ("cards", len(cards))
+            for key in row_entry:  # defaults keep their YAML positions
+                _copy_positions(sources, (*old, key), (*new, key), moved)
+            for path, location in row_positions.items():
+                moved.keys[(*new, *path)] = location
+                moved.values[(*new, *path)] = location
+            cards.append(row_entry)
+    for table in (sources.keys, sources.values):
+        target = moved.keys if table is sources.keys else moved.values
+        for path, location in table.items():
+            if not (path[:1] == ("cards",) and len(path) > 1):
+                target[path] = location
+    return {**data, "cards": cards}, moved
+
+
+def _copy_positions(sources: SourceMap, old: KeyPath, new: KeyPath, into: SourceMap) -> None:
+    for table, target in ((sources.keys, into.keys), (sources.values, into.values)):
+        for path, location in table.items():
+            if path[: len(old)] == old:
+                target[new + path[len(old):]] = location
+
+
+def _table_entries(group: dict[str, Any], index: int, sources: SourceMap, folders: tuple[Path, ...],
+                   props: set[str]) -> list[tuple[dict[str, Any], dict[KeyPath, Location]]]:
+    here: KeyPath = ("cards", index)
+
+    def error(key: str, message: str) -> DeckError:
+        return DeckError(message, sources.locate((*here, key)), format_key_path((*here, key)))
+
+    reference, sheet, mapping = group["table"], group.get("sheet"), group.get("columns") or {}
+    if not isinstance(reference, str) or Path(reference).suffix.lower() not in SUFFIXES:
+        raise error("table", f"`table` names a {', '.join(SUFFIXES)} file in the deck's folder, got {reference!r}")
+    if sheet is not None and not isinstance(sheet, str):
+        raise error("sheet", f"`sheet` is the name of a sheet in the workbook, got {sheet!r}")
+    if sheet is not None and Path(reference).suffix.lower() not in (".xlsx", ".ods"):
+        raise error("sheet", f"`sheet` picks a sheet of an .xlsx or .ods workbook; {reference} has none")
+    if not isinstance(mapping, dict) or not all(isinstance(v, str) for v in mapping.values()):
+        raise error("columns", "`columns` maps a header to a card field, e.g. {Title: name, Cost: props.cost}")
+    try:
+        path = resolve_in(reference, folders)
+    except UnsafeReference as exc:
+        raise error("table", str(exc)) from None
+    defaults = {key: value for key, value in group.items() if key not in GROUP_KEYS}
+    if "props" in defaults and not isinstance(defaults["props"], dict):
+        raise error("props", "expected a mapping")
+    table = read_table(path, sheet)
+    fields = column_fields(table, {str(k): v for k, v in mapping.items()}, props)
+    made: list[tuple[dict[str, Any], dict[KeyPath, Location]]] = []
+    for number, cells in table.rows:
+        row = row_cards(table, fields, number, cells, defaults)
+        made.extend((entry, row.positions) for entry in row.entries)
+    if not made:
+        raise DeckError("the table has a header but no card rows", Location(path, table.header_row))
+    return made

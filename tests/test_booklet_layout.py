@@ -1,0 +1,119 @@
+"""The booklets' page plan, read back from the PDFs: page counts in fours, no near-empty page, no word
+split across a page, the cover's title on one line, the game's turn summary on the back cover."""
+
+from __future__ import annotations
+
+import pypdfium2 as pdfium
+import pytest
+from conftest import bundled_booklet
+from pypdfium2.raw import FPDF_PAGEOBJ_FORM
+
+from cardforge.booklet.build import booklet_pdf
+from cardforge.booklet.impose import SHEETS, impose_saddle_stitch
+from cardforge.games.registry import find_game
+from cardforge.load import load_deck
+
+GAMES = ["fives", "tiger-ghee", "green-queen", "greeen-mafia", "green-fivura"]
+MM = 72 / 25.4
+TOP, BOTTOM = 13 * MM, 15 * MM
+"""The A5 page's top and bottom margins, where the running title and the page number sit."""
+
+
+def a5(deck_id: str) -> bytes:
+    return bundled_booklet(deck_id, "a5")
+
+
+def body_objects(page: pdfium.PdfPage) -> list[tuple[float, float, float, float]]:
+    """Bounds of everything drawn inside the text block (the header and footer left out)."""
+    _, height = page.get_size()
+    found = []
+    for obj in page.get_objects(max_depth=8):
+        if obj.type == FPDF_PAGEOBJ_FORM:
+            continue
+        left, bottom, right, top = obj.get_bounds()
+        if bottom >= BOTTOM - 1 and top <= height - TOP + 1 and right - left < 1000:
+            found.append((left, bottom, right, top))
+    return found
+
+
+def body_lines(page: pdfium.PdfPage) -> list[str]:
+    """The page's lines of text inside the text block, top to bottom."""
+    _, height = page.get_size()
+    text = page.get_textpage()
+    rows: dict[int, list[tuple[float, str]]] = {}
+    for i in range(text.count_chars()):
+        left, bottom, right, top = text.get_charbox(i, loose=True)
+        char = text.get_text_range(i, 1)
+        if not char.strip() or bottom < BOTTOM or top > height - TOP:
+            continue
+        rows.setdefault(round(bottom), []).append((left, char))
+    return ["".join(c for _, c in sorted(row)) for _, row in sorted(rows.items(), reverse=True)]
+
+
+@pytest.mark.parametrize("deck_id", GAMES)
+def test_page_count_is_a_multiple_of_four_and_every_page_carries_content(deck_id: str) -> None:
+    doc = pdfium.PdfDocument(a5(deck_id))
+    assert len(doc) % 4 == 0
+    _, height = doc[0].get_size()
+    body = height - TOP - BOTTOM
+    for number in range(1, len(doc) - 1):  # the covers are laid out on their own terms
+        objects = body_objects(doc[number])
+        assert objects, f"page {number + 1} is blank"
+        extent = max(o[3] for o in objects) - min(o[1] for o in objects)
+        assert extent >= body / 4, f"page {number + 1} carries {extent / body:.0%} of its text block"
+
+
+@pytest.mark.parametrize("deck_id", GAMES)
+def test_no_page_ends_in_a_hyphenated_word(deck_id: str) -> None:
+    doc = pdfium.PdfDocument(a5(deck_id))
+    for number in range(len(doc)):
+        lines = body_lines(doc[number])
+        if lines:
+            assert not lines[-1].endswith(("-", "\u2010", "\u00ad")), (number + 1, lines[-1])
+
+
+def test_fold_and_staple_sheets_have_no_blank_halves() -> None:
+    """Imposed on A4, every half of every side shows a page: the padding is content, not blanks."""
+    imposed = pdfium.PdfDocument(impose_saddle_stitch(a5("fives"), "a4"))
+    width, height = SHEETS["a4"]
+    assert len(imposed) % 2 == 0
+    for side in imposed:
+        halves = [0, 0]
+        for obj in side.get_objects(max_depth=8):
+            left, _, right, _ = obj.get_bounds()
+            if right - left < width / 2:
+                halves[int((left + right) / 2 > width / 2)] += 1
+        assert min(halves) > 0
+
+
+def test_long_title_is_set_on_one_line_at_a_smaller_size() -> None:
+    doc = pdfium.PdfDocument(a5("green-queen-jokers"))
+    lines = [line for line in body_lines(doc[0]) if "Green" in line]
+    assert lines[0] == "GreenQueen(withJokers)"  # characters joined without spaces: one baseline
+
+
+def test_the_back_cover_carries_the_games_turn_summary_and_credits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game that supplies a `turn_summary` block sees it on the back cover, with the credits."""
+    from markupsafe import Markup
+
+    game = find_game("fives")
+    assert game is not None
+    original = type(game).booklet_tables
+
+    def with_summary(self, deck, ctx):  # type: ignore[no-untyped-def]
+        summary = Markup("<ol><li>Lead or follow the colour.</li><li>Highest card of the colour wins.</li></ol>")
+        return {**original(self, deck, ctx), "turn_summary": lambda: summary}
+
+    monkeypatch.setattr(type(game), "booklet_tables", with_summary)
+    doc = pdfium.PdfDocument(booklet_pdf(load_deck("fives")))
+    back = doc[len(doc) - 1].get_textpage().get_text_range()
+    assert "Turn summary" in back and "Highest card of the colour wins." in back
+    assert "Credits" in back and "Taiki Shinzawa" in back
+    assert "Turn summary" not in pdfium.PdfDocument(a5("fives"))[len(doc) - 1].get_textpage().get_text_range()
+
+
+def test_every_booklet_has_credits_on_its_back_cover() -> None:
+    for deck_id in ("tiger-ghee", "green-queen"):
+        doc = pdfium.PdfDocument(a5(deck_id))
+        back = doc[len(doc) - 1].get_textpage().get_text_range()
+        assert "Credits" in back and deck_id in back
