@@ -144,12 +144,12 @@ def turn_summary(deck: Deck) -> dict[str, Any]:
         "title": "GREEEN MAFIA at a glance",
         "parts": [
             {"heading": "A game", "steps": [
-                ("Set up", f"shuffle the {n} facilities; objective {one.id} then {two.id} go underneath."),
+                ("Set up", f"shuffle the facilities ({n} cards); objective {one.id} then {two.id} go underneath."),
                 ("Check", "look through the whole order; if you see no way to win, shuffle again."),
-                ("Round one", f"{n} kills, then objective {one.id}: needs {mission.condition_text(one.condition)} "
-                              "icons in KEEP."),
+                ("Round one", f"each facility killed once, then objective {one.id}: needs "
+                              f"{mission.condition_text(one.condition)} icons in KEEP."),
                 ("Turn over", f"lose all of KEEP, keep objective {one.id}, turn the pile over."),
-                ("Round two", f"{n} more kills, then objective {two.id}: needs "
+                ("Round two", f"each facility killed again, then objective {two.id}: needs "
                               f"{mission.condition_text(two.condition)} in KEEP to win."),
             ]},
             {"heading": "A turn", "steps": [
