@@ -9,15 +9,14 @@ sheets. Nothing here prints: results, warnings and progress go back to the calle
 
 from __future__ import annotations
 
-import os
 import shutil
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .errors import CardforgeError
+from .publish import check_source, publish, staging_folder
 
 if TYPE_CHECKING:
     from .check.results import DeckCheck
@@ -149,33 +148,19 @@ BY_NAME: dict[str, list[Product]] = {
 PRE_CHECKS: list[PreCheck] = [gate]
 
 
-def publish(stage: Path, final: Path) -> None:
-    """Move everything staged into `final`: files replace files; a staged folder replaces the old one."""
-    final.mkdir(parents=True, exist_ok=True)
-    for entry in sorted(stage.iterdir()):
-        target = final / entry.name
-        if entry.is_dir() and target.exists():
-            old = Path(tempfile.mkdtemp(prefix=f".{entry.name}.old.", dir=final))
-            os.replace(target, old / entry.name)
-            os.replace(entry, target)
-            shutil.rmtree(old)
-        else:
-            os.replace(entry, target)
-
-
 def build_deck(deck: Deck, settings: BuildSettings, products: list[Product] | None = None) -> BuildResult:
     """Run the pre-checks and products for one deck; returns what was published."""
     result = BuildResult(deck)
+    check_source(settings.out_dir / deck.id, deck.path)  # an id clash is refused before any work
     for check in PRE_CHECKS:
         settings = check(deck, settings, result)
-    settings.out_dir.mkdir(parents=True, exist_ok=True)
-    stage = Path(tempfile.mkdtemp(prefix=f".{deck.id}.staging.", dir=settings.out_dir))
+    stage = staging_folder(settings.out_dir, deck.id)  # publish.py: stale staging cleaned, lock, id check
     try:
         written: list[Path] = []
         for product in products if products is not None else PRODUCTS:
             written.extend(product(deck, stage, settings))
         final = settings.out_dir / deck.id
-        publish(stage, final)
+        publish(stage, final, deck.path)
         result.paths = [final / path.relative_to(stage) for path in written]
         return result
     finally:

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .budgets import MAX_CARDS
 from .model import FACE_RANKS, DeckSpec, Selector, Suit
 
 
@@ -32,6 +33,8 @@ def expand_ranks(spec: list[int | str] | str | int) -> list[str]:
             a, b = int(low), int(high)
             if a > b:
                 raise ValueError(f"rank range {item!r} runs backwards")
+            if b - a + 1 + len(labels) > MAX_CARDS:
+                raise ValueError(f"rank range {item!r} has {b - a + 1:,} ranks; a deck may have at most {MAX_CARDS:,} cards")
             labels.extend(str(n) for n in range(a, b + 1))
         else:
             rank_value(item)

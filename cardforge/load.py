@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import difflib
+import os
 from pathlib import Path
 from typing import Any, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
 from . import model
+from .budgets import MAX_CARDS, MAX_EXTENDS_DEPTH
+from .confine import confined_file, folder_files, reference_parts
 from .deck import Card, Deck, card_id, expand_ranks, rank_value
 from .errors import DeckError, PlayabilityError
 from .games.registry import all_games
@@ -29,21 +32,68 @@ def bundled_deck_ids(folder: Path = BUNDLED_DECKS_DIR) -> list[str]:
 
 
 def find_deck_file(reference: str | Path, relative_to: Path | None = None) -> Path:
-    """A deck argument or `extends` value -> a deck file: a path, a folder, or a bundled deck id."""
+    """A deck argument -> a deck file: a path, a folder, or a bundled deck id.
+
+    A bare name that is both a folder here and a bundled deck is refused as ambiguous, so a folder
+    in the current directory can never stand in for a bundled deck unnoticed."""
     text = str(reference)
     base = relative_to if relative_to is not None else Path.cwd()
     candidate = base / text
+    local: Path | None = None
     if candidate.is_dir() and (candidate / DECK_FILE).is_file():
-        return (candidate / DECK_FILE).resolve()
-    if candidate.is_file():
-        return candidate.resolve()
+        local = (candidate / DECK_FILE).resolve()
+    elif candidate.is_file():
+        local = candidate.resolve()
     bundled = BUNDLED_DECKS_DIR / text / DECK_FILE
-    if "/" not in text and "\\" not in text and bundled.is_file():
+    is_id = "/" not in text and "\\" not in text and bundled.is_file()
+    if local is not None and is_id and local != bundled.resolve():
+        raise DeckError(f"{text!r} is both a folder here and a bundled deck; write ./{text} for the folder, "
+                        f"or run from another folder for the bundled deck")
+    if local is not None:
+        return local
+    if is_id:
         return bundled.resolve()
     ids = bundled_deck_ids()
     hint = difflib.get_close_matches(text, ids, n=1)
     suggestion = f"; did you mean {hint[0]!r}?" if hint else f"; bundled decks are: {', '.join(ids)}"
     raise DeckError(f"no deck file, folder or bundled deck named {text!r}{suggestion}")
+
+
+def bundled_deck_file(deck_id: str) -> Path:
+    """The deck file of a bundled deck, whatever folders the current directory holds."""
+    path = BUNDLED_DECKS_DIR / deck_id / DECK_FILE
+    if "/" in deck_id or "\\" in deck_id or not path.is_file():
+        raise DeckError(f"no bundled deck named {deck_id!r}; bundled decks are: {', '.join(bundled_deck_ids())}")
+    return path.resolve()
+
+
+def parent_deck_file(reference: str, child: Path, tree: Path) -> Path:
+    """An `extends` value -> the parent's deck file: a relative path whose real path lies inside the
+    deck's own folder `tree`, or a bundled deck id. Nothing outside is opened, so a refused
+    parent never shows up in a message or a readable root."""
+    outside = (f"{reference!r} is outside the deck's folder; `extends` takes a bundled deck id "
+               "or a relative path inside the deck's folder")
+    try:
+        parts = reference_parts(reference)
+    except UnsafeReference:
+        raise DeckError(outside) from None
+    candidate = child.parent.joinpath(*parts)
+    if candidate.is_dir():
+        candidate = candidate / DECK_FILE
+    allowed = (tree, BUNDLED_DECKS_DIR)
+    if os.path.lexists(candidate):
+        try:
+            return confined_file(candidate, allowed, reference)
+        except UnsafeReference as exc:
+            raise DeckError(outside if "leads outside" in str(exc) else str(exc)) from None
+    if len(parts) == 1:
+        bundled = BUNDLED_DECKS_DIR / parts[0] / DECK_FILE
+        if bundled.is_file():
+            return bundled.resolve()
+    ids = bundled_deck_ids()
+    hint = difflib.get_close_matches(reference, ids, n=1)
+    suggestion = f"; did you mean {hint[0]!r}?" if hint else f"; bundled decks are: {', '.join(ids)}"
+    raise DeckError(f"no deck file, folder or bundled deck named {reference!r}{suggestion}")
 
 
 # ---------------------------------------------------------------- extends
@@ -84,8 +134,11 @@ def _read_chain(path: Path, stack: tuple[Path, ...] = ()) -> tuple[dict[str, Any
     where = document.sources.locate(("extends",))
     if not isinstance(parent_ref, str):
         raise DeckError("`extends` takes a path relative to this file or a bundled deck id", where, "extends")
+    if len(stack) + 2 > MAX_EXTENDS_DEPTH:
+        raise DeckError(f"the `extends` chain is longer than {MAX_EXTENDS_DEPTH} decks", where, "extends")
+    tree = (stack[0] if stack else path).parent
     try:
-        parent = find_deck_file(parent_ref, path.parent)
+        parent = parent_deck_file(parent_ref, path, tree)
     except DeckError as exc:
         raise DeckError(exc.message, where, "extends") from None
     if parent in stack or parent == path:
@@ -96,6 +149,33 @@ def _read_chain(path: Path, stack: tuple[Path, ...] = ()) -> tuple[dict[str, Any
     _drop_replaced_positions(sources, base_data, data)
     sources.update(document.sources)
     return merge(base_data, data), sources, (*chain, path)
+
+
+def deck_data(path: Path) -> dict[str, Any]:
+    """A deck file's data with everything it extends merged in (for writing a self-contained copy)."""
+    return _read_chain(path)[0]
+
+
+def extends_reference(base_path: Path, deck_file: Path) -> str | None:
+    """How a new deck at `deck_file` can extend `base_path`: a bundled deck by id, a deck inside the
+    new deck's folder by relative path, else None (`extends` may not leave a deck's folder,
+    docs/security.md)."""
+    base_path = base_path.resolve()
+    if base_path.parent.parent == BUNDLED_DECKS_DIR.resolve():
+        return base_path.parent.name
+    folder = deck_file.resolve().parent
+    if folder in base_path.parents:
+        return os.path.relpath(base_path, folder)
+    return None
+
+
+def derived_deck(base_path: Path, deck_file: Path, changes: dict[str, Any]) -> dict[str, Any]:
+    """The data of a new deck at `deck_file` that is `base_path` with `changes`: a few lines extending
+    it where `extends` can reach it, else the base merged in whole (the same merge `extends` does)."""
+    reference = extends_reference(base_path, deck_file)
+    if reference is not None:
+        return {"extends": reference, **changes}
+    return merge(deck_data(base_path), changes)
 
 
 def _drop_replaced_positions(sources: SourceMap, base: Any, override: Any, prefix: KeyPath = ()) -> None:
@@ -228,8 +308,7 @@ def _list_images(spec: str | list[str], folders: tuple[Path, ...], sources: Sour
         here = path + (i,) if isinstance(spec, list) else path
         try:
             if reference.endswith("/"):
-                found = sorted(p for p in resolve_folder(reference, folders).iterdir()
-                               if p.suffix.lower() in IMAGE_SUFFIXES)
+                found = folder_files(resolve_folder(reference, folders), folders, reference, IMAGE_SUFFIXES)
                 if not found:
                     raise UnsafeReference(f"no PNG or JPG images in the folder {reference!r}")
                 files.extend(found)
@@ -237,6 +316,8 @@ def _list_images(spec: str | list[str], folders: tuple[Path, ...], sources: Sour
                 files.append(resolve_in(reference, folders))
         except UnsafeReference as exc:
             raise _error_at(sources, here, str(exc)) from None
+        if len(files) > MAX_CARDS:
+            raise _error_at(sources, here, f"more than {MAX_CARDS:,} images; {_too_many_cards()}")
     return files
 
 
@@ -262,6 +343,8 @@ def expand_cards(spec: model.DeckSpec, folders: tuple[Path, ...], sources: Sourc
                     cards.append(Card(card_id(suit, rank), f"{spec.suits[suit].name} {rank}", suit, rank,
                                       group.kind, group.deal, group.front, group.back, dict(group.props),
                                       origin=here))
+                    if len(cards) > MAX_CARDS:
+                        raise _error_at(sources, here, _too_many_cards())
         elif isinstance(group, model.SingleCard):
             if group.suit is not None and group.suit not in spec.suits:
                 raise _error_at(sources, here + ("suit",), _unknown_suit(group.suit, spec))
@@ -284,6 +367,8 @@ def expand_cards(spec: model.DeckSpec, folders: tuple[Path, ...], sources: Sourc
                 back = backs[0] if len(backs) == 1 else backs[i]
                 cards.append(Card(front.stem, front.stem, kind=images.kind, deal=images.deal, front_image=front,
                                   back_image=back, images_include_bleed=images.includes_bleed, origin=here))
+        if len(cards) > MAX_CARDS:
+            raise _error_at(sources, here, _too_many_cards())
     seen: dict[str, int] = {}
     for card in cards:
         if card.id in seen:
@@ -292,6 +377,10 @@ def expand_cards(spec: model.DeckSpec, folders: tuple[Path, ...], sources: Sourc
     if not cards:
         raise _error_at(sources, ("cards",), "the deck has no cards")
     return tuple(cards)
+
+
+def _too_many_cards() -> str:
+    return f"the deck has more than {MAX_CARDS:,} cards, the most cardforge prints (see docs/security.md)"
 
 
 def _unknown_suit(suit: str, spec: model.DeckSpec) -> str:
@@ -308,6 +397,13 @@ def check_deal(deck: Deck, sources: SourceMap) -> list[DeckError]:
         if players not in spec.players:
             raise _error_at(sources, ("setup", str(players)),
                             f"setup for {players} players, but `players` is {spec.players}", key=True)
+    for players, setup_ in spec.setup.items():
+        for s_i, selector in enumerate(setup_.remove):
+            if selector.ranks is not None:
+                try:
+                    expand_ranks(selector.ranks)
+                except ValueError as exc:
+                    raise _error_at(sources, ("setup", str(players), "remove", s_i, "ranks"), str(exc)) from None
     for players in spec.players:
         setup = spec.setup.get(players)
         plan = deck.deal_plan(players)

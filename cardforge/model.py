@@ -33,6 +33,10 @@ CARD_SIZE_PRESETS: dict[str, tuple[float, float]] = {
     "square": (70.0, 70.0),
 }
 
+MIN_CARD_MM, MAX_CARD_MM = 10.0, 300.0
+"""Card sides from a tiny token to a big display card; rendering a face costs its area
+(docs/security.md), so a 10 m "card" is refused when the deck loads."""
+
 FACE_RANKS = {"J": 11, "Q": 12, "K": 13, "A": 14, "joker": -1}
 """Named ranks and their order values; a Joker is below every numbered rank."""
 
@@ -45,11 +49,23 @@ def _color(value: Any) -> Any:
 
 Color = Annotated[str, BeforeValidator(_color)]
 
+_HEX_COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+def _hex_color(value: Any) -> Any:
+    if not isinstance(value, str) or not _HEX_COLOR.match(value):
+        raise ValueError(f"expected a colour like #1f6f3a, got {value!r}")
+    return value
+
+
+HexColor = Annotated[str, BeforeValidator(_hex_color)]
+"""A literal colour: suit colours reach the booklet's stylesheet, so no placeholders (docs/security.md)."""
+
 
 class Strict(BaseModel):
     """Base for every deck model: immutable, and unknown keys are errors."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 # ---------------------------------------------------------------- metadata
@@ -81,6 +97,20 @@ class CardSize(Strict):
             raise ValueError(f"unknown card size {value!r}; presets are {names}")
         return value
 
+    @field_validator("width", "height")
+    @classmethod
+    def _card_sized(cls, value: float | None) -> float | None:
+        if value is not None and not MIN_CARD_MM <= value <= MAX_CARD_MM:
+            raise ValueError(f"a card is {MIN_CARD_MM:g} to {MAX_CARD_MM:g} mm on a side, got {value:g} mm")
+        return value
+
+    @field_validator("bleed", "corner_radius")
+    @classmethod
+    def _small(cls, value: float) -> float:
+        if not 0 <= value <= 20:
+            raise ValueError(f"expected 0 to 20 mm, got {value:g} mm")
+        return value
+
     @property
     def size_mm(self) -> tuple[float, float]:
         """(width, height) of the trim box in millimetres."""
@@ -98,9 +128,9 @@ class Suit(Strict):
     """A suit or colour: its printed name, print colour and the icon that tells it apart by shape."""
 
     name: str
-    color: Color
+    color: HexColor
     icon: str = "circle"
-    text_color: Color | None = None
+    text_color: HexColor | None = None
     dark: bool = False
 
 
@@ -121,7 +151,7 @@ class SuitRanks(Strict):
     deal: bool = True
     props: dict[str, Any] = {}
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, allow_inf_nan=False)
 
 
 class SingleCard(Strict):
@@ -366,7 +396,7 @@ class DeckSpec(Strict):
     subtitle: str | None = None
     version: str = "1"
     credits: Credits = Credits()
-    language: str = "en"
+    language: str = Field("en", pattern=r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$")
     players: list[Annotated[int, Field(ge=1, le=12)]] = []
     """Player counts; none for an art deck, which is printed but never dealt or played."""
     play_time: str | None = None

@@ -1,14 +1,16 @@
 """Where a deck may read files from: its own folder and the project's `assets/`, nothing else.
 
 A deck may come from a stranger, so every file reference goes through `resolve_reference`, which
-refuses absolute paths, `..`, URLs (file:, http:, data: ...) and links that lead outside.
+applies confine.py's rule: no absolute paths, `..` or URLs, links resolved, real path inside.
 """
 
 from __future__ import annotations
 
-import re
+import os
 from importlib.resources import files
 from pathlib import Path
+
+from .confine import UnsafeReference, confined, confined_file, reference_parts
 
 
 def _data_root() -> Path:
@@ -23,35 +25,22 @@ ASSETS_DIR = PROJECT_ROOT / "assets"
 BUNDLED_DECKS_DIR = PROJECT_ROOT / "decks"
 TEMPLATES_ROOT = PROJECT_ROOT / "templates"
 FONTS_DIR = ASSETS_DIR / "fonts"
+BUNDLED_ROOTS = (ASSETS_DIR, BUNDLED_DECKS_DIR, TEMPLATES_ROOT)
+"""cardforge's own data, which any deck may read."""
 
-_SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
-
-
-class UnsafeReference(ValueError):
-    """A file reference that points outside the deck's folder and `assets/`."""
+__all__ = ["UnsafeReference", "resolve_reference", "resolve_in", "resolve_folder"]
 
 
 def resolve_reference(reference: str, deck_folder: Path) -> Path:
-    """`art/back.png` -> an existing file inside the deck folder, or `assets/...` inside assets/."""
-    if not reference or not reference.strip():
-        raise UnsafeReference("an empty file reference")
-    if _SCHEME.match(reference) or reference.startswith("//"):
-        raise UnsafeReference(f"{reference!r} is a URL; decks may only use files in their own folder or assets/")
-    if reference.startswith(("/", "\\")) or re.match(r"^[a-zA-Z]:[\\/]", reference):
-        raise UnsafeReference(f"{reference!r} is an absolute path; use a path relative to the deck's folder")
-    parts = Path(reference.replace("\\", "/")).parts
-    if ".." in parts:
-        raise UnsafeReference(f"{reference!r} climbs out with '..'; decks may only use files in their own folder or assets/")
+    """`art/back.png` -> an existing regular file inside the deck folder, or `assets/...` inside assets/."""
+    parts = reference_parts(reference)
     if parts and parts[0] == "assets":
-        root, target = ASSETS_DIR.resolve(), ASSETS_DIR.joinpath(*parts[1:])
+        root, target = ASSETS_DIR, ASSETS_DIR.joinpath(*parts[1:])
     else:
-        root, target = deck_folder.resolve(), deck_folder.joinpath(*parts)
-    resolved = target.resolve()
-    if resolved != root and root not in resolved.parents:
-        raise UnsafeReference(f"{reference!r} leads outside {root} through a link")
-    if not resolved.is_file():
+        root, target = deck_folder, deck_folder.joinpath(*parts)
+    if not os.path.lexists(target):
         raise UnsafeReference(f"{reference!r}: no such file (looked for {target})")
-    return resolved
+    return confined_file(target, (root,), reference)
 
 
 def resolve_in(reference: str, folders: tuple[Path, ...]) -> Path:
@@ -68,14 +57,13 @@ def resolve_in(reference: str, folders: tuple[Path, ...]) -> Path:
 
 
 def resolve_folder(reference: str, folders: tuple[Path, ...]) -> Path:
-    """A folder reference (`art/fronts/`) inside one of the deck's folders."""
-    probe = reference.rstrip("/\\")
+    """A folder reference (`art/fronts/`) inside one of the deck's folders; its real path."""
+    try:
+        parts = reference_parts(reference.rstrip("/\\"))
+    except UnsafeReference:
+        raise UnsafeReference(f"{reference!r} must be a folder inside the deck's folder") from None
     for folder in folders:
-        root = folder.resolve()
-        parts = Path(probe.replace("\\", "/")).parts
-        if _SCHEME.match(reference) or Path(probe).is_absolute() or ".." in parts:
-            raise UnsafeReference(f"{reference!r} must be a folder inside the deck's folder")
-        target = folder.joinpath(*parts).resolve()
-        if target.is_dir() and (target == root or root in target.parents):
-            return target
+        target = folder.joinpath(*parts)
+        if target.is_dir():
+            return confined(target, (folder,), reference)
     raise UnsafeReference(f"{reference!r}: no such folder inside the deck's folder")

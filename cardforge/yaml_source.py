@@ -15,10 +15,12 @@ import yaml
 from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from .budgets import MAX_YAML_BYTES, MAX_YAML_DEPTH, MAX_YAML_VALUES
+from .confine import UnsafeReference, read_limited
 from .errors import DeckError, Location
 
-MAX_FILE_BYTES = 1_000_000
-MAX_NODES = 200_000
+MAX_FILE_BYTES = MAX_YAML_BYTES
+MAX_NODES = MAX_YAML_VALUES
 _PLAIN_TAGS = {
     "tag:yaml.org,2002:str",
     "tag:yaml.org,2002:int",
@@ -96,7 +98,9 @@ class _Builder:
 
     def build(self, node: Node, key_path: KeyPath, depth: int = 0) -> Any:
         self.nodes_seen += 1
-        if self.nodes_seen > MAX_NODES or depth > 100:
+        if depth > MAX_YAML_DEPTH:
+            raise _too_deep(_location(self.path, node), format_key_path(key_path))
+        if self.nodes_seen > MAX_NODES:
             raise DeckError(
                 f"the document expands to more than {MAX_NODES:,} values (an alias bomb?); "
                 "decks are small, plain YAML",
@@ -156,27 +160,47 @@ def _yaml_error(path: Path, exc: yaml.YAMLError) -> DeckError:
     return DeckError(text, location)
 
 
+def _too_deep(location: Location, key_path: str = "") -> DeckError:
+    return DeckError(f"values are nested more than {MAX_YAML_DEPTH} deep; decks are small, plain YAML",
+                     location, key_path)
+
+
+def _check_depth(path: Path, text: str) -> None:
+    """Refuse deep nesting from the event stream, before the (recursive) composer sees it."""
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=yaml.SafeLoader):
+            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                depth += 1
+                if depth > MAX_YAML_DEPTH:
+                    mark = event.start_mark
+                    raise _too_deep(Location(path, mark.line + 1, mark.column + 1))
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                depth -= 1
+    except yaml.YAMLError as exc:
+        raise _yaml_error(path, exc) from None
+
+
 def read_yaml(path: Path) -> YamlDocument:
     """Read one deck file safely; every failure is a DeckError naming file, line and column."""
     try:
-        size = path.stat().st_size
-    except OSError as exc:
-        raise DeckError(f"cannot read the file: {exc.strerror}", Location(path)) from None
-    if size > MAX_FILE_BYTES:
-        raise DeckError(
-            f"the file is {size:,} bytes; a deck file may be at most {MAX_FILE_BYTES:,} bytes",
-            Location(path),
-        )
+        raw = read_limited(path, MAX_FILE_BYTES, path.name)
+    except UnsafeReference as exc:
+        message = str(exc)
+        if "larger than" in message:
+            message = f"the file is larger than a deck file may be (at most {MAX_FILE_BYTES:,} bytes)"
+        raise DeckError(message, Location(path)) from None
     try:
-        text = path.read_text(encoding="utf-8")
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise DeckError(f"the file is not UTF-8 text (byte {exc.start})", Location(path)) from None
-    except OSError as exc:
-        raise DeckError(f"cannot read the file: {exc.strerror}", Location(path)) from None
+    _check_depth(path, text)
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError as exc:
         raise _yaml_error(path, exc) from None
+    except RecursionError:
+        raise _too_deep(Location(path)) from None
     if node is None:
         raise DeckError("the file is empty; a deck needs at least `id`, `title` and `cards`", Location(path))
     builder = _Builder(path)

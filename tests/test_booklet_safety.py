@@ -95,9 +95,14 @@ def test_template_syntax_errors_name_the_line(tmp_path: Path) -> None:
 
 
 def test_the_fetcher_serves_only_files_under_its_roots(tmp_path: Path) -> None:
-    (tmp_path / "ok.png").write_bytes(b"png")
+    from PIL import Image
+
+    Image.new("RGB", (4, 4), "red").save(tmp_path / "ok.png")
+    (tmp_path / "fake.png").write_bytes(b"png")
     fetcher = DeckFetcher((tmp_path,), {"file:///etc/passwd": "deck.yaml:3:5"})
-    assert fetcher.fetch((tmp_path / "ok.png").as_uri()).read() == b"png"
+    assert fetcher.fetch((tmp_path / "ok.png").as_uri()).read() == (tmp_path / "ok.png").read_bytes()
+    with pytest.raises(RefusedFetch, match="cannot be read as an image"):
+        fetcher.fetch((tmp_path / "fake.png").as_uri())
     for url in ("file:///etc/passwd", "http://example.com/x.png", "data:text/plain,hi",
                 (tmp_path / ".." / "x").as_uri(), "file://server/share/x.png"):
         with pytest.raises(RefusedFetch):

@@ -28,7 +28,7 @@ def test_short_tiger_ghee_replaces_cards_and_players() -> None:
 
 def test_extends_by_relative_path(write_deck) -> None:
     write_deck(
-        "base/deck.yaml",
+        "child/base/deck.yaml",
         """
         id: base
         title: Base
@@ -40,7 +40,7 @@ def test_extends_by_relative_path(write_deck) -> None:
     child = write_deck(
         "child/deck.yaml",
         """
-        extends: ../base/deck.yaml
+        extends: base/deck.yaml
         id: child
         title: Child
         cards: [{id: a, props: {power: 5}}, {id: c}, {id: d}]
@@ -49,6 +49,26 @@ def test_extends_by_relative_path(write_deck) -> None:
     deck = load_deck(child)
     assert [c.id for c in deck.cards] == ["a", "b", "c", "d"]
     assert deck.card("a").props == {"power": 5}
+
+
+@pytest.mark.parametrize("reference", ["../base/deck.yaml", "../base", "/etc/passwd", "file:///etc/passwd", "link"])
+def test_extends_outside_the_deck_folder_is_refused_without_reading_it(write_deck, tmp_path, reference) -> None:
+    write_deck("base/deck.yaml", "id: base\ntitle: SECRET-CANARY-TITLE\nplayers: [2]\ncards: [{id: a}]\n")
+    child = write_deck("child/deck.yaml", f"extends: {reference}\nid: child\ntitle: Child\n")
+    (tmp_path / "child" / "link").symlink_to(tmp_path / "base")
+    with pytest.raises(DeckError) as caught:
+        load_deck(child)
+    text = str(caught.value)
+    assert "child/deck.yaml:1:10" in text and "outside the deck's folder" in text
+    assert "SECRET-CANARY" not in text
+
+
+def test_extends_chain_depth_is_bounded(write_deck) -> None:
+    for i in range(12):
+        write_deck(f"v{i}.yaml", f"extends: v{i + 1}.yaml\nid: v{i}\ntitle: V\n")
+    write_deck("v12.yaml", "id: v12\ntitle: V\nplayers: [2]\ncards: [{id: a}]\n")
+    with pytest.raises(DeckError, match="longer than 8 decks"):
+        load_deck(write_deck("top.yaml", "extends: v0.yaml\nid: top\ntitle: T\n"))
 
 
 def test_cycle_is_an_error_naming_the_loop(write_deck) -> None:

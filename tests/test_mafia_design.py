@@ -43,7 +43,7 @@ def test_written_deck_reproduces_the_designed_mission(tmp_path: Path) -> None:
     out = tmp_path / "deck.yaml"
     text = deck_yaml(HOLD, best, DATA / "hold.yaml", out, "hold-designed", 0.25, 0.9)
     data = yaml.safe_load(text)
-    assert data["id"] == "hold-designed" and data["extends"].endswith("hold.yaml")
+    assert data["id"] == "hold-designed" and "extends" not in data  # the base lies outside tmp_path
     out.write_text(text, encoding="utf-8")
     loaded = mission_from_deck(load_deck(out))
     assert [c.profile for c in loaded.facilities] == [c.profile for c in best.mission.facilities]

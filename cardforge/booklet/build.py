@@ -20,6 +20,7 @@ from weasyprint import HTML
 from ..deck import Deck
 from ..games.base import BookletContext, Game
 from ..games.registry import find_game
+from ..images import truncated_loading_off
 from ..outputs import atomic_write_bytes
 from ..paths import ASSETS_DIR, FONTS_DIR
 from . import facts as F
@@ -200,10 +201,20 @@ def booklet_html(deck: Deck, page: str = "a5", toc: bool = False, plan: PagePlan
 
 
 def _layout(source: BookletSource) -> Any:
+    truncated_loading_off()
     try:
-        return HTML(string=source.html, base_url=str(TEMPLATES_DIR) + "/", url_fetcher=source.fetcher).render()
+        document = HTML(string=source.html, base_url=str(TEMPLATES_DIR) + "/", url_fetcher=source.fetcher).render()
     except RefusedFetch as exc:
         raise BookletError(refusal_message(exc, source.fetcher)) from None
+    _refusals(source)
+    return document
+
+
+def _refusals(source: BookletSource) -> None:
+    """A file refused inside an SVG picture (fetched while laying out or painting, where WeasyPrint
+    only logs the error) still stops the booklet."""
+    if source.fetcher.refused:
+        raise BookletError(refusal_message(source.fetcher.refused[0], source.fetcher))
 
 
 @contextmanager
@@ -226,9 +237,18 @@ def laid_out(deck: Deck, page: str = "a5", multiple: int = 4) -> tuple[PagePlan,
 
 def render_pdf(deck: Deck, page: str = "a5", multiple: int | None = None) -> bytes:
     """The booklet in one page size, laid out by its page plan (plan.py)."""
-    _, document = laid_out(deck, page, multiple or page_multiple(page))
+    sources: list[BookletSource] = []
+
+    def render(plan: PagePlan) -> Any:
+        sources.append(booklet_html(deck, page, plan=plan))
+        return _layout(sources[-1])
+
+    _, document = lay_out(render, multiple or page_multiple(page))
     with _fixed_font_timestamps():
-        return document.write_pdf()
+        data = document.write_pdf()
+    for source in sources:
+        _refusals(source)
+    return data
 
 
 def booklet_pdf(deck: Deck, fmt: str = "a5") -> bytes:

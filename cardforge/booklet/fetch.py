@@ -15,7 +15,12 @@ from urllib.parse import unquote, urlsplit
 
 from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherResponse
 
+from ..budgets import MAX_IMAGE_BYTES
+from ..confine import UnsafeReference, is_inside, read_limited
 from ..errors import CardforgeError
+from ..images import ImageRefused, truncated_loading_off, verify_images
+
+truncated_loading_off()  # importing WeasyPrint switched it on for the whole process
 
 
 class BookletError(CardforgeError, ValueError):
@@ -32,9 +37,8 @@ class RefusedFetch(FatalURLFetchingError):
 
 
 def path_inside(path: Path, roots: tuple[Path, ...]) -> bool:
-    """True when `path` (links followed) lies inside one of `roots`."""
-    resolved = path.resolve()
-    return any(resolved == r or r in resolved.parents for r in (root.resolve() for root in roots))
+    """True when `path` (links followed) lies inside one of `roots` (confine.py's rule)."""
+    return is_inside(path, roots)
 
 
 class DeckFetcher(URLFetcher):
@@ -44,12 +48,20 @@ class DeckFetcher(URLFetcher):
         super().__init__(allowed_protocols={"file"})
         self.roots = tuple(r.resolve() for r in roots)
         self.origins = dict(origins or {})
+        self.refused: list[RefusedFetch] = []
 
     def where(self, url: str) -> str:
         """The deck position a URL was written at (file:line:col), when known."""
         return self.origins.get(url, "")
 
     def fetch(self, url: str, headers: dict | None = None) -> URLFetcherResponse:  # noqa: ARG002
+        try:
+            return self._fetch(url)
+        except RefusedFetch as exc:
+            self.refused.append(exc)  # WeasyPrint swallows errors inside SVG; build.py checks this list
+            raise
+
+    def _fetch(self, url: str) -> URLFetcherResponse:
         parts = urlsplit(url)
         if parts.scheme.lower() != "file":
             raise RefusedFetch(url, "booklets may only use files in the deck's folder or assets/, not URLs")
@@ -63,7 +75,13 @@ class DeckFetcher(URLFetcher):
         kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
         if path.suffix.lower() == ".ttf":
             kind = "font/ttf"
-        return URLFetcherResponse(path.as_uri(), path.read_bytes(), {"Content-Type": kind})
+        try:
+            data = read_limited(path, MAX_IMAGE_BYTES, path.name)
+            if kind.startswith("image/") and kind != "image/svg+xml":
+                verify_images([path])
+        except (UnsafeReference, ImageRefused) as exc:
+            raise RefusedFetch(url, str(exc)) from None
+        return URLFetcherResponse(path.as_uri(), data, {"Content-Type": kind})
 
 
 def refusal_message(exc: RefusedFetch, fetcher: DeckFetcher) -> str:

@@ -15,6 +15,7 @@ from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
 
 from ..paths import TEMPLATES_ROOT
+from .css_values import css_color
 
 TEMPLATES_DIR = TEMPLATES_ROOT / "booklet"
 
@@ -47,6 +48,7 @@ def environment() -> SandboxedEnvironment:
     env = SandboxedEnvironment(loader=loader, autoescape=True,
                                undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
     env.filters["ja"] = japanese_runs
+    env.filters["css_color"] = css_color
     return env
 
 

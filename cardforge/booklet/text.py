@@ -18,6 +18,8 @@ from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError
 from markdown_it import MarkdownIt
 from markupsafe import Markup
 
+from ..budgets import MAX_RULES_TEXT_BYTES
+from ..confine import read_limited
 from ..deck import Deck
 from ..paths import UnsafeReference
 from ..templating import BoundedSandbox
@@ -58,6 +60,8 @@ def find_rules_source(deck: Deck) -> RulesSource:
     """`rules_text` in the deck (inline Markdown or a `.md` file name), else `rules.md` beside the
     deck or beside the deck it extends."""
     inline = deck.spec.rules_text
+    if inline is not None and len(inline.encode("utf-8")) > MAX_RULES_TEXT_BYTES:
+        raise BookletError(f"{_yaml_where(deck)}the inline rules text is longer than {MAX_RULES_TEXT_BYTES:,} bytes")
     if inline is not None and "\n" not in inline.strip() and inline.strip().endswith(".md"):
         return _read_file(deck, inline.strip(), _yaml_where(deck))
     if inline is not None:
@@ -86,7 +90,11 @@ def _read_file(deck: Deck, reference: str, where: str) -> RulesSource:
                                "or set `rules_text`") from None
         raise BookletError(f"{where}{exc}") from None
     try:
-        return RulesSource(path.read_text(encoding="utf-8"), path)
+        raw = read_limited(path, MAX_RULES_TEXT_BYTES, reference)
+    except UnsafeReference as exc:
+        raise BookletError(f"{where or str(path) + ': '}{exc}") from None
+    try:
+        return RulesSource(raw.decode("utf-8"), path)
     except UnicodeDecodeError as exc:
         raise BookletError(f"{path}: rules text must be UTF-8 ({exc.reason} at byte {exc.start})") from None
 

@@ -105,7 +105,7 @@ def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, only: 
         raise click.UsageError("name the decks to build, or give --all for every bundled deck")
     from ..build import BuildSettings
     from ..check.run import CheckOptions
-    from ..load import bundled_deck_ids
+    from ..load import bundled_deck_file, bundled_deck_ids
     from ..render.sheets import SheetOptions
 
     sheets = SheetOptions(
@@ -115,7 +115,7 @@ def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, only: 
     check = CheckOptions(games=games, seed=seed, jobs=jobs, progress=sys.stderr.isatty())
     settings = BuildSettings(out_dir=out_dir, sheets=sheets, png=png, print_shop=print_shop, check=check,
                              force=force, booklet_format=booklet_format)
-    references = list(bundled_deck_ids() if all_decks else decks)
+    references = [str(bundled_deck_file(i)) for i in bundled_deck_ids()] if all_decks else list(decks)
     if not watch:
         if not build_all(references, settings, only):
             sys.exit(1)
@@ -133,8 +133,10 @@ def build_all(references: list[str], settings: BuildSettings, only: tuple[str, .
     from ..build import BY_NAME, NotPlayable, build_deck, sheet_summary
     from ..load import load_deck
     from ..products import plan_products
+    from ..publish import refuse_shared_ids
 
     loaded = [load_deck(ref, collect_problems=True) for ref in references]
+    refuse_shared_ids([(deck.id, deck.path) for deck in loaded])
     plans = [plan_products(deck, only) for deck in loaded]
     refused: list[NotPlayable] = []
     for deck, plan in _progress(list(zip(loaded, plans))):

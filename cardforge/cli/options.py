@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
-import os
+import functools
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import click
+
+from .. import budgets
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -16,10 +18,7 @@ DEFAULT_SEED = 1
 
 def default_jobs() -> int:
     """Every core this process may use."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # not every platform has affinity
-        return os.cpu_count() or 1
+    return budgets.core_count()
 
 
 def seed_option(f: F) -> F:
@@ -28,8 +27,21 @@ def seed_option(f: F) -> F:
 
 
 def jobs_option(f: F) -> F:
+    """`--jobs N`, at most the core count unless `--force-jobs` (each job is a whole process holding the
+    deck and its game; a thousand of them can exhaust a machine, docs/security.md). The command
+    receives the capped `jobs`."""
+
+    @functools.wraps(f)
+    def capped(*args: Any, jobs: int, force_jobs: bool, **kwargs: Any) -> Any:
+        allowed = budgets.capped_jobs(jobs, force_jobs)
+        if allowed < jobs:
+            click.echo(f"note: --jobs {jobs} is more than the {budgets.core_count()} cores here; using {allowed} "
+                       "(add --force-jobs to run more)", err=True)
+        return f(*args, jobs=allowed, **kwargs)
+
+    with_force = click.option("--force-jobs", is_flag=True, help="Allow --jobs above the number of cores.")(capped)
     return click.option("--jobs", "-j", type=click.IntRange(1), default=default_jobs, show_default="every core",
-                        help="Processes to play games in parallel.")(f)
+                        help="Processes to play games in parallel.")(with_force)  # type: ignore[return-value]
 
 
 def json_option(f: F) -> F:

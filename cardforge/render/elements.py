@@ -15,6 +15,7 @@ from reportlab.lib.colors import Color
 
 from .. import model
 from ..deck import Card, Deck
+from ..images import ImageRefused, verify_images
 from ..paths import UnsafeReference
 from ..units import mm_to_pt
 from . import RenderError
@@ -56,7 +57,8 @@ def image_shape(deck: Deck, reference: str, x: float, y: float, w: float, h: flo
     """An image file of the deck (its folder or assets/) placed at (x, y) bottom-left, w x h points."""
     try:
         path = deck.resolve_file(reference)
-    except UnsafeReference as exc:
+        verify_images([path])
+    except (UnsafeReference, ImageRefused) as exc:
         raise RenderError(f"{where}: {exc}") from None
     return Image(x, y, w, h, str(path))
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from PIL import Image as PILImage
 from reportlab.graphics.shapes import Image
 
+from ..images import ImageRefused, verify_images
 from . import RenderError
 
 if TYPE_CHECKING:
@@ -49,8 +50,18 @@ def image_face(deck: Deck, card: Card, side: str, frame: Frame) -> ImageFace | N
         return None
     if not Path(file).is_file():
         raise RenderError(f"{deck.id}: card {card.id!r}: {side} image {file} does not exist")
+    try:
+        verify_images([file, *deck_image_files(deck)])
+    except ImageRefused as exc:
+        raise RenderError(f"{deck.id}: card {card.id!r}: {side} {exc}") from None
     ratio = (frame.bleed_mm / frame.width_mm, frame.bleed_mm / frame.height_mm)
     return ImageFace(Path(file), card.images_include_bleed, frame.bleed_width, frame.bleed_height, ratio)
+
+
+def deck_image_files(deck: Deck) -> list[Path]:
+    """Every front and back image of the deck, so they are verified in one worker, not one each."""
+    files = {p for card in deck.cards for p in (card.front_image, card.back_image) if p is not None}
+    return sorted(files)
 
 
 @lru_cache(maxsize=4)

@@ -13,8 +13,13 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from ..budgets import MAX_LOG_BYTES
+from ..confine import UnsafeReference, regular_file
 from ..errors import CardforgeError
 from ..games.registry import find_game
+
+MAX_LOG_LINE = 16 * 1024 * 1024
+"""One game's line; the longest real games are a few kB."""
 
 
 class LogError(CardforgeError, ValueError):
@@ -97,17 +102,26 @@ def iter_log(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
     """(line number, game) for every non-empty line of a JSONL log."""
     path = Path(path)
     try:
+        regular_file(path, str(path))
+        if path.stat().st_size > MAX_LOG_BYTES:
+            raise LogError(f"{path}: the log is larger than {MAX_LOG_BYTES:,} bytes")
         handle = path.open(encoding="utf-8")
+    except UnsafeReference as exc:
+        raise LogError(f"{path}: cannot read the log: {exc}") from None
     except OSError as exc:
         raise LogError(f"{path}: cannot read the log ({exc.strerror})") from None
     with handle:
-        for number, line in enumerate(handle, 1):
+        for number, line in enumerate(iter(lambda: handle.readline(MAX_LOG_LINE + 1), ""), 1):
+            if len(line) > MAX_LOG_LINE:
+                raise LogError(f"{path}:{number}: a line longer than {MAX_LOG_LINE:,} characters is not one game")
             if not line.strip():
                 continue
             try:
                 game = json.loads(line)
             except json.JSONDecodeError as exc:
                 raise LogError(f"{path}:{number}:{exc.colno}: not valid JSON ({exc.msg})") from None
+            except RecursionError:
+                raise LogError(f"{path}:{number}: JSON nested too deeply to be a game") from None
             game = validate_game(game, f"{path}:{number}: ")
             yield number, game
 

@@ -15,11 +15,11 @@ from rich.console import Console
 from rich.text import Text
 
 from ..deck import Deck
-from ..errors import CardforgeError, RuleError
+from ..errors import CardforgeError, DeckError, RuleError
 from ..games.engines import game_for
 from ..games.registry import find_game
 from ..games.tricks import GameRecord, HandRecord, HandState, Play, TrickGame
-from ..load import load_deck
+from ..load import bundled_deck_file, load_deck
 
 
 def _get(obj: Any, key: str | int, where: str) -> Any:
@@ -120,6 +120,18 @@ def check_game(game: TrickGame[Any], log: dict[str, Any]) -> GameRecord:
     return rec
 
 
+def _logged_deck(deck_ref: str) -> Path:
+    """The deck a log names: only a bundled deck id is opened on the log's word (a log may come from
+    anyone); any other deck is given with `--deck`."""
+    from .log import LogError
+
+    try:
+        return bundled_deck_file(deck_ref)
+    except DeckError:
+        raise LogError(f"the log names deck {deck_ref[:80]!r}, which is not a bundled deck; "
+                       "give the deck with --deck") from None
+
+
 class Replayer:
     """Checks logged games, loading each deck once (a log may name bundled ids or deck paths)."""
 
@@ -131,7 +143,7 @@ class Replayer:
         deck_ref, players = str(log["deck"]), log["players"]
         key = (deck_ref, players)
         if key not in self._games:
-            deck = self.deck if self.deck is not None else load_deck(deck_ref)
+            deck = self.deck if self.deck is not None else load_deck(_logged_deck(deck_ref))
             if deck.ruleset != log["ruleset"]:
                 raise RuleError(f"the log is {log['ruleset']!r} but deck {deck.id} plays {deck.ruleset!r}")
             if not isinstance(players, int):

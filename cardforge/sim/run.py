@@ -25,6 +25,7 @@ from ..games.engines import game_for
 from ..games.registry import get_game
 from ..games.tricks import GameRecord, TrickGame
 from ..load import load_deck
+from ..outputs import check_target, safe_replace
 from .agents import make_agent, seat_agents
 from .stats import add_counts
 
@@ -220,6 +221,8 @@ def simulate(deck: Deck | str | Path, players: int, games: int, seed: int = 0, a
         raise CardforgeError(f"unknown engine {engine!r}; engines: reference, fast")
     game = game_for(deck, players)
     names = seat_agents(agents, players)
+    for name in sorted(set(names)):  # a player the game lacks is refused here, not inside a worker
+        make_agent(name, game, random.Random(0))
     kernel = get_game(game.ruleset).fast_kernel() if engine == "fast" else None
     notice = (f"{game.ruleset} has no fast engine; the reference engine plays"
               if engine == "fast" and kernel is None else "")
@@ -265,6 +268,7 @@ class _LogWriter:
 
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
+        check_target(self.path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         fd, temp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".part", dir=self.path.parent)
         self.temp = Path(temp)
@@ -280,7 +284,7 @@ class _LogWriter:
 
     def commit(self) -> None:
         self.handle.close()
-        os.replace(self.temp, self.path)
+        safe_replace(self.temp, self.path)
 
     def discard(self) -> None:
         if not self.handle.closed:

@@ -6,34 +6,23 @@ renamed into place, so a failure leaves no half-written folder behind.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from ..load import DECK_FILE, load_deck
-from ..outputs import atomic_write_text
-from ..paths import BUNDLED_DECKS_DIR
+from ..load import DECK_FILE, derived_deck, load_deck
+from ..outputs import atomic_write_text, check_target, safe_replace
 from .keys import SweepError
 from .rank import Ranked, Ranking
 from .run import SweepPlan
 
 
-def extends_reference(base_path: Path, deck_file: Path) -> str:
-    """A bundled deck by id; any other deck by a path relative to the new deck's folder."""
-    base_path = base_path.resolve()
-    if base_path.parent.parent == BUNDLED_DECKS_DIR.resolve():
-        return base_path.parent.name
-    return os.path.relpath(base_path, deck_file.resolve().parent)
-
-
 def variant_yaml(plan: SweepPlan, row: Ranked, place: int, ranking: Ranking, deck_file: Path, deck_id: str) -> str:
     variant = row.run.built.variant
     base = plan.base.deck
-    data: dict[str, Any] = {"extends": extends_reference(plan.base.path, deck_file), "id": deck_id,
-                            "title": f"{base.title} ({variant.label})"}
-    data.update(variant.override)
+    changes: dict[str, Any] = {"id": deck_id, "title": f"{base.title} ({variant.label})", **variant.override}
+    data = derived_deck(plan.base.path, deck_file, changes)
     metric = ranking.metric
     header = (f"# Written by `cardforge sweep {base.id}`: variant {variant.label}, ranked {place} of "
               f"{len(ranking.rows)} by {metric.name}\n# ({metric.show(row.value)}, 95% interval "
@@ -54,6 +43,7 @@ def write_top(plan: SweepPlan, ranking: Ranking, top: int, folder: Path) -> list
         for place, row in enumerate(chosen, start=1):
             deck_id = f"{plan.base.deck.id}-{row.run.built.variant.slug}"
             target = folder / deck_id / DECK_FILE
+            check_target(target)
             trial = target.with_name(f".{DECK_FILE}.check.yaml")
             atomic_write_text(trial, variant_yaml(plan, row, place, ranking, target, deck_id))
             staged.append((trial, target))
@@ -66,5 +56,5 @@ def write_top(plan: SweepPlan, ranking: Ranking, top: int, folder: Path) -> list
                 created.rmdir()
         raise
     for trial, target in staged:
-        os.replace(trial, target)
+        safe_replace(trial, target)
     return [target for _, target in staged]

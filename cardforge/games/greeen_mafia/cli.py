@@ -16,6 +16,7 @@ from rich.progress import Progress
 from ...cli.options import jobs_option
 from ...errors import CardforgeError
 from ...load import load_deck
+from ...outputs import check_target
 from . import design as designer
 from .mission import Mission, mission_from_deck
 from .play import choose_order, play
@@ -120,6 +121,7 @@ def design_command(deck: str, target: float, floor: float, steps: int, width: in
     mission, base_path = _mission(deck)
     deck_id = deck_id or f"{mission.name}-designed"
     output = output or Path("output") / deck_id / "deck.yaml"
+    check_target(output)  # refuse a device or FIFO before the search, not after it
     with open_executor(jobs, scheduler, in_process=scheduler is None and jobs == 1) as executor:
         with _progress("designing") as progress:
             search = beam_search(mission, target, floor, width=width, steps=steps, keep=show, executor=executor,

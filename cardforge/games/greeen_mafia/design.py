@@ -9,7 +9,6 @@ figures solved in parallel (beam.py). Objectives, the KEEP limit and the card co
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -17,8 +16,7 @@ from typing import Any
 
 import yaml
 
-from ...outputs import atomic_write_text
-from ...paths import BUNDLED_DECKS_DIR
+from ...outputs import atomic_write_text, check_target, safe_replace
 from ...sweep.executor import Executor
 from .beam import Candidate, beam_search
 from .mission import Condition, Mission, MissionCard
@@ -88,21 +86,12 @@ def changed_cards(base: Mission, new: Mission) -> list[dict[str, Any]]:
     return out
 
 
-def extends_reference(base_path: Path, output: Path) -> str:
-    """A bundled deck by id, any other deck by a path relative to the new file's folder."""
-    base_path = base_path.resolve()
-    if base_path.parent.parent == BUNDLED_DECKS_DIR.resolve():
-        return base_path.parent.name
-    return os.path.relpath(base_path, output.resolve().parent)
-
-
 def deck_yaml(base: Mission, best: Candidate, base_path: Path, output: Path, deck_id: str, target: float, floor: float) -> str:
-    data = {
-        "extends": extends_reference(base_path, output),
-        "id": deck_id,
-        "title": f"GREEEN MAFIA: {deck_id}",
-        "cards": changed_cards(base, best.mission),
-    }
+    from ...load import derived_deck
+
+    changes: dict[str, Any] = {"id": deck_id, "title": f"GREEEN MAFIA: {deck_id}",
+                               "cards": changed_cards(base, best.mission)}
+    data = derived_deck(base_path, output, changes)
     header = (f"# Designed by `cardforge mafia design` from {base.name}: target random-player win {target:g},"
               f" floor {floor:g}.\n# Result: random-player win {best.random_win:.6f},"
               f" winnable fraction {best.winnable_fraction:.6f}.\n")
@@ -113,6 +102,7 @@ def write_design(text: str, output: Path) -> None:
     """Write the deck only if it loads (a bad `--id` must not leave a broken deck behind)."""
     from ...load import load_deck
 
+    check_target(output)
     trial = output.with_name(f".{output.name}.check.yaml")
     atomic_write_text(trial, text)
     try:
@@ -120,4 +110,4 @@ def write_design(text: str, output: Path) -> None:
     except BaseException:
         trial.unlink(missing_ok=True)
         raise
-    os.replace(trial, output)
+    safe_replace(trial, output)

@@ -13,8 +13,10 @@ from reportlab.graphics.shapes import Group, Image, Rect
 from reportlab.lib.colors import HexColor, white
 
 from ...deck import Deck
+from ...images import ImageRefused, verify_images
 from ...paths import UnsafeReference
 from ...render import RenderError
+from ...render.colors import parse_color
 from ...render.icons import ICONS, icon_group
 from ...render.text import text_group
 
@@ -39,9 +41,13 @@ def icon_styles(deck: Deck) -> dict[str, IconStyle]:
         image = None
         if icon.image:
             try:
-                image = str(deck.resolve_file(icon.image))
-            except UnsafeReference as exc:
+                path = deck.resolve_file(icon.image)
+                verify_images([path])
+            except (UnsafeReference, ImageRefused) as exc:
                 raise RenderError(f"{deck.id}: rules.params.icons.{name}.image: {exc}") from None
+            image = str(path)
+        if parse_color(icon.color, f"{deck.id}: rules.params.icons.{name}.color") is None:
+            raise RenderError(f"{deck.id}: rules.params.icons.{name}.color: an icon tile needs a colour like #1f6f3a")
         styles[name] = IconStyle(icon.color, icon.letter, image)
     return styles
 

@@ -1,0 +1,76 @@
+"""How much work a deck may ask for: every limit a stranger's deck runs into, in one place.
+
+A deck is data from someone we do not know, so every quantity it controls that turns into work
+(cards to expand, template output, loop turns, file sizes, image pixels, processes) has a ceiling
+here. Each ceiling is far above what a real deck needs (the bundled decks use a small fraction of
+each) and low enough that a deck at the limit finishes in seconds and a few hundred MB.
+docs/security.md explains the trust model and lists these figures.
+"""
+
+from __future__ import annotations
+
+import os
+
+MAX_CARDS = 10_000
+"""Printed cards per deck, counted while rank ranges expand (before any list is built)."""
+
+MAX_YAML_BYTES = 1_000_000
+"""Size of one deck file."""
+
+MAX_YAML_DEPTH = 40
+"""Nesting of mappings and lists in a deck file (a real deck nests about 8 deep)."""
+
+MAX_YAML_VALUES = 200_000
+"""Values a deck file expands to, aliases included."""
+
+MAX_EXTENDS_DEPTH = 8
+"""Decks in one `extends` chain, the deck itself included."""
+
+MAX_RULES_TEXT_BYTES = 512 * 1024
+"""Rules text read from a file or written inline (the bundled rules are under 5 kB each)."""
+
+MAX_TEMPLATE_CHARS = 1_000_000
+"""Characters any single placeholder template may produce, and any string it may build on the way."""
+
+MAX_TEMPLATE_STEPS = 50_000
+"""Loop turns plus calls (macros, filters, methods) in one template render."""
+
+MAX_DECK_TEMPLATE_STEPS = 2_000_000
+"""Loop turns plus calls over all of one deck's renders (every face and the rules text)."""
+
+MAX_TEMPLATE_DEPTH = 25
+"""Nested calls (a macro calling itself) in one template render."""
+
+MAX_TEMPLATE_RANGE = 10_000
+"""Items `range()` may produce inside a template."""
+
+MAX_FORMAT_WIDTH = 1_000
+"""Width or precision a format (`'%9s'`, `'{:>9}'`, `center(9)`) may pad to."""
+
+MAX_IMAGE_PIXELS = 25_000_000
+"""Pixels in one image, read from its header before any decoding (a tarot card with bleed at 1200 dpi
+is 21 MP; decoding the largest allowed image in process then stays within a few hundred MB)."""
+
+MAX_IMAGE_BYTES = 64 * 1024 * 1024
+"""Size of one image file."""
+
+IMAGE_WORKER_MEMORY = 1536 * 1024 * 1024
+"""Address space of the process that decodes images to verify them."""
+
+MAX_LOG_BYTES = 256 * 1024 * 1024
+"""Size of a game log that `replay` reads."""
+
+
+def core_count() -> int:
+    """Processors this process may run on (affinity-aware where the OS says so)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def capped_jobs(requested: int, force: bool = False) -> int:
+    """`--jobs` at most the core count, unless the user forces more (each job is a whole process)."""
+    if requested < 1:
+        raise ValueError("--jobs must be at least 1")
+    return requested if force else min(requested, core_count())
