@@ -174,7 +174,8 @@ def _check_depth(path: Path, text: str) -> None:
                 depth += 1
                 if depth > MAX_YAML_DEPTH:
                     mark = event.start_mark
-                    raise _too_deep(Location(path, mark.line + 1, mark.column + 1))
+                    line, column = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+                    raise _too_deep(Location(path, line, column))
             elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
                 depth -= 1
     except yaml.YAMLError as exc:

@@ -138,7 +138,11 @@ def icon_factories(deck: Deck, pictures: Pictures) -> dict[str, Callable[[], Mar
     m = macros("pictures.html.j2")
     game = _game(deck)
     names = (game.icon_names(deck) if game is not None else []) + list(deck.spec.suits)
-    return {name: (lambda n=name: m.inline_icon(pictures.icon(n))) for name in names}
+
+    def factory(name: str) -> Callable[[], Markup]:
+        return lambda: m.inline_icon(pictures.icon(name))
+
+    return {name: factory(name) for name in names}
 
 
 def credit_lines(deck: Deck) -> list[tuple[str, str]]:

@@ -53,7 +53,7 @@ def impose_saddle_stitch(pdf: bytes, sheet: str = "a4", flip: str = "short") -> 
             if index is not None:
                 _place(out, reader.pages[index], slot, width, height, turn=flip == "long" and side % 2 == 1)
         out.compress_content_streams()
-    writer.add_metadata({"/Producer": "cardforge", "/Title": str((reader.metadata or {}).get("/Title", ""))})
+    writer.add_metadata({"/Producer": "cardforge", "/Title": str(reader.metadata.get("/Title", "") if reader.metadata else "")})
     writer.compress_identical_objects()
     buffer = io.BytesIO()
     writer.write(buffer)

@@ -31,6 +31,8 @@ class CheckOptions:
     jobs: int = 1
     progress: bool = False
     simulate: bool = True
+    skilled: int = 0
+    """Playouts per decision of the search players in the "skilled play" checks (0: not asked for)."""
 
 
 def check_deck(reference: str | Path, options: CheckOptions = CheckOptions()) -> DeckCheck:
@@ -57,6 +59,10 @@ def check_loaded(deck: Deck, options: CheckOptions = CheckOptions()) -> DeckChec
             from .simulation import simulation_checks
 
             simulation_checks(deck, report, options)
+            if options.skilled and game.searchable:
+                from .skilled import skilled_checks
+
+                skilled_checks(deck, report, options)
     elif deck.ruleset is None:
         report.add("rules", "warn", "no `rules:` section, so nothing was played; the validator needs a ruleset")
     return report

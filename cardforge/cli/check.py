@@ -32,8 +32,9 @@ def print_check(report: DeckCheck, console: Console) -> None:
         console.print(f"[red]{report.deck_id}: NOT playable[/red]")
 
 
-def check_options(games: int | None, seed: int, jobs: int, quiet: bool) -> CheckOptions:
-    return CheckOptions(games=games, seed=seed, jobs=jobs, progress=not quiet and sys.stderr.isatty())
+def check_options(games: int | None, seed: int, jobs: int, quiet: bool, skilled: int = 0) -> CheckOptions:
+    return CheckOptions(games=games, seed=seed, jobs=jobs, progress=not quiet and sys.stderr.isatty(),
+                        skilled=skilled)
 
 
 @click.command("check")
@@ -42,7 +43,12 @@ def check_options(games: int | None, seed: int, jobs: int, quiet: bool) -> Check
 @games_option(None, "Games per player count and player type")
 @seed_option
 @jobs_option
-def check_command(decks: tuple[str, ...], as_json: bool, games: int | None, seed: int, jobs: int) -> None:
+@click.option("--skilled", is_flag=True, help="Also play search players (mcts): seat fairness and whether skill "
+                                              "matters under skilled play (slow; --games sets the games).")
+@click.option("--budget", type=click.IntRange(min=1), default=None,
+              help="Playouts per decision of the --skilled search players (default 300).")
+def check_command(decks: tuple[str, ...], as_json: bool, games: int | None, seed: int, jobs: int, skilled: bool,
+                  budget: int | None) -> None:
     """Run every check that applies to each DECK and print a verdict per check with its reason.
 
     Checks: the deck model, the deal for each player count, the rules parameters, that every face
@@ -50,7 +56,9 @@ def check_command(decks: tuple[str, ...], as_json: bool, games: int | None, seed
     solver, the solver's analysis. Exit 0 if every deck is playable, 1 if one is not, 2 on bad input.
     """
     console = Console(stderr=as_json)
-    options = check_options(games, seed, jobs, as_json)
+    from ..sim.search import DEFAULT_BUDGET
+
+    options = check_options(games, seed, jobs, as_json, (budget or DEFAULT_BUDGET) if skilled else 0)
     reports: list[DeckCheck] = []
     bad_input: list[str] = []
     for reference in decks:

@@ -19,7 +19,8 @@ from .options import games_option, jobs_option, json_option, seed_option
 @click.option("--players", "-p", type=int, help="Seats at the table (default: the deck's largest player count).")
 @games_option(1000)
 @seed_option
-@click.option("--agents", "-a", help="random or heuristic: one for every seat, or one per seat (heuristic,random,random,random).")
+@click.option("--agents", "-a", help="random, heuristic or mcts:N (search, N playouts per decision): one for every seat, or one per seat "
+                   "(mcts:500,heuristic,heuristic,heuristic).")
 @jobs_option
 @click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path), help="Write every game as JSONL (the replay format).")
 @click.option("--engine", type=click.Choice(["reference", "fast"]), default="reference", show_default=True,

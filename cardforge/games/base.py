@@ -87,6 +87,15 @@ class Game:
         """The compiled batch engine for this game (sim/fast.py), or None to use the reference engine."""
         return None
 
+    def search_rules(self, engine: TrickGame[Any]) -> Any | None:
+        """The game's part of the search player (sim/search.py `SearchRules`), or None: no `mcts` agent."""
+        return None
+
+    @property
+    def searchable(self) -> bool:
+        """True when the game declares search rules (so `mcts` players and `check --skilled` work)."""
+        return type(self).search_rules is not Game.search_rules
+
     # ---------------------------------------------------------------- the pre-print gate and reports
 
     def check(self, deck: Deck, report: DeckCheck, options: CheckOptions) -> bool:

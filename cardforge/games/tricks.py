@@ -244,7 +244,8 @@ class TrickGame(Generic[S]):
         for t in range(st.tricks_total):
             st.trick_index = t
             field_colour = self.start_trick(st)
-            st.trick = plays = []
+            plays: list[int] = []
+            st.trick = plays
             seat = st.leader
             for _ in range(players):
                 st.to_move = seat

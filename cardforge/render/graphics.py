@@ -98,7 +98,9 @@ def draw_suit_ring(deck: Deck, card: Card, options: dict[str, Any], w: float, h:
         a, b = centres[winner], centres[i]
         length = math.dist(a, b)
         ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
-        winner_color = mono or HexColor(deck.suit(suits[winner]).color)
+        winner_suit = deck.suit(suits[winner])
+        assert winner_suit is not None
+        winner_color = mono or HexColor(winner_suit.color)
         group.add(_line_arrow((a[0] + ux * gap, a[1] + uy * gap), (b[0] - ux * gap, b[1] - uy * gap),
                               mix(winner_color, white, 0.25) if mono is None else winner_color, half * 0.02,
                               head * 0.85))
@@ -116,10 +118,10 @@ def draw_suit_ring(deck: Deck, card: Card, options: dict[str, Any], w: float, h:
         glyph.translate(x, y)
         group.add(glyph)
         if markers:
-            a = math.radians(angles[i])
+            turn = math.radians(angles[i])
             r_m = half * 0.1
             mr = radius + badge + half * 0.06 + r_m
-            group.add(Circle(cx + mr * math.cos(a), cy + mr * math.sin(a), r_m, fillColor=None, strokeColor=color,
+            group.add(Circle(cx + mr * math.cos(turn), cy + mr * math.sin(turn), r_m, fillColor=None, strokeColor=color,
                              strokeWidth=half * 0.015, strokeDashArray=[half * 0.03, half * 0.025]))
     return group
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
@@ -72,12 +72,13 @@ def _box(page, name: str) -> tuple[float, float, float, float] | None:
 def read_page(reader: PdfReader, index: int) -> PageContent:
     """Walk one page's content stream (not into forms) and collect placements and segments."""
     page = reader.pages[index]
-    xobjects = page["/Resources"].get_object().get("/XObject", {})
+    resources: Any = page["/Resources"].get_object()
+    xobjects = resources.get("/XObject", {})
     content = ContentStream(page.get_contents(), reader)
     ctm, stack = IDENTITY, []
     tags: list[tuple[str, dict]] = []
     pending_rect: tuple[float, float, float, float] | None = None
-    clip = None
+    clip: tuple[float, float, float, float] | None = None
     path: list[tuple[float, float]] = []
     segments: dict[str, list[tuple[float, float, float, float]]] = {}
     placements: list[Placement] = []

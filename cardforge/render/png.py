@@ -152,9 +152,9 @@ def contact_sheet(deck: Deck, columns: int = 10, thumb_width: int = 180) -> Imag
     for i, (name, image) in enumerate(tiles):
         x = pad + (i % columns) * (thumb_width + pad)
         y = head + (i // columns) * (thumb_height + label + pad)
-        card, mask = trimmed(deck, image, dpi)
+        face, mask = trimmed(deck, image, dpi)
         size = (thumb_width, thumb_height)
-        sheet.paste(card.resize(size, Image.Resampling.LANCZOS), (x, y), mask.resize(size, Image.Resampling.LANCZOS))
+        sheet.paste(face.resize(size, Image.Resampling.LANCZOS), (x, y), mask.resize(size, Image.Resampling.LANCZOS))
         draw.text((x + thumb_width / 2, y + thumb_height + 4), name, fill="#333333", font=font, anchor="mt")
     return sheet
 

@@ -14,7 +14,7 @@ import os
 import random
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,7 +26,7 @@ from ..games.registry import get_game
 from ..games.tricks import GameRecord, TrickGame
 from ..load import load_deck
 from ..outputs import check_target, safe_replace
-from .agents import make_agent, seat_agents
+from .agents import fast_agents, make_agent, seat_agents
 from .stats import add_counts
 
 
@@ -49,7 +49,7 @@ class RandomChance:
         hands = [cards[s * size:(s + 1) * size] for s in range(game.players)]
         return hands, cards[game.players * size:]
 
-    def pick(self, game: TrickGame[Any], hand_index: int, what: str, options: list[Any]) -> Any:
+    def pick(self, game: TrickGame[Any], hand_index: int, what: str, options: Sequence[Any]) -> Any:
         return options[int(self.rng.random() * len(options))]
 
     def order(self, game: TrickGame[Any], hand_index: int, what: str, items: list[int]) -> list[int]:
@@ -226,6 +226,8 @@ def simulate(deck: Deck | str | Path, players: int, games: int, seed: int = 0, a
     kernel = get_game(game.ruleset).fast_kernel() if engine == "fast" else None
     notice = (f"{game.ruleset} has no fast engine; the reference engine plays"
               if engine == "fast" and kernel is None else "")
+    if kernel is not None and not fast_agents(names):
+        kernel, notice = None, "search players decide in Python; the reference engine plays (playouts stay compiled)"
     outcomes: list[GameOutcome] = []
     started = time.perf_counter()
     log = _LogWriter(log_path) if log_path is not None else None

@@ -44,6 +44,11 @@ class FivesGame(Game):
 
         return fast
 
+    def search_rules(self, engine: TrickGame[Any]) -> Any | None:
+        from .search import search_rules
+
+        return search_rules(engine)
+
     def report_params(self, engine: TrickGame[Any]) -> dict[str, Any]:
         return {"target": engine.params.target, "hands": engine.params.hands}
 

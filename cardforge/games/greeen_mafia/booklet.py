@@ -36,7 +36,7 @@ def condition_words(condition: Any, names: dict[str, str]) -> str:
     if condition == "free":
         return "nothing (free)"
     if isinstance(condition, list):
-        return " + ".join(names.get(i, i) for i in condition)
+        return " + ".join(names.get(i) or i for i in condition)
     return f"at least {condition.any} icons of any kind"
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal, Union
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -19,7 +19,7 @@ class AnyIcons(BaseModel):
     any: int = Field(ge=1, le=20)
 
 
-Condition = Union[Literal["free"], list[Icon], AnyIcons]
+Condition = Literal["free"] | list[Icon] | AnyIcons
 
 
 class MafiaIcon(BaseModel):
@@ -45,7 +45,7 @@ class MafiaParams(Params):
     def check_against(self, deck: Any) -> list[tuple[tuple[str | int, ...], str]]:
         facilities = [c for c in deck.cards if c.kind == "facility"]
         objectives = [c for c in deck.cards if c.kind == "objective"]
-        problems = []
+        problems: list[tuple[tuple[str | int, ...], str]] = []
         if not 4 <= len(facilities) <= 9:
             problems.append((("cards",), f"a mission has 4 to 9 facility cards; this deck has {len(facilities)}"))
         if len(objectives) != 2:

@@ -57,6 +57,11 @@ class GreenQueenGame(Game):
 
         return fast
 
+    def search_rules(self, engine: TrickGame[Any]) -> Any | None:
+        from .search import search_rules
+
+        return search_rules(engine)
+
     def report_params(self, engine: TrickGame[Any]) -> dict[str, Any]:
         return {"end_score": engine.params.end_score}
 

@@ -55,6 +55,11 @@ class TigerGheeGame(Game):
 
         return fast
 
+    def search_rules(self, engine: TrickGame[Any]) -> Any | None:
+        from .search import search_rules
+
+        return search_rules(engine)
+
     def report_params(self, engine: TrickGame[Any]) -> dict[str, Any]:
         tricks = engine.tricks  # type: ignore[attr-defined]
         return {"tricks": tricks, "hands": engine.hands_per_game,  # type: ignore[attr-defined]
