@@ -151,6 +151,11 @@ class Game:
         """`{{ pictures.NAME }}` blocks (worked examples played by the engine...)."""
         return {}
 
+    def variant_param_lines(self, deck: Deck, base: Deck) -> list[str] | None:
+        """What a variant's rules parameters change from `base`, in the game's own words, for the booklet's
+        variant note; None: each changed parameter is described by its schema (booklet/variant.py)."""
+        return None
+
     def accent_color(self, deck: Deck) -> str | None:
         """The booklet's heading colour; None: the deck's first suit."""
         return None

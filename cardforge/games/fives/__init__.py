@@ -95,6 +95,11 @@ class FivesGame(Game):
 
         return pictures(deck, ctx)
 
+    def variant_param_lines(self, deck: Deck, base: Deck) -> list[str] | None:
+        from .booklet import variant_lines
+
+        return variant_lines(deck, base)
+
     def accent_color(self, deck: Deck) -> str | None:
         return deck.spec.suits[deck.rules_params.wild_suit].color
 

@@ -1,4 +1,4 @@
-"""Fives and Green Fivura compiled: the rules of `engine.Fives` (RULES.md §1) as one numba loop.
+"""Fives and Green Fivura compiled: the rules of `engine.Fives` (docs/rules-readings.md) as one numba loop.
 
 The readable statement of the rules is the reference engine; this kernel plays the same rules on
 small ints for the simulator and writes a trace that `record` turns back into the reference's

@@ -1,4 +1,4 @@
-"""Green Queen compiled: the rules of `engine.GreenQueen` (RULES.md §3) as one numba loop.
+"""Green Queen compiled: the rules of `engine.GreenQueen` (docs/rules-readings.md) as one numba loop.
 
 The reference engine states the rules; this kernel plays them on small ints and writes a trace that
 `record` turns into the reference's `GameRecord`, so its logs replay through the reference
@@ -29,14 +29,14 @@ from cardforge.sim.fastcore import (
 from cardforge.sim.fastrand import below, uniform
 
 # cfg slots
-PLAYERS, HAND, CARDS, PASS, END, MAX_HANDS, SUBTRACT = range(7)
+PLAYERS, HAND, CARDS, PASS, END, MAX_HANDS, SUBTRACT, QUEEN = range(8)
 
 
 def tables(game: Any) -> tuple[Any, ...]:
     p = game.params
     n = len(game.ids)
     cfg = np.array([game.players, game.hand_size, n, p.pass_count, p.end_score, game.max_hands(),
-                    int(p.moon == "subtract")], dtype=np.int64)
+                    int(p.moon == "subtract"), game.queen], dtype=np.int64)
     ring_names = list(p.ring)
     options = [c.suit for c in game.cards] if p.point_suit == "random_card" else ring_names
     option_pos = np.array([ring_names.index(name) for name in options], dtype=np.int64)
@@ -135,6 +135,8 @@ def _play_game(cfg: np.ndarray, suit_of: np.ndarray, rank_of: np.ndarray, pos_of
         for c in range(n_cards):
             if in_hand[c]:
                 in_play += pts[c]
+        if cfg[QUEEN] < 0 or not in_hand[cfg[QUEEN]]:
+            in_play = 0  # the Green Queen set aside: no moon this hand (docs/rules-readings.md)
         opening = -1
         for j in range(n_cards):
             c = opening_order[point_pos, j]

@@ -1,4 +1,4 @@
-"""Tiger Ghee compiled: the rules of `engine.TigerGhee` (RULES.md §2) as one numba loop.
+"""Tiger Ghee compiled: the rules of `engine.TigerGhee` (docs/rules-readings.md) as one numba loop.
 
 The reference engine states the rules; this kernel plays them on small ints and writes a trace that
 `record` turns into the reference's `GameRecord`, so its logs replay through the reference
@@ -58,25 +58,18 @@ def _legal(hand: np.ndarray, n: int, first: bool, lead: int, field: int, black: 
     """Fills legal[:k] with the plays `TigerGhee.legal` allows; returns k."""
     k = 0
     if not first:
-        if lead == field:
-            for i in range(n):
-                s = suit_of[hand[i]]
-                if s == lead or s == black:
-                    legal[k] = hand[i] * 2
-                    k += 1
-            if k:
-                return k
-        else:
-            for i in range(n):
-                if suit_of[hand[i]] == lead:
-                    legal[k] = hand[i] * 2
-                    k += 1
-            if k:
+        # a held Black is Black: it obliges only when Black is led on a Black field (docs/rules-readings.md)
+        for i in range(n):
+            if suit_of[hand[i]] == lead:
+                legal[k] = hand[i] * 2
+                k += 1
+        if k:
+            if lead != black:
                 for i in range(n):
                     if suit_of[hand[i]] == black:
                         legal[k] = hand[i] * 2
                         k += 1
-                return k
+            return k
     for i in range(n):
         legal[k] = hand[i] * 2
         k += 1
