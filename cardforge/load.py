@@ -424,13 +424,13 @@ def expand_cards(spec: model.DeckSpec, folders: tuple[Path, ...], sources: Sourc
         elif isinstance(group, model.SingleCard):
             if group.suit is not None and group.suit not in spec.suits:
                 raise _error_at(sources, here + ("suit",), _unknown_suit(group.suit, spec))
-            rank = None if group.rank is None else str(group.rank)
-            if rank is not None:
+            single_rank = None if group.rank is None else str(group.rank)
+            if single_rank is not None:
                 try:
-                    rank_value(rank)
+                    rank_value(single_rank)
                 except ValueError as exc:
                     raise _error_at(sources, here + ("rank",), str(exc)) from None
-            cards.append(Card(group.id, group.name or group.id, group.suit, rank, group.kind, group.deal,
+            cards.append(Card(group.id, group.name or group.id, group.suit, single_rank, group.kind, group.deal,
                               group.front, group.back, dict(group.props), origin=here))
         else:
             images = group.images
@@ -496,6 +496,7 @@ def check_deal(deck: Deck, sources: SourceMap) -> list[DeckError]:
                        "remove or add cards, or set `leftover: set_aside`")
         if message:
             problem = _error_at(sources, where, message, cls=PlayabilityError)
+            assert isinstance(problem, PlayabilityError)
             problem.players = players
             problems.append(problem)
     return problems

@@ -123,7 +123,7 @@ def test_tiger_ghee_against_the_reference(deck_id, players):
             start = [[c for c in dealt if c not in given] for dealt, given in zip(hand["dealt"], hand["given"])]
             for trick, position, play, held in held_before_each_play(hand, players, start):
                 field = trick["field"]
-                eff = lambda card: field if split(card)[0] == p.black_suit else split(card)[0]  # noqa: E731
+                eff = lambda card, field=field, p=p: field if split(card)[0] == p.black_suit else split(card)[0]  # noqa: E731
                 if position:  # a held card has its printed colour; Black may always be played
                     lead = eff(trick["plays"][0]["card"])
                     if any(split(c)[0] == lead for c in held):
@@ -184,7 +184,7 @@ def test_green_queen_against_the_reference(deck_id, players):
                     if any(split(c)[0] == lead for c in held):
                         assert split(play["card"])[0] == lead
             taken = [0] * players
-            worth = lambda c: (split(c)[0] == hand["point_suit"]) + 13 * (c == "lizard-Q")  # noqa: E731
+            worth = lambda c, hand=hand: (split(c)[0] == hand["point_suit"]) + 13 * (c == "lizard-Q")  # noqa: E731
             for trick in hand["tricks"]:
                 assert trick["winner"] == queen_winner(trick["plays"])
                 taken[trick["winner"]] += sum(worth(q["card"]) for q in trick["plays"])

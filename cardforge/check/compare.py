@@ -6,6 +6,7 @@ get a plain summary line ("seat 1's win rate rose from 24% to 31%").
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -79,7 +80,7 @@ def _rate_figure(name: str, base: tuple[float, int], variant: tuple[float, int])
     return Figure(name, base[0] / base[1], variant[0] / variant[1], low, high, percent=True)
 
 
-def _mean_figure(name: str, base: list[float], variant: list[float], unit: str = "") -> Figure:
+def _mean_figure(name: str, base: Sequence[float], variant: Sequence[float], unit: str = "") -> Figure:
     d, low, high = mean_difference(variant, base)
     return Figure(name, mean(base), mean(variant), low, high, unit=unit)
 

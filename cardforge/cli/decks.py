@@ -80,7 +80,7 @@ def list_command(folder: Path | None, as_json: bool) -> None:
     folder = folder or BUNDLED_DECKS_DIR
     if not folder.is_dir():
         raise DeckError(f"{folder}: no such folder")
-    rows = []
+    rows: list[dict[str, Any]] = []
     for path in find_decks(folder):
         deck = load_deck(path)
         rows.append({"id": deck.id, "title": deck.title, "players": deck.players,

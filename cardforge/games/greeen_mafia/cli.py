@@ -88,8 +88,12 @@ def play_command(deck: str, order: str | None, seed: int | None, hint: bool) -> 
     mission, _ = _mission(deck)
     ids = [part.strip() for part in order.split(",")] if order else None
     chosen = choose_order(mission, ids, seed)
-    stdin = click.get_text_stream("stdin")
-    prompt = (lambda: click.echo("move> ", nl=False)) if stdin.isatty() else None
+    stdin = sys.stdin  # click's runner swaps it in tests
+
+    def ask() -> None:
+        click.echo("move> ", nl=False)
+
+    prompt = ask if stdin.isatty() else None
     game = play(mission, chosen, stdin, click.echo, hint=hint, prompt=prompt)
     sys.exit(0 if game.won else 1)
 
