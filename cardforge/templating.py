@@ -380,6 +380,8 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
 
     def getattr(self, obj: Any, attribute: str) -> Any:
         if isinstance(obj, BaseModel) and not _model_attribute_allowed(type(obj), attribute):
+            if attribute not in dir(type(obj)) and attribute not in (obj.__pydantic_extra__ or {}):
+                return self.undefined(obj=obj, name=attribute)  # a typo: say what was meant (names.py)
             return self.unsafe_undefined(obj, attribute)  # refused before pydantic's getattr runs
         if attribute in ("format", "format_map") and isinstance(obj, str):
             _check_brace_format(obj)  # the sandbox hands out its own formatter, not str.format

@@ -140,7 +140,7 @@ def faces(deck: Deck, _options: SheetOptions, sources: SourceMap) -> str:
     return f"{2 * len(deck.cards)} faces render"
 
 
-def _image_files(deck: Deck) -> Iterator[tuple[Path, str]]:
+def _image_files(deck: Deck, sources: SourceMap) -> Iterator[tuple[Path, str]]:
     """Every image file a card face shows, with where it was named."""
     from ..render.face import frame_of, resolve_face
     from ..render.face_images import image_face
@@ -148,7 +148,10 @@ def _image_files(deck: Deck) -> Iterator[tuple[Path, str]]:
     frame = frame_of(deck)
     for card in deck.cards:
         for side in ("front", "back"):
-            image = image_face(deck, card, side, frame)
+            try:
+                image = image_face(deck, card, side, frame)
+            except CardforgeError as exc:  # a picture refused while reading it (images.py)
+                raise PreflightError(located(f"card {card.id} {side}: {exc}", sources, card.origin)) from None
             if image is not None:
                 yield image.file, f"card {card.id} {side}"
                 continue
@@ -164,7 +167,7 @@ def _image_files(deck: Deck) -> Iterator[tuple[Path, str]]:
 def images(deck: Deck, _options: SheetOptions, sources: SourceMap) -> str:
     """Every image a face shows decodes (a truncated or mislabelled file is found now, not mid-PDF)."""
     seen: set[Path] = set()
-    for path, where in _image_files(deck):
+    for path, where in _image_files(deck, sources):
         if path in seen:
             continue
         seen.add(path)
