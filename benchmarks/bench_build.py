@@ -56,8 +56,10 @@ REPEAT = 3
 """Each figure is the best of this many runs: the machine is shared, the minimum is the least noisy."""
 
 
-def timed_build(deck_ref: str, out: Path, options: SheetOptions = SheetOptions(), repeat: int = REPEAT) -> tuple[float, int, int]:
+def timed_build(deck_ref: str, out: Path, options: SheetOptions | None = None,
+                repeat: int = REPEAT) -> tuple[float, int, int]:
     """(seconds, bytes, cards) for loading the deck and writing its sheets, best of `repeat`."""
+    options = options or SheetOptions()
     best = float("inf")
     for _ in range(repeat):
         start = time.perf_counter()

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .errors import CardforgeError
+from .progress import SILENT, Reporter
 from .publish import check_source, publish, staging_folder
 
 if TYPE_CHECKING:
@@ -40,6 +41,10 @@ class BuildSettings:
     booklet_format: str = "a5"
     verdict: DeckCheck | None = None
     """Filled in by the gate for the products that follow (the report)."""
+    booklet: bool | None = None
+    """Whether this build makes the rules booklet (its preflight runs only then); None: the deck's default."""
+    reporter: Reporter = SILENT
+    """Told of each step (progress.py); the CLI shows it on stderr."""
 
 
 @dataclass
@@ -139,25 +144,39 @@ def gate(deck: Deck, settings: BuildSettings, result: BuildResult) -> BuildSetti
     return replace(settings, sheets=replace(settings.sheets, note="NOT VALIDATED"))
 
 
+def preflight(deck: Deck, settings: BuildSettings, result: BuildResult) -> BuildSettings:
+    """Refuse, before any simulation, a deck one of whose products cannot be made (check/preflight.py)."""
+    from .check.preflight import require_preflights
+
+    settings.reporter.step(deck.id, "preflight: sheets, images, faces, fonts, rules text")
+    require_preflights(deck, settings.sheets, settings.booklet)
+    if settings.check is None:
+        return settings
+    return replace(settings, check=replace(settings.check, preflight=False))
+
+
 PRODUCTS: list[Product] = [cards_product, png_product, print_shop_product, booklet_product, report_product]
 BY_NAME: dict[str, list[Product]] = {
     "cards": [cards_product, png_product, print_shop_product], "booklet": [booklet_product],
     "report": [report_product],
 }
 """The product functions behind each name `build --only` takes (cardforge/products.py picks the names)."""
-PRE_CHECKS: list[PreCheck] = [gate]
+PRE_CHECKS: list[PreCheck] = [preflight, gate]
 
 
 def build_deck(deck: Deck, settings: BuildSettings, products: list[Product] | None = None) -> BuildResult:
     """Run the pre-checks and products for one deck; returns what was published."""
     result = BuildResult(deck)
     check_source(settings.out_dir / deck.id, deck.path)  # an id clash is refused before any work
+    if products is not None:
+        settings = replace(settings, booklet=booklet_product in products)
     for check in PRE_CHECKS:
         settings = check(deck, settings, result)
     stage = staging_folder(settings.out_dir, deck.id)  # publish.py: stale staging cleaned, lock, id check
     try:
         written: list[Path] = []
         for product in products if products is not None else PRODUCTS:
+            settings.reporter.step(deck.id, f"writing {product.__name__.removesuffix('_product')}")
             written.extend(product(deck, stage, settings))
         final = settings.out_dir / deck.id
         publish(stage, final, deck.path)

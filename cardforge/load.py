@@ -103,6 +103,74 @@ def _keyed_by_id(items: list[Any]) -> bool:
     return bool(items) and all(isinstance(item, dict) and "id" in item for item in items)
 
 
+ADD_MARKER = "add"
+"""`add: true` on an item of a variant's list keyed by id: a new item, not a change to the base's."""
+
+
+def _without_marker(item: Any) -> Any:
+    return {k: v for k, v in item.items() if k != ADD_MARKER} if isinstance(item, dict) else item
+
+
+def check_overrides(base: Any, override: Any, sources: SourceMap, prefix: KeyPath = ()) -> None:
+    """A variant's items keyed by id must change an item the base has, or say `add: true`.
+
+    Without this, a misspelt card id in a variant silently adds a card to the deck."""
+    if isinstance(base, dict) and isinstance(override, dict):
+        for key, value in override.items():
+            if key in base:
+                check_overrides(base[key], value, sources, prefix + (key,))
+        return
+    if not (isinstance(base, list) and isinstance(override, list) and _keyed_by_id(base) and _keyed_by_id(override)):
+        return
+    known = [str(item["id"]) for item in base]
+    for i, item in enumerate(override):
+        key, adding = str(item["id"]), item.get(ADD_MARKER, False)
+        if adding not in (True, False):
+            raise _error_at(sources, prefix + (i, ADD_MARKER), "`add` is true or false")
+        if key in known and adding:
+            raise _error_at(sources, prefix + (i, "id"), f"{key!r} is already in the base deck; drop `add: true` "
+                                                         "to change it")
+        if key not in known and not adding:
+            hint = difflib.get_close_matches(key, known, n=1, cutoff=0.5)
+            tail = f"did you mean {hint[0]!r}?" if hint else f"the base has {', '.join(map(repr, known))}"
+            raise _error_at(sources, prefix + (i, "id"), f"the base deck has no {key!r} to change; {tail} "
+                                                         "(to add a new one, give it `add: true`)")
+        if key in known:
+            check_overrides(base[known.index(key)], item, sources, prefix + (i,))
+
+
+def merged_path(path: KeyPath, base: Any, override: Any) -> KeyPath:
+    """A key path in the overriding file -> the same value's path in the merged data (items of lists
+    keyed by id move to the base item's index, new items to the end)."""
+    out: list[str | int] = []
+    b, o = base, override
+    for part in path:
+        if (isinstance(part, int) and isinstance(b, list) and isinstance(o, list) and part < len(o)
+                and _keyed_by_id(b) and _keyed_by_id(o)):
+            positions = {str(item["id"]): i for i, item in enumerate(b)}
+            key = str(o[part]["id"])
+            if key in positions:
+                out.append(positions[key])
+                b = b[positions[key]]
+            else:
+                out.append(len(b) + sum(1 for item in o[:part] if str(item["id"]) not in positions))
+                b = None
+            o = o[part]
+            continue
+        out.append(part)
+        b = _child(b, part)
+        o = _child(o, part)
+    return tuple(out)
+
+
+def _child(node: Any, part: str | int) -> Any:
+    if isinstance(node, dict):
+        return node.get(part)
+    if isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+        return node[part]
+    return None
+
+
 def merge(base: Any, override: Any) -> Any:
     """Deep merge for `extends`: mappings merge key by key, lists of items with `id` merge by id,
     other lists and scalars are replaced."""
@@ -117,9 +185,9 @@ def merge(base: Any, override: Any) -> Any:
         for item in override:
             key = str(item["id"])
             if key in positions:
-                merged_list[positions[key]] = merge(base[positions[key]], item)
+                merged_list[positions[key]] = merge(base[positions[key]], _without_marker(item))
             else:
-                merged_list.append(item)
+                merged_list.append(_without_marker(item))
         return merged_list
     return override
 
@@ -145,9 +213,12 @@ def _read_chain(path: Path, stack: tuple[Path, ...] = ()) -> tuple[dict[str, Any
         cycle = " -> ".join(p.parent.name + "/" + p.name for p in (*stack, path, parent))
         raise DeckError(f"`extends` goes round in a cycle: {cycle}", where, "extends")
     base_data, sources, chain = _read_chain(parent, (*stack, path))
+    check_overrides(base_data, data, document.sources)
     sources = SourceMap(dict(sources.keys), dict(sources.values))
     _drop_replaced_positions(sources, base_data, data)
-    sources.update(document.sources)
+    own = SourceMap({merged_path(p, base_data, data): loc for p, loc in document.sources.keys.items()},
+                    {merged_path(p, base_data, data): loc for p, loc in document.sources.values.items()})
+    sources.update(own)
     return merge(base_data, data), sources, (*chain, path)
 
 
@@ -176,6 +247,11 @@ def derived_deck(base_path: Path, deck_file: Path, changes: dict[str, Any]) -> d
     if reference is not None:
         return {"extends": reference, **changes}
     return merge(deck_data(base_path), changes)
+
+
+def read_chain(path: Path) -> tuple[dict[str, Any], SourceMap, tuple[Path, ...]]:
+    """A deck file and what it extends: merged data, where each value was written, the file chain."""
+    return _read_chain(path)
 
 
 def _drop_replaced_positions(sources: SourceMap, base: Any, override: Any, prefix: KeyPath = ()) -> None:
@@ -348,13 +424,13 @@ def expand_cards(spec: model.DeckSpec, folders: tuple[Path, ...], sources: Sourc
         elif isinstance(group, model.SingleCard):
             if group.suit is not None and group.suit not in spec.suits:
                 raise _error_at(sources, here + ("suit",), _unknown_suit(group.suit, spec))
-            rank = None if group.rank is None else str(group.rank)
-            if rank is not None:
+            single_rank = None if group.rank is None else str(group.rank)
+            if single_rank is not None:
                 try:
-                    rank_value(rank)
+                    rank_value(single_rank)
                 except ValueError as exc:
                     raise _error_at(sources, here + ("rank",), str(exc)) from None
-            cards.append(Card(group.id, group.name or group.id, group.suit, rank, group.kind, group.deal,
+            cards.append(Card(group.id, group.name or group.id, group.suit, single_rank, group.kind, group.deal,
                               group.front, group.back, dict(group.props), origin=here))
         else:
             images = group.images
@@ -420,6 +496,7 @@ def check_deal(deck: Deck, sources: SourceMap) -> list[DeckError]:
                        "remove or add cards, or set `leftover: set_aside`")
         if message:
             problem = _error_at(sources, where, message, cls=PlayabilityError)
+            assert isinstance(problem, PlayabilityError)
             problem.players = players
             problems.append(problem)
     return problems
@@ -460,6 +537,26 @@ def check_faces(spec: model.DeckSpec, cards: tuple[Card, ...], folders: tuple[Pa
                     resolve_in(element.src, folders)
                 except UnsafeReference as exc:
                     raise _error_at(sources, ("layouts", name, "elements", i, "src"), str(exc)) from None
+
+
+def check_icons(spec: model.DeckSpec, sources: SourceMap) -> None:
+    """Suit icons and icon elements written as plain names must be icons cardforge can draw."""
+    from .render.icons import ICONS
+
+    def need(name: str, path: KeyPath) -> None:
+        if "{{" in name or "{%" in name or name in ICONS:
+            return
+        hint = difflib.get_close_matches(name, list(ICONS), n=1)
+        tail = f"did you mean {hint[0]!r}?" if hint else f"icons are {', '.join(ICONS)}"
+        raise _error_at(sources, path, f"unknown icon {name!r}; {tail}")
+
+    for key, suit in spec.suits.items():
+        need(suit.icon, ("suits", key, "icon"))
+    for name, layout in spec.layouts.items():
+        for i, element in enumerate(layout.elements):
+            icon = getattr(element, "icon", None)
+            if isinstance(icon, str):
+                need(icon, ("layouts", name, "elements", i, "icon"))
 
 
 def check_rules(deck: Deck, data: dict[str, Any], sources: SourceMap) -> tuple[Any, list[DeckError]]:
@@ -532,6 +629,7 @@ def deck_from_data(path: Path, data: dict[str, Any], sources: SourceMap, chain: 
     spec = with_default_layouts(spec)
     cards = expand_cards(spec, folders, sources)
     check_faces(spec, cards, folders, sources)
+    check_icons(spec, sources)
     deck = Deck(spec=spec, path=path, cards=cards, chain=chain)
     problems = check_deal(deck, sources)
     params, rule_problems = check_rules(deck, data, sources)

@@ -16,7 +16,7 @@ from pathlib import PurePath
 from types import ModuleType
 from typing import Any
 
-from jinja2 import StrictUndefined, Template, TemplateError, TemplateRuntimeError, TemplateSyntaxError, nodes
+from jinja2 import Template, TemplateError, TemplateRuntimeError, TemplateSyntaxError, nodes
 from jinja2.runtime import LoopContext
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 from jinja2.visitor import NodeTransformer
@@ -31,6 +31,7 @@ from .budgets import (
     MAX_TEMPLATE_STEPS,
 )
 from .errors import CardforgeError
+from .names import ExplainedUndefined, MissingName
 
 
 class TemplateProblem(CardforgeError, ValueError):
@@ -379,6 +380,8 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
 
     def getattr(self, obj: Any, attribute: str) -> Any:
         if isinstance(obj, BaseModel) and not _model_attribute_allowed(type(obj), attribute):
+            if attribute not in dir(type(obj)) and attribute not in (obj.__pydantic_extra__ or {}):
+                return self.undefined(obj=obj, name=attribute)  # a typo: say what was meant (names.py)
             return self.unsafe_undefined(obj, attribute)  # refused before pydantic's getattr runs
         if attribute in ("format", "format_map") and isinstance(obj, str):
             _check_brace_format(obj)  # the sandbox hands out its own formatter, not str.format
@@ -388,7 +391,7 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
         return _sized(super().getitem(obj, argument))
 
 
-_ENV = BoundedSandbox(undefined=StrictUndefined, autoescape=False)
+_ENV = BoundedSandbox(undefined=ExplainedUndefined, autoescape=False)
 
 
 @lru_cache(maxsize=4096)
@@ -404,7 +407,8 @@ def render_text(source: str, context: dict[str, Any], where: str = "") -> str:
         return _compile(source).render(context)
     except TemplateError as exc:
         prefix = f"{where}: " if where else ""
-        raise TemplateProblem(f"{prefix}cannot fill in {source!r}: {exc}") from None
+        reason = exc.with_names(context) if isinstance(exc, MissingName) and exc.owner is None else str(exc)
+        raise TemplateProblem(f"{prefix}cannot fill in {source!r}: {reason}") from None
 
 
 def face_context(deck: Any, card: Any) -> dict[str, Any]:

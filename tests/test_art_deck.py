@@ -19,6 +19,12 @@ COLOURS = [(200, 30, 30), (30, 160, 60), (40, 60, 200), (230, 200, 40), (20, 20,
            (0, 150, 150), (150, 0, 150), (120, 120, 120), (250, 250, 250), (90, 60, 30)]
 
 
+def products(folder: Path) -> list[str]:
+    """What a build published, without the hidden `.cardforge-source` note that ties the folder to its
+    deck file (cardforge/publish.py)."""
+    return sorted(p.name for p in folder.iterdir() if not p.name.startswith("."))
+
+
 def art_deck(folder: Path, cards: int = 11) -> Path:
     """`cards` plain-colour fronts (one per card) and as many backs, 69x94 px (63x88 mm plus 3 mm bleed)."""
     (folder / "fronts").mkdir(parents=True)
@@ -48,7 +54,7 @@ def test_art_deck_builds_cards_only_with_fronts_behind_their_backs(tmp_path: Pat
     result = CliRunner().invoke(main, ["build", str(deck), "-o", str(out), "--only", "cards", "--duplex", "long"])
     assert result.exit_code == 0, result.output
     pdf = out / "art-only" / "art-only-cards.pdf"
-    assert [p.name for p in (out / "art-only").iterdir()] == [pdf.name]
+    assert products(out / "art-only") == [pdf.name]
     pages = read_sheets(pdf)
     assert len(pages) == 4  # 11 cards, 9 a sheet: two sheets, fronts and backs
     assert alignment_problems(pages, "long") == []
@@ -72,7 +78,7 @@ def test_full_build_of_an_art_deck_says_in_one_line_what_it_skipped(tmp_path: Pa
     assert len(skipped) == 1
     assert "booklet (no rules text" in skipped[0] and "report (nothing to check" in skipped[0]
     folder = out / "art-only"
-    assert sorted(p.name for p in folder.iterdir()) == ["art-only-cards.pdf", "art-only-contact.png", "art-only-proof.png",
+    assert products(folder) == ["art-only-cards.pdf", "art-only-contact.png", "art-only-proof.png",
                                                         "png"]
     assert len(list((folder / "png").glob("*.png"))) == 6
 
@@ -90,7 +96,7 @@ def test_only_booklet_of_a_game_deck_writes_just_the_booklet(tmp_path: Path) -> 
     out = tmp_path / "out"
     result = CliRunner().invoke(main, ["build", "greeen-mafia", "-o", str(out), "--only", "booklet"])
     assert result.exit_code == 0, result.output
-    assert [p.name for p in (out / "greeen-mafia").iterdir()] == ["greeen-mafia-rules.pdf"]
+    assert products(out / "greeen-mafia") == ["greeen-mafia-rules.pdf"]
     assert len(pdfium.PdfDocument(str(out / "greeen-mafia" / "greeen-mafia-rules.pdf"))) >= 3
 
 
@@ -117,7 +123,7 @@ def test_only_report_runs_the_check_and_writes_just_the_report(tmp_path: Path) -
     out = tmp_path / "out"
     result = CliRunner().invoke(main, ["build", "greeen-mafia", "-o", str(out), "--only", "report"])
     assert result.exit_code == 0, result.output
-    assert [p.name for p in (out / "greeen-mafia").iterdir()] == ["greeen-mafia-report.pdf"]
+    assert products(out / "greeen-mafia") == ["greeen-mafia-report.pdf"]
     text = " ".join(page.get_textpage().get_text_range()
                     for page in pdfium.PdfDocument(str(out / "greeen-mafia" / "greeen-mafia-report.pdf")))
     assert "4,932" in text  # the solver ran: winnable orders of the bundled mission

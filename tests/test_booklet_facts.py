@@ -1,4 +1,4 @@
-"""The booklet's generated facts agree with the deck, RULES.md and the game engines."""
+"""The booklet's generated facts agree with the deck, docs/rules-readings.md and the game engines."""
 
 from __future__ import annotations
 

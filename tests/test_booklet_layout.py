@@ -109,7 +109,8 @@ def test_the_back_cover_carries_the_games_turn_summary_and_credits(monkeypatch: 
     back = doc[len(doc) - 1].get_textpage().get_text_range()
     assert "Turn summary" in back and "Highest card of the colour wins." in back
     assert "Credits" in back and "Taiki Shinzawa" in back
-    assert "Turn summary" not in pdfium.PdfDocument(a5("fives"))[len(doc) - 1].get_textpage().get_text_range()
+    real = pdfium.PdfDocument(a5("fives"))
+    assert "Fives at a glance" in real[len(real) - 1].get_textpage().get_text_range()  # the game's own
 
 
 def test_every_booklet_has_credits_on_its_back_cover() -> None:

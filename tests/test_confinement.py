@@ -170,8 +170,8 @@ def test_the_language_is_a_language_tag(tmp_path: Path) -> None:
 
 
 def test_mafia_icon_colours_are_checked_before_drawing(tmp_path: Path) -> None:
-    from cardforge.render.face import face_drawing
     from cardforge.render import RenderError
+    from cardforge.render.face import face_drawing
 
     (tmp_path / "deck.yaml").write_text(
         "extends: greeen-mafia\nid: m\ntitle: M\nrules:\n  params:\n    icons:\n"

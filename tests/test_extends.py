@@ -43,7 +43,7 @@ def test_extends_by_relative_path(write_deck) -> None:
         extends: base/deck.yaml
         id: child
         title: Child
-        cards: [{id: a, props: {power: 5}}, {id: c}, {id: d}]
+        cards: [{id: a, props: {power: 5}}, {id: c, add: true}, {id: d, add: true}]
         """,
     )
     deck = load_deck(child)

@@ -1,4 +1,4 @@
-"""The bundled decks resolve to the counts RULES.md and the issue require."""
+"""The bundled decks resolve to the counts docs/rules-readings.md and the issue require."""
 
 from __future__ import annotations
 

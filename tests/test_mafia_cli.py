@@ -23,11 +23,14 @@ def run(*args: str, stdin: str | None = None):
 def test_analyse_json_standard_mission() -> None:
     result = run("mafia", "analyse", "greeen-mafia", "--json", "--hardest", "3")
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)  # progress goes to stderr
     assert (data["orders"], data["winnable"]) == (5040, 4932)
     assert 0 < data["random_win"] < data["greedy_win"] < 1
     assert data["verdict"] == "ok" and data["grade"] in ("easy", "medium", "hard", "brutal")
-    assert len(data["hardest"]) == 3 and len(data["unwinnable_orders"]) == 108
+    assert len(data["hardest"]) == 3 and data["unwinnable"]["count"] == 108
+    assert len(data["unwinnable"]["examples"]) == 5 and "unwinnable_orders" not in data
+    every = json.loads(run("mafia", "analyse", "greeen-mafia", "--json", "--all-orders").stdout)
+    assert len(every["unwinnable_orders"]) == 108 and every["unwinnable_orders"][:5] == data["unwinnable"]["examples"]
 
 
 def test_analyse_prints_five_and_eight_facility_missions() -> None:
@@ -41,7 +44,7 @@ def test_analyse_prints_five_and_eight_facility_missions() -> None:
 
 def test_unwinnable_mission_is_an_error() -> None:
     result = run("mafia", "analyse", str(DATA / "blocked.yaml"), "--json")
-    assert result.exit_code == 2
+    assert result.exit_code == 1
     assert json.loads(result.stdout)["verdict"] == "unwinnable"
     assert "cannot be won from any of its 24 orders" in result.stderr
 

@@ -1,4 +1,4 @@
-"""The GREEEN MAFIA engine follows RULES.md §4 step by step and refuses illegal moves."""
+"""The GREEEN MAFIA engine follows docs/rules-readings.md step by step and refuses illegal moves."""
 
 from __future__ import annotations
 

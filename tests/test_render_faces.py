@@ -237,7 +237,7 @@ def test_unknown_icon_is_an_error(write_deck):
         players: [1]
         cards: [{id: a}]
         layouts:
-          front: {elements: [{type: icon, icon: dragon, color: "#000000"}]}
+          front: {elements: [{type: icon, icon: "{{ 'dragon' }}", color: "#000000"}]}
           back: {}
     """)
     deck = load_deck(path)

@@ -1,4 +1,4 @@
-"""Fives / Green Fivura corners from RULES.md §1, pinned one by one."""
+"""Fives / Green Fivura corners from docs/rules-readings.md, pinned one by one."""
 
 from __future__ import annotations
 
@@ -132,6 +132,12 @@ def test_tied_places_take_the_lowest_place_they_span_and_shared_first_pools_bust
     assert (pool, lost) == (1, 0)  # the closest place is shared: the bust point waits in the pool
     points, pool, lost = fives.hand_points([20, 20, 20, 18], pool=0, last=False)
     assert points == [1, 1, 1, 0]
+
+
+def test_the_rule_sheets_own_scoring_example(fives):
+    # the Fives rule sheet: totals 26, 25, 22, 22 score -1, +5, +1, +1 (docs/rules-readings.md)
+    points, pool, lost = fives.hand_points([26, 25, 22, 22], pool=0, last=False)
+    assert points == [-1, 5, 1, 1] and (pool, lost) == (0, 0)
 
 
 def test_exact_target_bonus_and_bust_points_to_the_single_closest(fives):

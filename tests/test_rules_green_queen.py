@@ -1,4 +1,4 @@
-"""Green Queen corners from RULES.md §3: the ring, Joker reversal, the opening card, passing, the moon."""
+"""Green Queen corners from docs/rules-readings.md: the ring, Joker reversal, the opening card, passing, the moon."""
 
 from __future__ import annotations
 
@@ -124,6 +124,20 @@ def test_shoot_the_moon_subtracts(queen):
 def test_shoot_the_moon_counts_only_cards_in_play(queen):
     points, _ = _score(queen, [0, 25, 0, 0], aside=["paper-9"])
     assert points == [0, -25, 0, 0]
+
+
+def test_moon_in_a_three_player_hand_with_a_point_card_set_aside():
+    game = game_for(load_deck("green-queen"), 3)  # 65 cards: 21 each, 2 set aside
+    points, rec = _score(game, [25, 0, 0], aside=["paper-9", "rock-4"])
+    assert points == [-25, 0, 0] and rec.stats["moon"] == 0
+
+
+def test_no_moon_when_the_green_queen_is_set_aside():
+    game = game_for(load_deck("green-queen"), 3)
+    points, rec = _score(game, [13, 0, 0], aside=["lizard-Q", "rock-4"])
+    assert points == [13, 0, 0] and rec.stats["moon"] == -1
+    assert game.moon_value(game.point_tables[game.params.ring.index("paper")],
+                           {game.card_int("lizard-Q")}) == 0
 
 
 def test_moon_house_rule_adds_to_opponents(write_deck):

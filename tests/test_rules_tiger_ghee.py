@@ -1,4 +1,4 @@
-"""Tiger Ghee corners from RULES.md §2: the field colour, Black cards, highest/lowest and their ties."""
+"""Tiger Ghee corners from docs/rules-readings.md: the field colour, Black cards, highest/lowest and their ties."""
 
 from __future__ import annotations
 
@@ -50,11 +50,26 @@ def test_black_may_always_be_played(ghee):
     assert {str(p) for p in ghee.legal_plays(st)} == {"red-5", "black-7"}
 
 
-def test_black_cards_in_hand_count_as_the_field_colour_when_following(ghee):
-    # field green, green led: a hand of Black and Red must play Black (its Blacks are green)
+def test_black_cards_in_hand_stay_black_when_following(ghee):
+    # field green, green led: a held Black is Black until played, so Black 7 + Red 2 offers both
     st = ghee.make_state([["green-3"], ["black-7", "red-2"], ["red-1"], ["blue-1"]], field=field(ghee, "green"))
     ghee.play(st, "green-3")
+    assert {str(p) for p in ghee.legal_plays(st)} == {"black-7", "red-2"}
+    ghee.play(st, "red-2")  # the engine accepts the non-Black card
+    # a Black lead on a green field is green too: the same hand is free again
+    st = ghee.make_state([["black-3"], ["black-7", "red-2"], ["red-1"], ["blue-1"]], field=field(ghee, "green"))
+    ghee.play(st, "black-3")
+    assert {str(p) for p in ghee.legal_plays(st)} == {"black-7", "red-2"}
+
+
+def test_held_blacks_oblige_only_on_a_black_lead_on_a_black_field(ghee):
+    st = ghee.make_state([["black-3"], ["black-7", "red-2"], ["red-1"], ["blue-1"]], field=field(ghee, "black"))
+    ghee.play(st, "black-3")
     assert {str(p) for p in ghee.legal_plays(st)} == {"black-7"}
+    # a Green lead on a Black field: the follower holds no Green, so anything goes
+    st = ghee.make_state([["green-3"], ["black-7", "red-2"], ["red-1"], ["blue-1"]], field=field(ghee, "black"))
+    ghee.play(st, "green-3")
+    assert {str(p) for p in ghee.legal_plays(st)} == {"black-7", "red-2"}
 
 
 def test_black_on_a_black_field_stays_black(ghee):

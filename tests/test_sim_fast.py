@@ -197,7 +197,7 @@ def test_cli_simulate_with_the_fast_engine_writes_a_log_that_replays(tmp_path):
     out = CliRunner().invoke(main, ["simulate", "green-queen-jokers", "-p", "5", "--engine", "fast", "--games", "300",
                                     "--agents", "heuristic", "--log", str(log), "--json"])
     assert out.exit_code == 0, out.output
-    data = json.loads(out.output)
+    data = json.loads(out.stdout)  # progress goes to stderr
     assert data["games"] == 300 and sum(seat["wins"] for seat in data["seats"]) == pytest.approx(300)
     checked = CliRunner().invoke(main, ["replay", str(log), "--check"])
     assert checked.exit_code == 0, checked.output

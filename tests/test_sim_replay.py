@@ -127,7 +127,7 @@ def test_cli_simulate_json_log_and_replay(tmp_path):
     result = runner.invoke(main, ["simulate", "tiger-ghee-short", "--games", "6", "--seed", "3", "--json",
                                   "--log", str(log), "--agents", "heuristic,random,random"])
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)  # progress goes to stderr
     assert data["players"] == 3 and data["games"] == 6 and len(data["seats"]) == 3
     assert data["plays"] == 6 * 3 * 3 * 10
     shown = runner.invoke(main, ["replay", str(log), "--game", "2"])

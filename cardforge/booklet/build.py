@@ -34,6 +34,7 @@ from .pictures import Pictures, SvgMaker
 from .plan import PagePlan, lay_out, page_multiple
 from .templates import TEMPLATES_DIR, macros, render
 from .text import Marker, fill_placeholders, find_rules_source, markdown_html
+from .variant import variant_note
 
 
 @dataclass(frozen=True)
@@ -105,6 +106,7 @@ def table_factories(deck: Deck, pictures: Pictures) -> dict[str, Callable[[], Ma
     found: dict[str, Callable[[], Markup]] = {
         "components": lambda: t.components(F.components(deck), suit_icon),
         "setup": lambda: t.setup(F.setup_rows(deck)),
+        "variant": lambda: macros("teaching.html.j2").variant(variant_note(deck)),
     }
     game = _game(deck)
     if game is not None:

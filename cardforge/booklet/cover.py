@@ -62,7 +62,7 @@ def glance_facts(deck: Deck) -> list[Glance]:
         facts.append(Glance("minutes", str(spec.play_time).removesuffix("min").strip()))
     if spec.ages:
         facts.append(Glance("ages", str(spec.ages)))
-    facts.append(Glance("cards", str(len(deck.dealt_cards))))
+    facts.append(Glance("cards", str(len(deck.cards))))  # every card in the box, as the components total
     hands = sorted({deck.deal_plan(p).hand for p in deck.players})
     if hands and hands[0] > 0:
         facts.append(Glance("in hand", str(hands[0]) if len(hands) == 1 else f"{hands[0]}-{hands[-1]}"))

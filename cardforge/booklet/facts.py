@@ -124,7 +124,8 @@ def text_facts(deck: Deck) -> dict[str, Any]:
     """Short values the rules text can quote with placeholders, e.g. `{{ facts.hand[4] }}`."""
     params = deck.rules_params
     facts: dict[str, Any] = {
-        "cards": len(deck.dealt_cards),
+        "cards": len(deck.cards),
+        "dealt": len(deck.dealt_cards),
         "printed": len(deck.cards),
         "players": deck.players,
         "players_text": player_range(deck.players),

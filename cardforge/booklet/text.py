@@ -14,13 +14,14 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError
+from jinja2 import TemplateError, TemplateSyntaxError
 from markdown_it import MarkdownIt
 from markupsafe import Markup
 
 from ..budgets import MAX_RULES_TEXT_BYTES
 from ..confine import read_limited
 from ..deck import Deck
+from ..names import ExplainedUndefined, MissingName
 from ..paths import UnsafeReference
 from ..templating import BoundedSandbox
 from ..yaml_source import read_yaml
@@ -86,7 +87,7 @@ def _read_file(deck: Deck, reference: str, where: str) -> RulesSource:
         path = deck.resolve_file(reference)
     except UnsafeReference as exc:
         if reference == RULES_FILE and "no such file" in str(exc):
-            raise BookletError(f"{deck.path}: no rules text; write {RULES_FILE} beside deck.yaml "
+            raise BookletError(f"{deck.path}:1:1: no rules text; write {RULES_FILE} beside deck.yaml "
                                "or set `rules_text`") from None
         raise BookletError(f"{where}{exc}") from None
     try:
@@ -115,7 +116,7 @@ class Marker:
     __html__ = __str__
 
 
-_ENV = BoundedSandbox(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=True)
+_ENV = BoundedSandbox(undefined=ExplainedUndefined, autoescape=False, keep_trailing_newline=True)
 
 
 def _template_line(tb: TracebackType | None) -> int | None:
@@ -134,6 +135,11 @@ def fill_placeholders(source: RulesSource, context: dict[str, Any]) -> str:
         return _render(text, context)
     except TemplateSyntaxError as exc:
         raise BookletError(f"{source.locate('{', exc.lineno)}: {exc.message}") from None
+    except MissingName as exc:
+        line = _template_line(exc.__traceback__)
+        where = source.locate(exc.name, line) if line else str(source.file)
+        reason = exc.with_names(context) if exc.owner is None else exc.message
+        raise BookletError(f"{where}: cannot fill in placeholder: {reason}") from None
     except TemplateError as exc:
         line = _template_line(exc.__traceback__)
         where = source.locate("{{", line) if line else str(source.file)

@@ -5,11 +5,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..deck import Deck
-from ..errors import CardforgeError, PlayabilityError
+from ..errors import PlayabilityError
 from ..games.registry import get_game
 from ..load import load_deck
+from ..progress import SILENT
 from .results import DeckCheck
 
 MARGIN = 0.02
@@ -33,6 +35,14 @@ class CheckOptions:
     simulate: bool = True
     engine: str = "fast"
     """`fast`: the game's compiled kernel where it has one; `reference`: the rules engine."""
+    skilled: int = 0
+    """Playouts per decision of the search players in the "skilled play" checks (0: not asked for)."""
+    preflight: bool = True
+    """Run every product's preflight (check/preflight.py); `build` runs them itself, earlier."""
+    sheets: Any = None
+    """The SheetOptions the preflight checks (None: the defaults of `build`)."""
+    reporter: Any = None
+    """A progress.Reporter told of each step (None: silent, or `progress`'s bar for simulations)."""
 
 
 def check_deck(reference: str | Path, options: CheckOptions = CheckOptions()) -> DeckCheck:
@@ -48,28 +58,37 @@ def check_loaded(deck: Deck, options: CheckOptions = CheckOptions()) -> DeckChec
                f"card {deck.spec.card.size_mm[0]:g} x {deck.spec.card.size_mm[1]:g} mm")
     _deal_checks(deck, report)
     rules_ok = _rules_check(deck, report)
+    reporter = options.reporter or SILENT
     if rules_ok or deck.ruleset is None:
-        if _faces_check(deck, report):
+        faces_ok = True
+        if options.preflight:
+            reporter.step(deck.id, "preflight: sheets, images, faces, fonts, rules text")
+            faces_ok = _preflight_checks(deck, report, options)
+        if faces_ok:
             from .print_safety import print_safety_check
 
             print_safety_check(deck, report)
     if rules_ok and not deal_problems and options.simulate and deck.ruleset is not None:
         game = get_game(deck.ruleset)
+        if not game.simulated:
+            reporter.step(deck.id, "game checks")
         if not game.check(deck, report, options):
             from .simulation import simulation_checks
 
             simulation_checks(deck, report, options)
+            if options.skilled and game.searchable:
+                from .skilled import skilled_checks
+
+                skilled_checks(deck, report, options)
     elif deck.ruleset is None:
         report.add("rules", "warn", "no `rules:` section, so nothing was played; the validator needs a ruleset")
     return report
 
 
 def _short(problem: Exception) -> str:
-    """A deck problem with the file's name rather than its full path, for tables."""
-    location = getattr(problem, "location", None)
-    if location is None:
-        return str(problem)
-    return f"{location.file.name}:{location.line}:{location.column}: {problem.key_path}: {problem.message}"
+    """A deck problem as file:line:col: key path: message (the whole path: a variant and its base are
+    both called deck.yaml)."""
+    return str(problem)
 
 
 def _deal_name(players: int) -> str:
@@ -98,19 +117,36 @@ def _rules_check(deck: Deck, report: DeckCheck) -> bool:
         report.add("rules", "fail", "; ".join(_short(p) for p in rule_problems) or "the rules parameters are invalid")
         return False
     report.add("rules", "pass", f"ruleset {deck.ruleset}, parameters valid and consistent with the cards")
+    _unplayed_check(deck, report)
     return True
 
 
-def _faces_check(deck: Deck, report: DeckCheck) -> bool:
-    """Every face renders: a placeholder naming an unknown value is caught before printing."""
-    from ..render.face import face_drawing
+def _unplayed_check(deck: Deck, report: DeckCheck) -> None:
+    """Flag parameters the simulated players do not steer by (games/base.py `Game.unplayed_params`):
+    a warning when the deck changes one, since the balance figures cannot show how players would adapt."""
+    game = get_game(deck.ruleset or "")
+    if not game.unplayed_params or deck.rules_params is None:
+        return
+    fields = type(deck.rules_params).model_fields
+    changed = [name for name in game.unplayed_params if name in fields
+               and getattr(deck.rules_params, name) != fields[name].get_default(call_default_factory=True)]
+    names = ", ".join(game.unplayed_params)
+    if changed:
+        report.add("unplayed parameters", "warn",
+                   f"this deck changes {', '.join(changed)}, which the simulated players do not take into "
+                   "account: the balance figures show the rule scored, not played for (docs/rules-parameters.md)",
+                   changed=changed)
+    else:
+        report.add("unplayed parameters", "pass",
+                   f"the simulated players do not take {names} into account; this deck keeps their defaults")
 
-    try:
-        for card in deck.cards:
-            for side in ("front", "back"):
-                face_drawing(deck, card, side)
-    except CardforgeError as exc:
-        report.add("faces", "fail", f"card {card.id} {side}: {exc}")
-        return False
-    report.add("faces", "pass", f"{2 * len(deck.cards)} faces render")
-    return True
+
+def _preflight_checks(deck: Deck, report: DeckCheck, options: CheckOptions) -> bool:
+    """What `build` would refuse (faces, images, fonts, sheets, rules text), one verdict each;
+    True when every face drew (the print-safety check needs them)."""
+    from .preflight import run_preflights
+
+    results = run_preflights(deck, options.sheets)
+    for result in results:
+        report.add(result.name, "pass" if result.ok else "fail", result.reason)
+    return all(result.ok for result in results if result.name == "faces")

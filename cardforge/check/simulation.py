@@ -49,10 +49,13 @@ def simulation_checks(deck: Deck, report: DeckCheck, options: CheckOptions) -> N
         for kind in kinds:
             name = f"simulation, {players} players, {kind}"
             first = options.games or (stop.first_block(planned) if stop is not None else planned)
+            reporter = options.reporter
+            if reporter is not None:
+                reporter.step(deck.id, f"{name} ({first:,} games first)")
             try:
                 result = simulate(deck, players, first, seed=options.seed, agents=[kind] * players,
-                                  jobs=options.jobs, progress=options.progress, engine=options.engine,
-                                  more_games=stop)
+                                  jobs=options.jobs, progress=reporter.advance if reporter else options.progress,
+                                  engine=options.engine, more_games=stop)
             except CardforgeError as exc:
                 report.add(name, "fail", f"a game could not be played to the end: {exc}")
                 continue

@@ -8,13 +8,19 @@ heavy imports (WeasyPrint, the simulator, reportlab) inside the command, so `car
 from __future__ import annotations
 
 import importlib
+import os
 import sys
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
 from .. import __version__
 from ..errors import CardforgeError
+
+INTERRUPTED = 130
+"""Exit code after Ctrl-C (128 + SIGINT), as shells report it."""
+INTERNAL_ERROR = 70
+"""Exit code for a bug in cardforge itself (EX_SOFTWARE)."""
 
 COMMANDS: dict[str, str] = {
     "list": "cardforge.cli.decks:list_command",
@@ -66,19 +72,74 @@ class CardforgeGroup(click.Group):
         return found
 
     def invoke(self, ctx: click.Context) -> Any:
+        """Every failure becomes one line on stderr and an exit code; `--debug` re-raises for the traceback."""
+        debug = bool(ctx.params.get("debug")) or os.environ.get("CARDFORGE_DEBUG") == "1"
         try:
             return super().invoke(ctx)
+        except (click.exceptions.Exit, click.ClickException, click.Abort):
+            raise
         except CardforgeError as exc:
-            click.secho(f"error: {exc}", fg="red", err=True)
-            ctx.exit(exc.exit_code)
+            if debug:
+                raise
+            _fail(f"error: {exc}", exc.exit_code)
         except KeyboardInterrupt:
-            click.echo("interrupted", err=True)
-            ctx.exit(130)
+            if debug:
+                raise
+            _fail("interrupted", INTERRUPTED)
+        except BrokenPipeError:
+            _quiet_broken_pipe()
+        except OSError as exc:
+            if debug:
+                raise
+            from ..writable import os_reason
+
+            where = f"{exc.filename}: " if exc.filename else ""
+            _fail(f"error: {where}{os_reason(exc)}", 2)
+        except MemoryError:
+            if debug:
+                raise
+            _fail("error: out of memory", INTERNAL_ERROR)
+        except Exception as exc:
+            if debug:
+                raise
+            _fail(f"internal error (a bug in cardforge): {type(exc).__name__}: {exc}; "
+                  "run again with --debug for the traceback", INTERNAL_ERROR)
+
+    def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
+             standalone_mode: bool = True, **kwargs: Any) -> Any:
+        """Ctrl-C while click parses options or loads a command is one line and exit 130 too
+        (click itself would print "Aborted!" and exit 1)."""
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **kwargs)
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **kwargs)
+        except (KeyboardInterrupt, click.Abort):
+            _fail("interrupted", INTERRUPTED)
+        except click.ClickException as exc:
+            exc.show()
+            sys.exit(exc.exit_code)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+def _fail(message: str, code: int) -> NoReturn:
+    try:
+        click.secho(message, fg="red" if code != INTERRUPTED else None, err=True)
+    except OSError:
+        pass
+    sys.exit(code)
+
+
+def _quiet_broken_pipe() -> NoReturn:
+    """The reader of stdout went away (`| head`): stop quietly, as command-line tools do."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    sys.exit(141)
 
 
 @click.group(cls=CardforgeGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="cardforge")
-def main() -> None:
+@click.option("--debug", is_flag=True, help="Show the Python traceback of an error instead of one line.")
+def main(debug: bool) -> None:
     """cardforge: print-and-play card sheets, rules booklets and a rules validator for card games.
 
     A DECK argument is a deck file, a folder holding deck.yaml, or a bundled deck id (see `cardforge list`).

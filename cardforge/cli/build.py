@@ -7,7 +7,6 @@ Heavy modules are imported inside the commands, so listing commands stays fast.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +18,7 @@ from ..products import PRODUCTS as PRODUCT_NAMES
 from ..render.impose import DUPLEX_MODES
 from ..units import parse_length_mm
 from .options import engine_option, games_option, jobs_option, seed_option
+from .progress import reporter
 
 if TYPE_CHECKING:
     from ..build import BuildSettings
@@ -104,6 +104,9 @@ def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, only: 
     """
     if all_decks == bool(decks):
         raise click.UsageError("name the decks to build, or give --all for every bundled deck")
+    from ..writable import check_writable_dir
+
+    check_writable_dir(out_dir)
     from ..build import BuildSettings
     from ..check.run import CheckOptions
     from ..load import bundled_deck_file, bundled_deck_ids
@@ -113,9 +116,10 @@ def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, only: 
         paper=paper, duplex=duplex, back_offset=back_offset, gap=gap, margin=margin, bleed=bleed,
         cut_lines=cut_lines, crop_marks=not no_crop_marks,
     )
-    check = CheckOptions(games=games, seed=seed, jobs=jobs, progress=sys.stderr.isatty(), engine=engine)
+    progress = reporter()
+    check = CheckOptions(games=games, seed=seed, jobs=jobs, reporter=progress, sheets=sheets, engine=engine)
     settings = BuildSettings(out_dir=out_dir, sheets=sheets, png=png, print_shop=print_shop, check=check,
-                             force=force, booklet_format=booklet_format)
+                             force=force, booklet_format=booklet_format, reporter=progress)
     references = [str(bundled_deck_file(i)) for i in bundled_deck_ids()] if all_decks else list(decks)
     if not watch:
         if not build_all(references, settings, only):
@@ -140,12 +144,18 @@ def build_all(references: list[str], settings: BuildSettings, only: tuple[str, .
     loaded = [load_deck(ref, collect_problems=True) for ref in references]
     refuse_shared_ids([(deck.id, deck.path) for deck in loaded])
     plans = [plan_products(deck, only) for deck in loaded]
+    workers = settings.check.jobs if settings.check is not None else 1
+    if workers > 1 and len(loaded) > 1 and settings.check is not None:
+        from .progress import LineReporter  # decks side by side: a line per step, not one bar
+
+        line = LineReporter()
+        settings = replace(settings, reporter=line, check=replace(settings.check, reporter=line))
     jobs = [DeckJob(deck, settings if "report" in plan.make else replace(settings, check=None),
                     [product for name in plan.make for product in BY_NAME[name]], "cards" in plan.make)
             for deck, plan in zip(loaded, plans)]
-    workers = settings.check.jobs if settings.check is not None else 1
     refused = 0
-    for plan, built in zip(plans, _progress(build_decks(jobs, workers), len(jobs))):
+    for plan, built in zip(plans, build_decks(jobs, workers)):
+        settings.reporter.pause()
         if built.refused:
             click.secho(f"error: {built.refused}", fg="red", err=True)
             refused += 1
@@ -190,16 +200,6 @@ def _watch_and_build(references: list[str], settings: BuildSettings, only: tuple
         click.echo("stopped watching", err=True)
 
 
-def _progress(built: Iterator[Any], total: int) -> Iterator[Any]:
-    """Iterate finished decks, with a rich progress bar when stdout is a terminal."""
-    if not sys.stdout.isatty() or total < 2:
-        yield from built
-        return
-    from rich.progress import track
-
-    yield from track(built, total=total, description="building", transient=True)
-
-
 @click.command("calibrate")
 @paper_option
 @click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True, help="The flip edge you will print with.")
@@ -208,7 +208,9 @@ def _progress(built: Iterator[Any], total: int) -> Iterator[Any]:
 def calibrate_command(paper, duplex: str, back_offset, out_path: Path) -> None:
     """Write a two-sided calibration sheet: read DX,DY for --back-offset and check the print scale."""
     from ..render.calibrate import write_calibration
+    from ..writable import check_writable_file
 
+    check_writable_file(out_path)
     write_calibration(out_path, paper, duplex, back_offset)
     click.echo(str(out_path))
     click.echo("Print it two-sided at 100% (actual size), then follow the instructions on the sheet.")

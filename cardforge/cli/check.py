@@ -7,33 +7,34 @@ import sys
 
 import click
 from rich.console import Console
-from rich.table import Table
 
 from ..check.results import DeckCheck
 from ..check.run import CheckOptions, check_deck
 from ..errors import CardforgeError
 from .options import engine_option, games_option, jobs_option, json_option, seed_option
+from .progress import reporter
+from .tables import is_terminal, print_table
 
 MARKS = {"pass": "[green]✔ pass[/green]", "warn": "[yellow]⚠ warn[/yellow]", "fail": "[red]✖ fail[/red]"}
 
 
-def print_check(report: DeckCheck, console: Console) -> None:
-    """One table per deck: each check's verdict and reason, then the overall verdict."""
-    table = Table(title=f"{report.title} ({report.deck_id})", title_justify="left", show_lines=False)
-    table.add_column("check", no_wrap=True)
-    table.add_column("verdict", no_wrap=True)
-    table.add_column("reason")
-    for result in report.results:
-        table.add_row(result.name, MARKS[result.verdict], result.reason)
-    console.print(table)
-    if report.playable:
-        console.print(f"[green]{report.deck_id}: playable[/green]")
+def print_check(report: DeckCheck, console: Console | None) -> None:
+    """One table per deck: each check's verdict and reason, then the overall verdict.
+
+    `console` None: stdout, as a rich table on a terminal and as TSV in a pipe (cli/tables.py)."""
+    rows = [(result.name, MARKS[result.verdict], result.reason) for result in report.results]
+    print_table(f"{report.title} ({report.deck_id})", ("check", "verdict", "reason"), rows, console)
+    verdict = "playable" if report.playable else "NOT playable"
+    if console is None:
+        click.echo(f"{report.deck_id}: {verdict}")
     else:
-        console.print(f"[red]{report.deck_id}: NOT playable[/red]")
+        console.print(f"[{'green' if report.playable else 'red'}]{report.deck_id}: {verdict}[/]")
 
 
-def check_options(games: int | None, seed: int, jobs: int, quiet: bool, engine: str = "fast") -> CheckOptions:
-    return CheckOptions(games=games, seed=seed, jobs=jobs, progress=not quiet and sys.stderr.isatty(), engine=engine)
+def check_options(games: int | None, seed: int, jobs: int, quiet: bool = False, skilled: int = 0,
+                  engine: str = "fast") -> CheckOptions:
+    """Progress goes to stderr (a bar on a terminal, a line per step elsewhere), never into stdout."""
+    return CheckOptions(games=games, seed=seed, jobs=jobs, reporter=reporter(quiet), skilled=skilled, engine=engine)
 
 
 @click.command("check")
@@ -42,25 +43,34 @@ def check_options(games: int | None, seed: int, jobs: int, quiet: bool, engine: 
 @games_option(None, "Games per player count and player type")
 @seed_option
 @jobs_option
+@click.option("--skilled", is_flag=True, help="Also play search players (mcts): seat fairness and whether skill "
+                                              "matters under skilled play (slow; --games sets the games).")
+@click.option("--budget", type=click.IntRange(min=1), default=None,
+              help="Playouts per decision of the --skilled search players (default 300).")
 @engine_option
-def check_command(decks: tuple[str, ...], as_json: bool, games: int | None, seed: int, jobs: int, engine: str) -> None:
+def check_command(decks: tuple[str, ...], as_json: bool, games: int | None, seed: int, jobs: int, skilled: bool,
+                  budget: int | None, engine: str) -> None:
     """Run every check that applies to each DECK and print a verdict per check with its reason.
 
     Checks: the deck model, the deal for each player count, the rules parameters, that every face
     renders, and then either simulated games (random and heuristic players) or, for games with an exact
     solver, the solver's analysis. Exit 0 if every deck is playable, 1 if one is not, 2 on bad input.
     """
-    console = Console(stderr=as_json)
-    options = check_options(games, seed, jobs, as_json, engine)
+    console = Console() if is_terminal() and not as_json else None
+    from ..sim.search import DEFAULT_BUDGET
+
+    options = check_options(games, seed, jobs, skilled=(budget or DEFAULT_BUDGET) if skilled else 0, engine=engine)
     reports: list[DeckCheck] = []
     bad_input: list[str] = []
     for reference in decks:
         try:
             reports.append(check_deck(reference, options))
         except CardforgeError as exc:
+            options.reporter.pause()
             bad_input.append(f"{exc}")
             click.secho(f"error: {exc}", fg="red", err=True)
             continue
+        options.reporter.pause()
         if not as_json:
             print_check(reports[-1], console)
     if as_json:

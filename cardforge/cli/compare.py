@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from .options import engine_option, games_option, jobs_option, json_option, seed_option
+from .tables import output_console
 
 if TYPE_CHECKING:
     from ..check.compare import Comparison
@@ -67,7 +68,7 @@ def compare_command(base: str, variant: str, players: tuple[int, ...], games: in
         click.echo(json.dumps({"base": base_deck.id, "variant": variant_deck.id, "seed": seed,
                                "comparisons": [c.to_json() for c in comparisons]}, indent=2))
         return
-    console = Console()
+    console = output_console()
     for comparison in comparisons:
         print_comparison(base_deck.id, variant_deck.id, comparison, console)
 

@@ -7,13 +7,12 @@ from pathlib import Path
 from typing import Any
 
 import click
-from rich.console import Console
-from rich.table import Table
 
 from ..deck import Deck
 from ..errors import DeckError
 from ..load import DECK_FILE, load_deck
 from ..paths import BUNDLED_DECKS_DIR
+from .tables import output_console, print_table
 
 
 def deck_summary(deck: Deck) -> dict[str, Any]:
@@ -45,6 +44,27 @@ def deck_summary(deck: Deck) -> dict[str, Any]:
     }
 
 
+def show_params(deck: Deck, as_json: bool) -> None:
+    """`show --params`: docs/rules-parameters.md's rows for the deck's ruleset, with the deck's values."""
+    from ..games.registry import get_game
+    from ..paramdoc import deck_values, param_rows
+    if deck.ruleset is None:
+        raise DeckError(f"{deck.path}: the deck has no `rules:` section, so it has no rules parameters")
+    game = get_game(deck.ruleset)
+    values = deck_values(deck.rules_params)
+    rows = param_rows(game)
+    if as_json:
+        click.echo(json.dumps([{**row.__dict__, "value": values.get(row.name)} for row in rows], indent=2,
+                              ensure_ascii=False))
+        return
+    table = [(row.name + ("" if row.played else " *"), values.get(row.name, "-"), row.default, row.allowed, row.meaning)
+             for row in rows]
+    print_table(f"Rules parameters: {game.title} ({deck.ruleset})",
+                ("parameter", "value", "default", "allowed", "meaning"), table)
+    if not all(row.played for row in rows):
+        click.echo("* the simulated players do not take this parameter into account (docs/rules-parameters.md)")
+
+
 def find_decks(folder: Path) -> list[Path]:
     """Every deck.yaml one level below `folder` (or the folder's own)."""
     if (folder / DECK_FILE).is_file():
@@ -60,7 +80,7 @@ def list_command(folder: Path | None, as_json: bool) -> None:
     folder = folder or BUNDLED_DECKS_DIR
     if not folder.is_dir():
         raise DeckError(f"{folder}: no such folder")
-    rows = []
+    rows: list[dict[str, Any]] = []
     for path in find_decks(folder):
         deck = load_deck(path)
         rows.append({"id": deck.id, "title": deck.title, "players": deck.players,
@@ -68,47 +88,43 @@ def list_command(folder: Path | None, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
         return
-    table = Table(title=f"Decks in {folder}")
-    for column in ("id", "title", "players", "cards", "ruleset"):
-        table.add_column(column)
-    for row in rows:
-        table.add_row(row["id"], row["title"], ", ".join(map(str, row["players"])), str(row["cards"]),
-                      row["ruleset"] or "-")
-    Console().print(table)
+    print_table(f"Decks in {folder}", ("id", "title", "players", "cards", "ruleset"),
+                [(row["id"], row["title"], ", ".join(map(str, row["players"])), str(row["cards"]),
+                  row["ruleset"] or "-") for row in rows])
 
 
 @click.command("show")
 @click.argument("deck")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
-def show_command(deck: str, as_json: bool) -> None:
+@click.option("--params", "params_only", is_flag=True,
+              help="List the ruleset's parameters: the deck's value, the default, what is allowed and what it means.")
+def show_command(deck: str, as_json: bool, params_only: bool) -> None:
     """Show the resolved DECK: cards per player count, hand size, removals and rules parameters."""
     loaded = load_deck(deck)
+    if params_only:
+        show_params(loaded, as_json)
+        return
     summary = deck_summary(loaded)
     if as_json:
         click.echo(json.dumps(summary, indent=2, ensure_ascii=False))
         return
-    console = Console()
-    console.print(f"[bold]{loaded.title}[/bold] ({loaded.id})  {loaded.path}")
+    console = output_console()
+    console.print(f"[bold]{loaded.title}[/bold] ({loaded.id})  {loaded.path}", markup=True, highlight=False)
     if summary["extends"]:
-        console.print("extends: " + " -> ".join(summary["extends"]))
+        console.print("extends: " + " -> ".join(summary["extends"]), highlight=False)
     width, height = loaded.spec.card.size_mm
-    console.print(f"{summary['cards']} cards in play, {summary['printed_cards']} printed; card {width} x {height} mm")
-    table = Table(title="Deal per player count")
-    for column in ("players", "cards in play", "hand", "set aside", "removed"):
-        table.add_column(column)
-    for players, row in summary["per_players"].items():
-        removed = ", ".join(row["removed"]) if row["removed"] else "-"
-        table.add_row(players, str(row["cards"]), str(row["hand"]), str(row["set_aside"]), removed)
-    if summary["per_players"]:
-        console.print(table)
+    console.print(f"{summary['cards']} cards in play, {summary['printed_cards']} printed; card {width} x {height} mm",
+                  highlight=False)
+    deal = [(players, str(row["cards"]), str(row["hand"]), str(row["set_aside"]),
+             ", ".join(row["removed"]) if row["removed"] else "-") for players, row in summary["per_players"].items()]
+    if deal:
+        print_table("Deal per player count", ("players", "cards in play", "hand", "set aside", "removed"), deal)
     else:
-        console.print("no `players`: an art deck, printed but never dealt (docs/deck-format.md, Art decks)")
+        console.print("no `players`: an art deck, printed but never dealt (docs/deck-format.md, Art decks)",
+                      highlight=False)
     if summary["rules"] is not None:
-        rules = Table(title=f"Rules: {summary['ruleset']}")
-        rules.add_column("parameter")
-        rules.add_column("value")
-        for key, value in summary["rules"].items():
-            rules.add_row(key, json.dumps(value, ensure_ascii=False))
-        console.print(rules)
+        print_table(f"Rules: {summary['ruleset']} (`cardforge show {loaded.id} --params` explains each)",
+                    ("parameter", "value"),
+                    [(key, json.dumps(value, ensure_ascii=False)) for key, value in summary["rules"].items()])
 
 

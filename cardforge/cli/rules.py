@@ -21,7 +21,9 @@ def rules_command(deck: str, out_dir: Path, fmt: str) -> None:
     generated from the deck, and pictures drawn by the card renderer."""
     from ..booklet.build import booklet_path, build_booklet
     from ..load import load_deck
+    from ..writable import check_writable_dir
 
+    check_writable_dir(out_dir)
     loaded = load_deck(deck)
     path = build_booklet(loaded, booklet_path(loaded, out_dir, fmt), fmt)
     click.echo(f"wrote {path}")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import click
@@ -12,6 +11,8 @@ from rich.console import Console
 from ..errors import CardforgeError
 from ..load import load_deck
 from .options import engine_option, games_option, jobs_option, json_option, seed_option
+from .progress import reporter
+from .tables import output_console
 
 
 @click.command("simulate")
@@ -19,7 +20,8 @@ from .options import engine_option, games_option, jobs_option, json_option, seed
 @click.option("--players", "-p", type=int, help="Seats at the table (default: the deck's largest player count).")
 @games_option(1000)
 @seed_option
-@click.option("--agents", "-a", help="random or heuristic: one for every seat, or one per seat (heuristic,random,random,random).")
+@click.option("--agents", "-a", help="random, heuristic or mcts:N (search, N playouts per decision): one for every seat, or one per seat "
+                   "(mcts:500,heuristic,heuristic,heuristic).")
 @jobs_option
 @click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path), help="Write every game as JSONL (the replay format).")
 @engine_option
@@ -29,20 +31,25 @@ def simulate_command(deck: str, players: int | None, games: int, seed: int, agen
     """Play GAMES whole games of DECK's ruleset with simulated players; report playability and balance."""
     from ..sim.report import render
     from ..sim.run import simulate
+    from ..writable import check_writable_file
 
+    if log_path is not None:
+        check_writable_file(log_path)
     loaded = load_deck(deck)
     seats = players if players is not None else max(loaded.players)
     names = [a for a in agents.split(",")] if agents else None
-    progress = sys.stdout.isatty() and not as_json and games >= 200
-    result = simulate(loaded, seats, games, seed=seed, agents=names, jobs=jobs, log_path=log_path, progress=progress,
-                      engine=engine)
+    progress = reporter()
+    progress.step(loaded.id, f"simulation, {seats} players ({games:,} games)")
+    result = simulate(loaded, seats, games, seed=seed, agents=names, jobs=jobs, log_path=log_path,
+                      progress=progress.advance, engine=engine)
+    progress.pause()
     if result.notice:
         click.echo(result.notice, err=True)
     data = result.to_json()
     if as_json:
         click.echo(json.dumps(data, indent=2))
         return
-    render(data, Console(highlight=False))
+    render(data, output_console(highlight=False))
     if log_path is not None:
         click.echo(f"log: {log_path}")
 

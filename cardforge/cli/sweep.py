@@ -64,6 +64,13 @@ def sweep_command(deck: str, sets: tuple[str, ...], players: int | None, games: 
         raise SweepError("--scheduler runs on that cluster's workers; drop --in-process")
     if goal is not None:
         check_goal(goal)
+    from ..writable import check_writable_dir, check_writable_file
+
+    for path in (csv_path, chart_path):
+        if path is not None:
+            check_writable_file(path)
+    if write_dir is not None:
+        check_writable_dir(write_dir)
     table = [a.strip() for a in agents.split(",")] if agents else None
     plan = plan_sweep(deck, list(sets), players, games, seed, table)
     check_metric(metric, probe_columns(plan), plan)

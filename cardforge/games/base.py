@@ -65,6 +65,9 @@ class Game:
     """Typed `props` on every card, validated at load time (None: props are free-form)."""
     hand_log_schema: ClassVar[type[BaseModel] | None] = None
     """The extra keys this game writes into each hand of a JSONL game log."""
+    unplayed_params: ClassVar[tuple[str, ...]] = ()
+    """Parameters the engine applies but the simulated players do not steer by (scoring they never aim
+    at); docs/rules-parameters.md marks them and `check` flags a deck that changes one."""
     folder: ClassVar[Path | None] = None
     """The game's folder: its booklet templates (`booklet.html.j2`) are looked up here."""
 
@@ -86,6 +89,15 @@ class Game:
     def fast_kernel(self) -> Any | None:
         """The compiled batch engine for this game (sim/fast.py), or None to use the reference engine."""
         return None
+
+    def search_rules(self, engine: TrickGame[Any]) -> Any | None:
+        """The game's part of the search player (sim/search.py `SearchRules`), or None: no `mcts` agent."""
+        return None
+
+    @property
+    def searchable(self) -> bool:
+        """True when the game declares search rules (so `mcts` players and `check --skilled` work)."""
+        return type(self).search_rules is not Game.search_rules
 
     # ---------------------------------------------------------------- the pre-print gate and reports
 
@@ -138,6 +150,11 @@ class Game:
     def booklet_pictures(self, deck: Deck, ctx: BookletContext) -> dict[str, BlockFactory]:
         """`{{ pictures.NAME }}` blocks (worked examples played by the engine...)."""
         return {}
+
+    def variant_param_lines(self, deck: Deck, base: Deck) -> list[str] | None:
+        """What a variant's rules parameters change from `base`, in the game's own words, for the booklet's
+        variant note; None: each changed parameter is described by its schema (booklet/variant.py)."""
+        return None
 
     def accent_color(self, deck: Deck) -> str | None:
         """The booklet's heading colour; None: the deck's first suit."""

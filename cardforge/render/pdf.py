@@ -19,6 +19,7 @@ from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
 from ..errors import CardforgeError
 from ..units import mm_to_pt
+from .fonts import font_runs, text_width
 from .impose import Imposition, Page, Segment, Side, Slot
 from .pdf_images import binary_streams, draw_drawing
 
@@ -146,15 +147,20 @@ class _Painter:
         box = page.legend
         width, height = mm_to_pt(box.w), mm_to_pt(box.h)
         size = min(LEGEND_MAX_PT, height * 0.7)
-        size = min(size, size * width / max(stringWidth(text, LEGEND_FONT, size), 1e-6))
+        size = min(size, size * width / max(text_width(text, LEGEND_FONT, size), 1e-6))
         if size < LEGEND_MIN_PT:
             return
         c = self.canvas
         c.addLiteral("/Legend BMC")
         c.saveState()
         c.setFillColorRGB(0.3, 0.3, 0.3)
-        c.setFont(LEGEND_FONT, size)
-        c.drawCentredString(mm_to_pt(box.x + box.w / 2), mm_to_pt(box.y + box.h / 2) - size * 0.35, text)
+        # The deck's title may be Japanese: each run is set in the font that has its glyphs (fonts.py).
+        x = mm_to_pt(box.x + box.w / 2) - text_width(text, LEGEND_FONT, size) / 2
+        baseline = mm_to_pt(box.y + box.h / 2) - size * 0.35
+        for run, font in font_runs(text, LEGEND_FONT):
+            c.setFont(font, size)
+            c.drawString(x, baseline, run)
+            x += stringWidth(run, font, size)
         c.restoreState()
         c.addLiteral("EMC")
 

@@ -19,7 +19,7 @@ from ..deck import Card, Deck
 from ..outputs import atomic_write_bytes
 from ..paths import FONTS_DIR
 from .face import Side, face_drawing, face_key
-from .fonts import register_fonts
+from .fonts import FONT_FILES, font_runs, register_fonts
 
 DPI = 200
 PNG_COMPRESSION = 3
@@ -127,6 +127,28 @@ def trimmed(deck: Deck, image: Image.Image, dpi: int) -> tuple[Image.Image, Imag
     return card, mask
 
 
+class RunFonts:
+    """PIL text with the same fallback as the PDFs: runs the asked-for font lacks are set in IPAexGothic,
+    so a Japanese deck title is real glyphs on the contact sheet too (fonts.py `font_runs`)."""
+
+    def __init__(self, name: str, size: int) -> None:
+        self.name = name
+        self.fonts = {key: ImageFont.truetype(str(FONTS_DIR / file), size) for key, file in FONT_FILES.items()}
+
+    def width(self, text: str) -> float:
+        return sum(self.fonts[font].getlength(run) for run, font in font_runs(text, self.name))
+
+    def draw(self, draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, fill: str,
+             centred: bool = False) -> None:
+        x, top = xy
+        if centred:
+            x -= self.width(text) / 2
+        baseline = top + self.fonts[self.name].getmetrics()[0]  # every run shares the main font's baseline
+        for run, font in font_runs(text, self.name):
+            draw.text((x, baseline), run, fill=fill, font=self.fonts[font], anchor="ls")
+            x += self.fonts[font].getlength(run)
+
+
 def contact_sheet(deck: Deck, columns: int = 10, thumb_width: int = 180) -> Image.Image:
     """Every front in deck order, then each distinct back once, cut to the trim, with card ids under them."""
     dpi = 110
@@ -140,22 +162,22 @@ def contact_sheet(deck: Deck, columns: int = 10, thumb_width: int = 180) -> Imag
     sample, _ = trimmed(deck, tiles[0][1], dpi)
     thumb_height = round(sample.height * thumb_width / sample.width)
     label, pad = 22, 12
-    font = ImageFont.truetype(str(FONTS_DIR / "DejaVuSans.ttf"), 13)
-    title_font = ImageFont.truetype(str(FONTS_DIR / "DejaVuSans-Bold.ttf"), 20)
+    font = RunFonts("sans", 13)
+    title_font = RunFonts("sans-bold", 20)
     columns = min(columns, len(tiles))
     rows = -(-len(tiles) // columns)
     head = 44
     sheet = Image.new("RGB", (pad + columns * (thumb_width + pad), head + rows * (thumb_height + label + pad)),
                       "#d9dcd6")
     draw = ImageDraw.Draw(sheet)
-    draw.text((pad, 12), f"{deck.title}: {len(deck.cards)} cards", fill="#222222", font=title_font)
+    title_font.draw(draw, (pad, 12), f"{deck.title}: {len(deck.cards)} cards", "#222222")
     for i, (name, image) in enumerate(tiles):
         x = pad + (i % columns) * (thumb_width + pad)
         y = head + (i // columns) * (thumb_height + label + pad)
         face, mask = trimmed(deck, image, dpi)
         size = (thumb_width, thumb_height)
         sheet.paste(face.resize(size, Image.Resampling.LANCZOS), (x, y), mask.resize(size, Image.Resampling.LANCZOS))
-        draw.text((x + thumb_width / 2, y + thumb_height + 4), name, fill="#333333", font=font, anchor="mt")
+        font.draw(draw, (x + thumb_width / 2, y + thumb_height + 4), name, "#333333", centred=True)
     return sheet
 
 

@@ -25,8 +25,9 @@ from ..games.registry import find_game
 from ..outputs import atomic_write_bytes
 from ..render.fonts import font_runs
 from ..sim.report import seat_rows
-from .charts import ACCENT, BAD, MUTED, histogram_chart, interval_chart, label_every, nice_bins, rich_string
+from .charts import ACCENT, BAD, INK, MUTED, histogram_chart, interval_chart, label_every, nice_bins, rich_string
 from .numbers import pct
+from .skilled import skilled_section
 from .styles import report_styles
 from .summary import SEATS_NOTE, key_numbers, next_steps, verdict_line
 
@@ -90,7 +91,7 @@ def seat_chart(players: int, runs: dict[str, Any]) -> Any:
             values.append(seat["win_rate"])
             lows.append(seat["ci_low"])
             highs.append(seat["ci_high"])
-            fills.append(MUTED if kind == "random" else ACCENT)
+            fills.append(MUTED if kind == "random" else INK if kind.startswith("mcts") else ACCENT)
     first = next(iter(runs.values()))
     counts = {result.games for result in runs.values()}
     games = (f"{first.games:,} games per kind" if len(counts) == 1 else  # the gate stops each run on its own
@@ -154,8 +155,9 @@ def report_story(report: DeckCheck) -> list[Any]:
         first = next(iter(runs.values()))
         story.append(KeepTogether([seat_chart(players, runs), _caption(
             f"Seat {first.first_seat} ({first.first_seat_note}) is the seat the first-seat verdict watches. "
-            "Grey bars: random players; green: heuristic players. Bars whose whiskers cross the dashed line are "
-            "within chance of a fair share.", styles)]))
+            "Grey bars: random players; green: heuristic players"
+            + ("; black: search players (skilled play)" if any(k.startswith("mcts") for k in runs) else "")
+            + ". Bars whose whiskers cross the dashed line are within chance of a fair share.", styles)]))
         main = runs.get("heuristic") or first
         story.append(KeepTogether([score_chart(players, main)]))
         for chart in game.charts(players, main) if game is not None else []:
@@ -165,6 +167,7 @@ def report_story(report: DeckCheck) -> list[Any]:
         if sections:
             story.append(PageBreak())
             story += sections
+    story += skilled_section(report)
     return story
 
 

@@ -46,7 +46,13 @@ class HeuristicAgent(RandomAgent):
         raise NotImplementedError
 
 
-AGENT_NAMES = ("random", "heuristic")
+AGENT_NAMES = ("random", "heuristic", "mcts:N")
+
+
+def _known(name: str) -> bool:
+    from .search import parse_budget
+
+    return name in ("random", "heuristic") or parse_budget(name) is not None
 
 
 def make_agent(name: str, game: TrickGame[Any], rng: random.Random) -> Any:
@@ -58,12 +64,23 @@ def make_agent(name: str, game: TrickGame[Any], rng: random.Random) -> Any:
         if agent is None:
             raise RuleError(f"{game.ruleset} has no heuristic player; use random players")
         return agent
+    from .search import make_search_agent
+
+    searcher = make_search_agent(name, game, rng)
+    if searcher is not None:
+        return searcher
     raise RuleError(f"unknown agent {name!r}; agents: {', '.join(AGENT_NAMES)}")
 
 
+def fast_agents(names: list[str]) -> bool:
+    """True when every seat's agent is one the compiled kernels play (random, heuristic)."""
+    return all(n in ("random", "heuristic") for n in names)
+
+
 def available_agents(ruleset: str) -> tuple[str, ...]:
-    """The agent kinds a game supports: random always, heuristic when the game declares one."""
-    return AGENT_NAMES if get_game(ruleset).heuristic(random.Random(0)) is not None else ("random",)
+    """The agent kinds the balance check plays: random always, heuristic when the game declares one
+    (search players are asked for separately: `check --skilled`)."""
+    return AGENT_NAMES[:2] if get_game(ruleset).heuristic(random.Random(0)) is not None else ("random",)
 
 
 def seat_agents(names: list[str] | None, players: int) -> list[str]:
@@ -72,7 +89,7 @@ def seat_agents(names: list[str] | None, players: int) -> list[str]:
         return ["random"] * players
     names = [n.strip() for n in names]
     for n in names:
-        if n not in AGENT_NAMES:
+        if not _known(n):
             raise RuleError(f"unknown agent {n!r}; agents: {', '.join(AGENT_NAMES)}")
     if len(names) == 1:
         return names * players

@@ -89,3 +89,73 @@ class TraceReader:
         out = self.values[self.pos:self.pos + count]
         self.pos += count
         return [int(v) for v in out]
+
+
+# ---------------------------------------------------------------- search (sim/search.py)
+
+
+@njit(cache=True)
+def determinize(rng: np.ndarray, pool: np.ndarray, n_pool: int, holders: np.ndarray, count: np.ndarray,
+                base: np.ndarray, target: np.ndarray, void_mask: np.ndarray, suit_of: np.ndarray) -> bool:
+    """Deals the unseen `pool` into the hidden holders (other seats, then piles such as cards set
+    aside or an unflipped flip deck): row h keeps its `base[h]` known cards and is filled up to
+    `target[h]`, never with a card of a suit its `void_mask[h]` bit (1 << (suit + 1)) rules out.
+
+    The pool is shuffled, then the holders fill in order of least slack (cards they may take minus
+    room), each taking the first cards it may in the shuffled order; with no voids that is a uniform
+    deal. Returns False when eight tries found no consistent deal; the holders then hold a deal that
+    ignores the voids (still the right sizes)."""
+    n_holders = len(target)
+    taken = np.zeros(n_pool, dtype=np.bool_)
+    slack = np.empty(n_holders, dtype=np.int64)
+    for attempt in range(9):
+        strict = attempt < 8
+        shuffle(rng, pool, n_pool)
+        taken[:] = False
+        for h in range(n_holders):
+            count[h] = base[h]
+            allowed = 0
+            for i in range(n_pool):
+                if not strict or not void_mask[h] & (1 << (suit_of[pool[i]] + 1)):
+                    allowed += 1
+            slack[h] = allowed - (target[h] - base[h])
+        ok = True
+        for h in np.argsort(slack, kind="mergesort"):
+            for i in range(n_pool):
+                if count[h] >= target[h]:
+                    break
+                if not taken[i] and (not strict or not void_mask[h] & (1 << (suit_of[pool[i]] + 1))):
+                    holders[h, count[h]] = pool[i]
+                    count[h] += 1
+                    taken[i] = True
+            if count[h] < target[h]:
+                ok = False
+                break
+        if ok:
+            return strict
+    return False
+
+
+@njit(cache=True)
+def ucb_pick(visits: np.ndarray, value: np.ndarray, k: int, step: int, explore: float) -> int:
+    """UCB1 over the `k` root plays: every play once, then mean + explore * sqrt(ln n / visits)."""
+    for i in range(k):
+        if visits[i] == 0:
+            return i
+    log_n = np.log(step + 1.0)
+    best, best_i = -1e300, 0
+    for i in range(k):
+        score = value[i] / visits[i] + explore * np.sqrt(log_n / visits[i])
+        if score > best:
+            best, best_i = score, i
+    return best_i
+
+
+@njit(cache=True)
+def margin(points: np.ndarray, players: int, seat: int, sign: int) -> float:
+    """The seat's hand points minus the others' mean (`sign` -1 when fewer points are better)."""
+    others = 0.0
+    for s in range(players):
+        if s != seat:
+            others += points[s]
+    return sign * (points[seat] - others / (players - 1))

@@ -54,11 +54,12 @@ def ruleset_figures(result: SimResult) -> dict[str, Any]:
 
 
 def skill_gap(result: SimResult) -> dict[str, Any] | None:
-    """Win rate per agent kind and the difference (first kind minus the other), when agents are mixed.
+    """Win rate per agent kind and the difference (first kind minus the other: a search player, else
+    the heuristic), when agents are mixed.
 
     The interval treats every seat-game as an independent trial, which is approximate: seats at one
     table are not independent (one seat's win is another's loss), so read it as a guide."""
-    kinds = sorted(set(result.agents), key=lambda k: (k != "heuristic", k))
+    kinds = sorted(set(result.agents), key=lambda k: (not k.startswith("mcts"), k != "heuristic", k))
     if len(kinds) < 2:
         return None
     wins = result.wins()

@@ -11,9 +11,10 @@ import json
 import multiprocessing
 import os
 import random
+import signal
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,7 +27,7 @@ from ..games.tricks import GameRecord, TrickGame
 from ..load import load_deck
 from ..outputs import check_target, safe_replace
 from .accumulate import Accumulator, Histogram
-from .agents import make_agent, seat_agents
+from .agents import fast_agents, make_agent, seat_agents
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -191,6 +192,9 @@ _WORKER: dict[str, Any] = {}
 
 
 def _init_worker(deck: Deck, players: int, agent_names: list[str], seed: int, want_log: bool, fast: bool) -> None:
+    # Ctrl-C reaches the whole process group: the parent stops the pool and reports it once, so the
+    # workers must not each die with their own traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     game = game_for(deck, players)
     kernel = get_game(game.ruleset).fast_kernel() if fast else None
     _WORKER.update(game=game, agents=agent_names, seed=seed, log=want_log, kernel=kernel)
@@ -242,7 +246,8 @@ def engine_kernel(ruleset: str, engine: str) -> tuple[Any, str]:
 
 
 def simulate(deck: Deck | str | Path, players: int, games: int, seed: int = 0, agents: list[str] | None = None,
-             jobs: int = 1, log_path: Path | None = None, progress: bool = False,
+             jobs: int = 1, log_path: Path | None = None,
+             progress: bool | Callable[[int, int], None] = False,
              engine: str = "fast", more_games: Any = None) -> SimResult:
     """Play `games` whole games of the deck's ruleset; every game must finish (RuleError otherwise).
 
@@ -265,10 +270,13 @@ def simulate(deck: Deck | str | Path, players: int, games: int, seed: int = 0, a
     for name in sorted(set(names)):  # a player the game lacks is refused here, not inside a worker
         make_agent(name, game, random.Random(0))
     kernel, notice = engine_kernel(game.ruleset, engine)
+    if kernel is not None and not fast_agents(names):
+        kernel, notice = None, "search players decide in Python; the reference engine plays (playouts stay compiled)"
     acc = Accumulator(players)
     started = time.perf_counter()
     log = _LogWriter(log_path) if log_path is not None else None
-    bar = _progress(games) if progress else None
+    bar = _progress(games) if progress is True else None
+    report = progress if callable(progress) else None
     played, target = 0, games
     try:
         while played < target:
@@ -279,6 +287,8 @@ def simulate(deck: Deck | str | Path, players: int, games: int, seed: int = 0, a
                     log.write(lines)
                 if bar is not None:
                     bar[0].advance(bar[1], done)
+                if report is not None:
+                    report(acc.games, target)
             played = target
             extra = int(more_games(acc)) if more_games is not None else 0
             if extra > 0:

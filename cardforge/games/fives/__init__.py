@@ -27,6 +27,8 @@ class FivesGame(Game):
     title = "Green Fivura / Fives"
     players = (3, 4)
     params_schema = FivesParams
+    unplayed_params = ("start_points", "place_points", "exact_bonus", "bust_penalty", "bust_pool")
+    """The heuristic steers its hand total at `target` (agents.py); how places are paid it never weighs."""
     folder = Path(__file__).parent
 
     def engine(self, deck: Deck, players: int) -> Fives:
@@ -43,6 +45,11 @@ class FivesGame(Game):
         from . import fast
 
         return fast
+
+    def search_rules(self, engine: TrickGame[Any]) -> Any | None:
+        from .search import search_rules
+
+        return search_rules(engine)
 
     def report_params(self, engine: TrickGame[Any]) -> dict[str, Any]:
         return {"target": engine.params.target, "hands": engine.params.hands}
@@ -87,6 +94,11 @@ class FivesGame(Game):
         from .booklet import pictures
 
         return pictures(deck, ctx)
+
+    def variant_param_lines(self, deck: Deck, base: Deck) -> list[str] | None:
+        from .booklet import variant_lines
+
+        return variant_lines(deck, base)
 
     def accent_color(self, deck: Deck) -> str | None:
         return deck.spec.suits[deck.rules_params.wild_suit].color

@@ -20,6 +20,28 @@ def facts(deck: Deck) -> dict[str, Any]:
             "top_place": {n: p.place_points[n][0] for n in deck.players if n in p.place_points}}
 
 
+def variant_lines(deck: Deck, base: Deck) -> list[str] | None:
+    """The suits' roles as players say them (Blue is trump instead of Silver); None for other changes,
+    which the generic comparison words from the parameter schema."""
+    p: FivesParams = deck.rules_params
+    q: FivesParams = base.rules_params
+    roles = ("plain_suits", "trump_suit", "wild_suit")
+    mine, theirs = p.model_dump(), q.model_dump()
+    if any(mine[k] != theirs[k] for k in mine if k not in roles):
+        return None
+    s = deck.spec.suits
+    lines = []
+    if p.trump_suit != q.trump_suit:
+        lines.append(f"{s[p.trump_suit].name} is the trump suit (in {base.title}: {s[q.trump_suit].name}).")
+    if p.wild_suit != q.wild_suit:
+        lines.append(f"{s[p.wild_suit].name} is the back suit (in {base.title}: {s[q.wild_suit].name}).")
+    if set(p.plain_suits) != set(q.plain_suits):
+        names = " and ".join(s[x].name for x in p.plain_suits)
+        lines.append(f"{names} are the plain colours (in {base.title}: "
+                     f"{' and '.join(s[x].name for x in q.plain_suits)}).")
+    return lines
+
+
 def scoring(deck: Deck) -> dict[str, Any]:
     """Points per place for each player count, the exact bonus, the bust payment and the pool."""
     p: FivesParams = deck.rules_params
@@ -61,8 +83,13 @@ def example_trick(deck: Deck) -> TrickExample:
 
 
 def tables(deck: Deck, ctx: BookletContext) -> dict[str, BlockFactory]:
+    from .teaching import scoring_example, turn_summary
+
     t = ctx.macros("fives/booklet.html.j2")
-    return {"scoring": lambda: t.scoring(scoring(deck))}
+    teach = ctx.macros("teaching.html.j2")
+    return {"scoring": lambda: t.scoring(scoring(deck)),
+            "scoring_example": lambda: t.scoring_example(scoring_example(deck), deck.rules_params.target),
+            "turn_summary": lambda: teach.turn_summary(turn_summary(deck))}
 
 
 def pictures(deck: Deck, ctx: BookletContext) -> dict[str, BlockFactory]:

@@ -1,4 +1,4 @@
-"""Green Fivura and Fives (RULES.md §1): aim the tricks you win at 25; any card may go face down as a 5.
+"""Green Fivura and Fives (docs/rules-readings.md): aim the tricks you win at 25; any card may go face down as a 5.
 
 One ruleset, two editions: the suits, start points and the rest are `FivesParams`.
 """

@@ -1,4 +1,4 @@
-"""Fives and Green Fivura compiled: the rules of `engine.Fives` (RULES.md §1) as one numba loop.
+"""Fives and Green Fivura compiled: the rules of `engine.Fives` (docs/rules-readings.md) as one numba loop.
 
 The readable statement of the rules is the reference engine; this kernel plays the same rules on
 small ints for the simulator and writes a trace that `record` turns back into the reference's
@@ -13,7 +13,18 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from cardforge.sim.fastcore import ERR_NO_LEADER, ERR_TRACE_FULL, TraceReader, deal, holder, put, take
+from cardforge.sim.fastcore import (
+    ERR_NO_LEADER,
+    ERR_TRACE_FULL,
+    TraceReader,
+    deal,
+    determinize,
+    holder,
+    margin,
+    put,
+    take,
+    ucb_pick,
+)
 from cardforge.sim.fastrand import below, uniform
 
 # cfg slots
@@ -364,3 +375,87 @@ def figures(game: Any, row: np.ndarray) -> dict[str, Any]:
     while hist and not hist[-1]:
         hist.pop()
     return {"busts": values[:n], "exact": values[n:2 * n], "totals_hist": hist, "pool_lost": values[2 * n]}
+
+
+# ---------------------------------------------------------------- search playouts (sim/search.py)
+
+
+@njit(cache=True)
+def _search(cfg: np.ndarray, suit_of: np.ndarray, rank_of: np.ndarray, place: np.ndarray, n_place: int,
+            holders: np.ndarray, base: np.ndarray, target: np.ndarray, void_mask: np.ndarray, pool: np.ndarray,
+            n_pool: int, seat: int, trick0: np.ndarray, m0: int, t0: int, leader0: int, lead0: int,
+            down0: bool, values0: np.ndarray, legal0: np.ndarray, budget: int, explore: float, rng: np.ndarray,
+            visits: np.ndarray, value: np.ndarray) -> None:
+    """`budget` playouts of the seat's legal plays over deals consistent with what it saw, every seat
+    playing on by the heuristic; row `players` of `holders` is the cards set aside. The hand is scored
+    as if no bust pool were carried in."""
+    players, size = cfg[PLAYERS], cfg[HAND]
+    wild, trump, down_rank, allow_down = cfg[WILD], cfg[TRUMP], cfg[DOWN_RANK], cfg[ALLOW_DOWN] != 0
+    count = np.empty(len(target), dtype=np.int64)
+    hands = np.empty((players, holders.shape[1]), dtype=np.int64)
+    n_hand = np.empty(players, dtype=np.int64)
+    trick = np.empty(players, dtype=np.int64)
+    values = np.empty(players, dtype=np.int64)
+    points = np.empty(players, dtype=np.int64)
+    legal = np.empty(2 * holders.shape[1] + 2, dtype=np.int64)
+    k0 = len(legal0)
+    for step in range(budget):
+        determinize(rng, pool, n_pool, holders, count, base, target, void_mask, suit_of)
+        i0 = ucb_pick(visits, value, k0, step, explore)
+        hands[:, :] = holders[:players]
+        n_hand[:] = count[:players]
+        trick[:] = trick0
+        values[:] = values0
+        leader, lead, down_played = leader0, lead0, down0
+        for t in range(t0, size):
+            start = m0 if t == t0 else 0
+            if t > t0:
+                down_played = False
+                lead = -1
+            seat_now = (leader + start) % players
+            for m in range(start, players):
+                if t == t0 and m == m0:
+                    play = legal0[i0]
+                else:
+                    k = _legal(hands[seat_now], n_hand[seat_now], m == 0, lead, allow_down and not down_played,
+                               wild, suit_of, legal)
+                    play = legal[0]
+                    if k > 1:
+                        best = -1e300
+                        for i in range(k):
+                            score = _heuristic_score(legal[i], seat_now, leader, m, trick, lead, players, values,
+                                                     size - t - 1, cfg, suit_of, rank_of) + uniform(rng) * 1e-3
+                            if score > best:
+                                best, play = score, legal[i]
+                take(hands, n_hand, seat_now, play >> 1)
+                if play & 1:
+                    down_played = True
+                    if m == 0:
+                        lead = wild
+                elif m == 0:
+                    lead = suit_of[play >> 1]
+                trick[m] = play
+                seat_now = seat_now + 1 if seat_now + 1 < players else 0
+            at = _winner_at(trick, players, lead, suit_of, rank_of, trump, wild, down_rank)
+            winner = (leader + at) % players
+            values[winner] += down_rank if trick[at] & 1 else rank_of[trick[at] >> 1]
+            leader = winner
+        _hand_points(values, 0, False, cfg, place, n_place, points)
+        visits[i0] += 1
+        value[i0] += margin(points, players, seat, 1)
+
+
+def search(tables: tuple[Any, ...], belief: Any, seat: int, trick: list[int], t0: int, leader: int, lead: int,
+           down_played: bool, values: list[int], legal: list[int], budget: int, explore: float,
+           rng: np.ndarray) -> np.ndarray:
+    """Visit counts per legal play (sim/search.py)."""
+    players = int(tables[0][PLAYERS])
+    trick0 = np.zeros(players, dtype=np.int64)
+    trick0[:len(trick)] = trick
+    visits = np.zeros(len(legal), dtype=np.int64)
+    value = np.zeros(len(legal), dtype=np.float64)
+    _compiled(_search)(*tables, belief.holders, belief.base, belief.target, belief.void_mask, belief.pool,
+                       len(belief.pool) - 1, seat, trick0, len(trick), t0, leader, lead, down_played,
+                       np.array(values, dtype=np.int64), np.array(legal, dtype=np.int64), budget, explore, rng,
+                       visits, value)
+    return visits

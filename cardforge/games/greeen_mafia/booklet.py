@@ -9,6 +9,10 @@ from ...deck import Card, Deck
 from ..base import BlockFactory, BookletContext
 from .params import MafiaCardProps, MafiaParams
 
+KEEP_STRIP = 0.28
+"""How much of each kept card shows beyond the one above it, in card widths: more than the 17 mm damage
+band at the top of a 63.5 mm-wide back (decks/greeen-mafia/deck.yaml, `mafia-back`)."""
+
 
 @dataclass(frozen=True)
 class MafiaRow:
@@ -61,13 +65,41 @@ def pile(deck: Deck, ctx: BookletContext) -> dict[str, Any]:
     card_mm = deck.spec.card.size_mm
     return {"front": pictures.card(front, "front", 30.0), "front_name": front.name,
             "keep": [{"svg": pictures.card(c, "back", 30.0), "name": c.name} for c in keep],
-            "card_mm": (30.0 * pictures.scale, 30.0 * pictures.scale * card_mm[1] / card_mm[0])}
+            "card_mm": (30.0 * pictures.scale, 30.0 * pictures.scale * card_mm[1] / card_mm[0]),
+            "step_ratio": KEEP_STRIP}
+
+
+def _walkthrough(deck: Deck) -> dict[str, Any] | None:
+    from .teaching import walkthrough
+
+    w = walkthrough(deck)
+    if w is None:
+        return None
+    from .mission import mission_from_deck
+
+    mission = mission_from_deck(deck)
+    names = {c.id: c.name for c in deck.cards}
+    return {"order_names": [names[c] for c in w.order], "turns": w.turns, "line": w.line, "won": w.won,
+            "turnover": w.turnover, "one_id": mission.objective_one.id, "two_id": mission.objective_two.id}
 
 
 def tables(deck: Deck, ctx: BookletContext) -> dict[str, BlockFactory]:
+    from .teaching import orders, turn_summary
+
     t = ctx.macros("greeen-mafia/booklet.html.j2")
+    teach = ctx.macros("teaching.html.j2")
     names = {k: v.name for k, v in deck.rules_params.icons.items()}
-    return {"cards": lambda: t.cards(scoring(deck), ctx.inline_icon, names)}
+    icon = ctx.inline_icon
+    return {"cards": lambda: t.cards(scoring(deck), icon, names),
+            "walkthrough": lambda: t.walkthrough(_walkthrough(deck), icon),
+            "turnover": lambda: _turnover_block(deck, t, icon),
+            "orders": lambda: t.orders(orders(deck)),
+            "turn_summary": lambda: teach.turn_summary(turn_summary(deck))}
+
+
+def _turnover_block(deck: Deck, t: Any, icon: Any) -> Any:
+    w = _walkthrough(deck)
+    return t.turnover(w["turnover"], icon) if w else ""
 
 
 def pictures(deck: Deck, ctx: BookletContext) -> dict[str, BlockFactory]:

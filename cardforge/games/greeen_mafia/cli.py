@@ -10,10 +10,10 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import click
-from rich.console import Console
-from rich.progress import Progress
 
 from ...cli.options import jobs_option
+from ...cli.progress import reporter
+from ...cli.tables import output_console
 from ...errors import CardforgeError
 from ...load import load_deck
 from ...outputs import check_target
@@ -27,7 +27,14 @@ DECK_ID = re.compile(r"[a-z0-9][a-z0-9_-]*")
 
 
 class MissionError(CardforgeError):
-    """A mission that fails its analysis (no order can be won)."""
+    """A mission that fails its analysis (no order can be won) or misses its design target: exit 1,
+    like a failed `cardforge check` (exit 2 is kept for bad input)."""
+
+    exit_code = 1
+
+
+TOLERANCE = 0.25
+"""A design reaches its target when the random-player win chance is within 25% of it (relative)."""
 
 
 def _mission(deck: str) -> tuple[Mission, Path]:
@@ -36,18 +43,14 @@ def _mission(deck: str) -> tuple[Mission, Path]:
 
 
 @contextmanager
-def _progress(label: str) -> Iterator[Callable[[int, int], None] | None]:
-    """A rich progress bar when stdout is a terminal, nothing otherwise."""
-    if not sys.stdout.isatty():
-        yield None
-        return
-    with Progress(transient=True) as bar:
-        task = bar.add_task(label, total=None)
-
-        def update(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
-
-        yield update
+def _progress(deck: str, label: str) -> Iterator[Callable[[int, int], None] | None]:
+    """Progress on stderr (cli/progress.py): a bar on a terminal, one line elsewhere; never on stdout."""
+    progress = reporter()
+    progress.step(deck, label)
+    try:
+        yield progress.advance
+    finally:
+        progress.pause()
 
 
 @click.group("mafia")
@@ -59,15 +62,18 @@ def mafia() -> None:
 @click.argument("deck")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 @click.option("--hardest", default=10, show_default=True, help="How many hardest winnable orders to list.")
-def analyse_command(deck: str, as_json: bool, hardest: int) -> None:
-    """Solve every order of DECK's facility cards: winnable orders, random and greedy win chances."""
+@click.option("--all-orders", is_flag=True, help="List every unwinnable order in the JSON (default: a count and a few).")
+def analyse_command(deck: str, as_json: bool, hardest: int, all_orders: bool) -> None:
+    """Solve every order of DECK's facility cards: winnable orders, random and greedy win chances.
+
+    Exit 0 if some order can be won, 1 if none can, 2 on bad input."""
     mission, _ = _mission(deck)
-    with _progress("solving") as progress:
+    with _progress(mission.name, "solving every order") as progress:
         result = analyse(mission, hardest=hardest, progress=progress)
     if as_json:
-        click.echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
+        click.echo(json.dumps(result.to_json(all_orders=all_orders), indent=2, ensure_ascii=False))
     else:
-        print_analysis(result, Console())
+        print_analysis(result, output_console())
     if result.verdict == "unwinnable":
         raise MissionError(f"mission {mission.name} cannot be won from any of its {result.orders:,} orders")
 
@@ -82,8 +88,12 @@ def play_command(deck: str, order: str | None, seed: int | None, hint: bool) -> 
     mission, _ = _mission(deck)
     ids = [part.strip() for part in order.split(",")] if order else None
     chosen = choose_order(mission, ids, seed)
-    stdin = click.get_text_stream("stdin")
-    prompt = (lambda: click.echo("move> ", nl=False)) if stdin.isatty() else None
+    stdin = sys.stdin  # click's runner swaps it in tests
+
+    def ask() -> None:
+        click.echo("move> ", nl=False)
+
+    prompt = ask if stdin.isatty() else None
     game = play(mission, chosen, stdin, click.echo, hint=hint, prompt=prompt)
     sys.exit(0 if game.won else 1)
 
@@ -104,16 +114,21 @@ def play_command(deck: str, order: str | None, seed: int | None, hint: bool) -> 
 @click.option("--id", "deck_id", help="Id of the new deck (default: <base>-designed).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
               help="Deck file to write (default: output/<id>/deck.yaml).")
+@click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
 def design_command(deck: str, target: float, floor: float, steps: int, width: int, show: int, jobs: int,
-                   scheduler: str | None, deck_id: str | None, output: Path | None) -> None:
+                   scheduler: str | None, deck_id: str | None, output: Path | None, force: bool) -> None:
     """Search icon distributions near DECK's mission for a random-player win chance close to TARGET.
 
     A beam search: each round every one-step edit of the best WIDTH missions is solved exactly (in
     parallel on a local Dask cluster of --jobs workers, or on an existing one with --scheduler; --jobs 1
     solves them in this process); the best missions found are listed with their full
     exact figures and the best one is written as a deck extending DECK.
+
+    Exit 0 when the best mission is within 25% of TARGET, 1 when it is not (or no mission keeps FLOOR
+    of the orders winnable), 2 on bad input. An existing output file is kept unless --force.
     """
     from ...sweep.executor import open_executor
+    from ...writable import check_writable_file
     from .beam import analyse_all, beam_search
 
     if deck_id is not None and not DECK_ID.fullmatch(deck_id):
@@ -122,8 +137,9 @@ def design_command(deck: str, target: float, floor: float, steps: int, width: in
     deck_id = deck_id or f"{mission.name}-designed"
     output = output or Path("output") / deck_id / "deck.yaml"
     check_target(output)  # refuse a device or FIFO before the search, not after it
+    check_writable_file(output, overwrite=force)
     with open_executor(jobs, scheduler, in_process=scheduler is None and jobs == 1) as executor:
-        with _progress("designing") as progress:
+        with _progress(mission.name, f"designing towards a random win of {target:.4%}") as progress:
             search = beam_search(mission, target, floor, width=width, steps=steps, keep=show, executor=executor,
                                  progress=progress)
         exact = analyse_all([c.mission for c in search.ranked], executor)
@@ -141,3 +157,10 @@ def design_command(deck: str, target: float, floor: float, steps: int, width: in
     text = designer.deck_yaml(mission, best, base_path, output, deck_id, target, floor)
     designer.write_design(text, output)
     click.echo(f"wrote {output}")
+    off = best.random_win / target
+    if not (1 - TOLERANCE) <= off <= 1 + TOLERANCE:
+        raise MissionError(f"target not reached: the closest mission found wins {best.random_win:.4%} for a "
+                           f"random player, {off:.2f} times the target {target:.4%}; try more --steps or "
+                           "another target")
+
+

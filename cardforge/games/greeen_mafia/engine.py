@@ -1,4 +1,4 @@
-"""The GREEEN MAFIA solitaire as a readable state machine (RULES.md §4); illegal moves are refused.
+"""The GREEEN MAFIA solitaire as a readable state machine (docs/rules-readings.md); illegal moves are refused.
 
 This is the reference the fast solver is checked against: it keeps card ids, says what happened in
 words, and favours clarity over speed.

@@ -15,9 +15,10 @@ from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyle
 
 from ...check.results import DeckCheck
-from ...report.charts import ACCENT, BAD, MUTED, share_chart
+from ...report.charts import ACCENT, BAD, INK, MUTED, share_chart
 from ...report.numbers import pct
 from ...report.styles import report_styles
+from .checks import shortfall
 
 
 def mission_section(report: DeckCheck) -> list[Any]:
@@ -32,15 +33,21 @@ def mission_section(report: DeckCheck) -> list[Any]:
         note=f"exact: all {a.orders:,} orders solved, so no sampling interval"),
         Paragraph(f"{a.winnable:,} of {a.orders:,} orders can be won with perfect play ({pct(a.winnable_fraction)}). "
                   f"Grade <b>{escape(a.grade)}</b>.", styles["caption"])]))
+    short = shortfall(a)
     flow.append(KeepTogether([share_chart(
-        "Chance that a player wins a shuffled deal", ["greedy player", "random player"],
-        [a.greedy_win, a.random_win], bar_labels=[pct(a.greedy_win), pct(a.random_win)],
-        bar_colors=[ACCENT, MUTED], x_title="kind of player", y_title="deals won (%)",
+        "Chance that a player wins a shuffled deal", ["lookahead player", "greedy player", "random player"],
+        [short.lookahead, a.greedy_win, a.random_win],
+        bar_labels=[pct(short.lookahead), pct(a.greedy_win), pct(a.random_win)],
+        bar_colors=[INK, ACCENT, MUTED], x_title="kind of player", y_title="deals won (%)",
         note="exact: averaged over every order and, for the random player, every move choice"),
         Paragraph(f"A player who always kills the front card and keeps whenever allowed (greedy) wins "
                   f"{pct(a.greedy_win)} of deals; one choosing uniformly among legal moves (random) wins "
                   f"{pct(a.random_win)}. A perfect player wins exactly the winnable orders, "
-                  f"{pct(a.winnable_fraction)}.", styles["caption"])]))
+                  f"{pct(a.winnable_fraction)}. A one-step lookahead player, who tries each move and takes the "
+                  f"one after which more of the next cards can be kept, wins {pct(short.lookahead)}: "
+                  f"{(short.perfect - short.lookahead) * 100:.1f} points short of perfect play, where the greedy "
+                  f"player is {(short.perfect - short.greedy) * 100:.1f} points short. That gap is the planning "
+                  "the mission asks for.", styles["caption"])]))
     hardest = a.to_json()["hardest"][:8]
     if hardest:
         rows = [["order (top card first)", "winning lines", "decisions", "forced"]]

@@ -47,6 +47,10 @@ class Line:
                 "decisions": self.decisions, "forced": self.forced}
 
 
+UNWINNABLE_EXAMPLES = 5
+"""Unwinnable orders the summary lists (`mafia analyse --all-orders` lists them all)."""
+
+
 class OrderResult(NamedTuple):
     """The figures for one facility order (a NamedTuple: there are up to 362,880 of them)."""
 
@@ -132,9 +136,12 @@ class Analysis:
             return self.verdict
         return next(name for floor, name in GRADES if self.random_win >= floor)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, all_orders: bool = True) -> dict[str, Any]:
+        """The machine form; `all_orders=False` gives the unwinnable orders as a count and a few examples
+        (a mission nobody can win has thousands)."""
         m = self.mission
-        return {
+        unwinnable = [list(o) for o in self.unwinnable_orders]
+        data: dict[str, Any] = {
             "mission": m.name,
             "facilities": len(m.facilities),
             "keep_limit": m.keep_limit,
@@ -147,9 +154,13 @@ class Analysis:
             "greedy_wins": self.greedy_wins,
             "verdict": self.verdict,
             "grade": self.grade,
-            "unwinnable_orders": [list(o) for o in self.unwinnable_orders],
+            "unwinnable": {"count": len(unwinnable), "examples": unwinnable[:UNWINNABLE_EXAMPLES]},
+            "unwinnable_orders": unwinnable,
             "hardest": [line.to_json() for line in self.hardest],
         }
+        if not all_orders:
+            del data["unwinnable_orders"]
+        return data
 
 
 def greedy_wins(kernel: Kernel, types: tuple[int, ...]) -> bool:

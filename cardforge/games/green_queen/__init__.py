@@ -39,6 +39,9 @@ class GreenQueenGame(Game):
     title = "Green Queen"
     players = (3, 4, 5)
     params_schema = GreenQueenParams
+    unplayed_params = ("moon", "end_score")
+    """The heuristic ducks points trick by trick (agents.py): it never tries to shoot the moon, and plays
+    the same whatever the end score."""
     hand_log_schema = GreenQueenHandLog
     folder = Path(__file__).parent
 
@@ -56,6 +59,11 @@ class GreenQueenGame(Game):
         from . import fast
 
         return fast
+
+    def search_rules(self, engine: TrickGame[Any]) -> Any | None:
+        from .search import search_rules
+
+        return search_rules(engine)
 
     def report_params(self, engine: TrickGame[Any]) -> dict[str, Any]:
         return {"end_score": engine.params.end_score}

@@ -89,12 +89,26 @@ def example_trick(deck: Deck) -> TrickExample:
 
 
 def tables(deck: Deck, ctx: BookletContext) -> dict[str, BlockFactory]:
+    from .teaching import moon_examples, strength_rows, turn_summary
+
     t = ctx.macros("green-queen/booklet.html.j2")
-    return {"scoring": lambda: t.scoring(scoring(deck)), "ring": lambda: t.ring(ring_rows(deck))}
+    teach = ctx.macros("teaching.html.j2")
+    return {"scoring": lambda: t.scoring(scoring(deck)), "ring": lambda: t.ring(ring_rows(deck)),
+            "strength": lambda: t.strength(strength_rows(deck), deck.rules_params.jokers),
+            "moon": lambda: t.moon(moon_examples(deck), deck.card(deck.rules_params.green_queen).name),
+            "turn_summary": lambda: teach.turn_summary(turn_summary(deck))}
+
+
+def _joker_trick(deck: Deck, ctx: BookletContext) -> Any:
+    from .teaching import joker_trick
+
+    example = joker_trick(deck)
+    return ctx.macros("pictures.html.j2").trick(ctx.pictures.trick(example)) if example else ""
 
 
 def pictures(deck: Deck, ctx: BookletContext) -> dict[str, BlockFactory]:
     m = ctx.macros("pictures.html.j2")
     return {"trick": lambda: m.trick(ctx.pictures.trick(example_trick(deck))),
+            "joker_trick": lambda: _joker_trick(deck, ctx),
             "ring": lambda: m.ring(ctx.pictures.suit_ring(), "The suit ring. Each suit beats the two its arrows "
                                                               "point at.")}

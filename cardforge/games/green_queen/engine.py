@@ -1,4 +1,4 @@
-"""Green Queen (RULES.md §3): Hearts on a five-suit ring, with a random point suit and Jokers that
+"""Green Queen (docs/rules-readings.md): Hearts on a five-suit ring, with a random point suit and Jokers that
 turn the ring around.
 
 The ring lists the suits so that each one beats the next: with lead L (a ring position), the suits
@@ -168,10 +168,11 @@ class GreenQueen(TrickGame[GreenQueenState]):
     def score_hand(self, st: GreenQueenState, rec: HandRecord, game: GameRecord) -> list[int]:
         """Points taken; shooting the moon subtracts them instead (or adds them to the others).
 
-        The moon is taking every point in play: every point-suit card dealt and the Green Queen. Cards
-        set aside are not in play, so they are not needed (nor counted in the moon's total)."""
+        The moon is taking every point card in play and the Green Queen; it is worth the points in
+        play. A point card set aside is neither needed nor counted; with the Green Queen set aside
+        no moon is possible (docs/rules-readings.md, "Green Queen: the moon")."""
         aside = set(rec.set_aside)
-        in_play = sum(v for c, v in enumerate(st.points) if c not in aside)
+        in_play = self.moon_value(st.points, aside)
         taken = list(st.taken)
         moon = -1
         for seat, got in enumerate(taken):
@@ -185,6 +186,13 @@ class GreenQueen(TrickGame[GreenQueenState]):
                     taken[seat] = 0
         rec.stats = {"moon": moon, "taken": list(st.taken)}
         return taken
+
+    def moon_value(self, points: list[int], aside: set[int]) -> int:
+        """What shooting the moon is worth in a hand with these cards set aside: the points in play,
+        or 0 (no moon) when the Green Queen is among them."""
+        if self.queen < 0 or self.queen in aside:
+            return 0
+        return sum(v for c, v in enumerate(points) if c not in aside)
 
     def winners(self, game: GameRecord) -> tuple[int, ...]:
         best = min(game.totals)

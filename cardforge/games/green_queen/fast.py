@@ -1,4 +1,4 @@
-"""Green Queen compiled: the rules of `engine.GreenQueen` (RULES.md §3) as one numba loop.
+"""Green Queen compiled: the rules of `engine.GreenQueen` (docs/rules-readings.md) as one numba loop.
 
 The reference engine states the rules; this kernel plays them on small ints and writes a trace that
 `record` turns into the reference's `GameRecord`, so its logs replay through the reference
@@ -18,22 +18,25 @@ from cardforge.sim.fastcore import (
     ERR_TRACE_FULL,
     TraceReader,
     deal,
+    determinize,
     holder,
+    margin,
     put,
     sample,
     take,
+    ucb_pick,
 )
 from cardforge.sim.fastrand import below, uniform
 
 # cfg slots
-PLAYERS, HAND, CARDS, PASS, END, MAX_HANDS, SUBTRACT = range(7)
+PLAYERS, HAND, CARDS, PASS, END, MAX_HANDS, SUBTRACT, QUEEN = range(8)
 
 
 def tables(game: Any) -> tuple[Any, ...]:
     p = game.params
     n = len(game.ids)
     cfg = np.array([game.players, game.hand_size, n, p.pass_count, p.end_score, game.max_hands(),
-                    int(p.moon == "subtract")], dtype=np.int64)
+                    int(p.moon == "subtract"), game.queen], dtype=np.int64)
     ring_names = list(p.ring)
     options = [c.suit for c in game.cards] if p.point_suit == "random_card" else ring_names
     option_pos = np.array([ring_names.index(name) for name in options], dtype=np.int64)
@@ -132,6 +135,8 @@ def _play_game(cfg: np.ndarray, suit_of: np.ndarray, rank_of: np.ndarray, pos_of
         for c in range(n_cards):
             if in_hand[c]:
                 in_play += pts[c]
+        if cfg[QUEEN] < 0 or not in_hand[cfg[QUEEN]]:
+            in_play = 0  # the Green Queen set aside: no moon this hand (docs/rules-readings.md)
         opening = -1
         for j in range(n_cards):
             c = opening_order[point_pos, j]
@@ -333,3 +338,129 @@ def record(game: Any, trace: np.ndarray) -> Any:
 
 def figures(game: Any, row: np.ndarray) -> dict[str, Any]:
     return {"moons": row.tolist()}
+
+
+# ---------------------------------------------------------------- search playouts (sim/search.py)
+
+
+@njit(cache=True)
+def _heuristic_play(rng: np.ndarray, legal: np.ndarray, k: int, trick: np.ndarray, m: int, seat: int, leader: int,
+                    players: int, pts: np.ndarray, rank_of: np.ndarray, pos_of: np.ndarray, is_joker: np.ndarray,
+                    strength: np.ndarray) -> int:
+    """`GreenQueenHeuristic.play` (the same scoring as the batch loop above)."""
+    if k == 1:
+        return legal[0]
+    before = 0
+    for i in range(m):
+        before += pts[trick[i] >> 1]
+    best = -1e300
+    play = legal[0]
+    for i in range(k):
+        c = legal[i] >> 1
+        in_trick = before + pts[c]
+        rank = rank_of[c]
+        trick[m] = legal[i]
+        if (leader + _winner_at(trick, m + 1, pos_of, rank_of, is_joker, strength)) % players == seat:
+            if m == players - 1:
+                score = -10.0 * in_trick + rank * 0.05
+            else:
+                score = -10.0 * in_trick - 1.0 - rank * 0.1
+        else:
+            score = 2.0 * pts[c] + rank * 0.1
+        score += uniform(rng) * 1e-3
+        if score > best:
+            best, play = score, legal[i]
+    return play
+
+
+@njit(cache=True)
+def _search(cfg: np.ndarray, suit_of: np.ndarray, rank_of: np.ndarray, pos_of: np.ndarray,
+            is_joker: np.ndarray, strength: np.ndarray, point_tables: np.ndarray, cycle: np.ndarray,
+            option_pos: np.ndarray, opening_order: np.ndarray, holders: np.ndarray, base: np.ndarray,
+            target: np.ndarray, void_mask: np.ndarray, pool: np.ndarray, n_pool: int, seat: int,
+            trick0: np.ndarray, m0: int, t0: int, n_tricks: int, leader0: int, lead0: int, point_pos: int,
+            taken0: np.ndarray, legal0: np.ndarray, budget: int, explore: float, rng: np.ndarray,
+            visits: np.ndarray, value: np.ndarray) -> None:
+    """`budget` playouts of the seat's legal plays over deals consistent with what it saw, every
+    seat playing on by the heuristic; row `players` of `holders` is the cards set aside (out of play)."""
+    players = cfg[PLAYERS]
+    pts = point_tables[point_pos]
+    total_points = 0
+    for c in range(len(pts)):
+        total_points += pts[c]
+    count = np.empty(len(target), dtype=np.int64)
+    hands = np.empty((players, holders.shape[1]), dtype=np.int64)
+    n_hand = np.empty(players, dtype=np.int64)
+    trick = np.empty(players, dtype=np.int64)
+    taken = np.empty(players, dtype=np.int64)
+    points = np.empty(players, dtype=np.int64)
+    legal = np.empty(holders.shape[1] + 1, dtype=np.int64)
+    k0 = len(legal0)
+    for step in range(budget):
+        determinize(rng, pool, n_pool, holders, count, base, target, void_mask, suit_of)
+        in_play = total_points
+        for j in range(count[players]):
+            in_play -= pts[holders[players, j]]
+        i0 = ucb_pick(visits, value, k0, step, explore)
+        hands[:, :] = holders[:players]
+        n_hand[:] = count[:players]
+        trick[:] = trick0
+        taken[:] = taken0
+        leader, lead = leader0, lead0
+        for t in range(t0, n_tricks):
+            start = m0 if t == t0 else 0
+            seat_now = (leader + start) % players
+            for m in range(start, players):
+                if t == t0 and m == m0:
+                    play = legal0[i0]
+                else:
+                    hand = hands[seat_now]
+                    n = n_hand[seat_now]
+                    k = 0
+                    if m > 0:
+                        for j in range(n):
+                            if suit_of[hand[j]] == lead:
+                                legal[k] = hand[j] * 2
+                                k += 1
+                    if k == 0:
+                        for j in range(n):
+                            legal[j] = hand[j] * 2
+                        k = n
+                    play = _heuristic_play(rng, legal, k, trick, m, seat_now, leader, players, pts, rank_of,
+                                           pos_of, is_joker, strength)
+                take(hands, n_hand, seat_now, play >> 1)
+                if m == 0:
+                    lead = suit_of[play >> 1]
+                trick[m] = play
+                seat_now = seat_now + 1 if seat_now + 1 < players else 0
+            winner = (leader + _winner_at(trick, players, pos_of, rank_of, is_joker, strength)) % players
+            for m in range(players):
+                taken[winner] += pts[trick[m] >> 1]
+            leader = winner
+        for s in range(players):
+            points[s] = taken[s]
+        for s in range(players):
+            if in_play and taken[s] == in_play:
+                for o in range(players):
+                    if cfg[SUBTRACT]:
+                        points[o] = -in_play if o == s else 0
+                    else:
+                        points[o] = 0 if o == s else in_play
+        visits[i0] += 1
+        value[i0] += margin(points, players, seat, -1)
+
+
+def search(tables: tuple[Any, ...], belief: Any, seat: int, trick: list[int], t0: int, n_tricks: int, leader: int,
+           lead: int, point_pos: int, taken: list[int], legal: list[int], budget: int, explore: float,
+           rng: np.ndarray) -> np.ndarray:
+    """Visit counts per legal play (sim/search.py)."""
+    players = int(tables[0][PLAYERS])
+    trick0 = np.zeros(players, dtype=np.int64)
+    trick0[:len(trick)] = trick
+    visits = np.zeros(len(legal), dtype=np.int64)
+    value = np.zeros(len(legal), dtype=np.float64)
+    _compiled(_search)(*tables, belief.holders, belief.base, belief.target, belief.void_mask, belief.pool,
+                       len(belief.pool) - 1, seat, trick0, len(trick), t0, n_tricks, leader, lead, point_pos,
+                       np.array(taken, dtype=np.int64), np.array(legal, dtype=np.int64), budget, explore, rng,
+                       visits, value)
+    return visits

@@ -37,6 +37,8 @@ class TigerGheeGame(Game):
     title = "Tiger Ghee"
     players = (3, 4)
     params_schema = TigerGheeParams
+    unplayed_params = ("score_table", "points_per_other_trick")
+    """The heuristic aims at a multiple of 4 tricks whatever the table pays (agents.py)."""
     hand_log_schema = TigerGheeHandLog
     folder = Path(__file__).parent
 
@@ -54,6 +56,11 @@ class TigerGheeGame(Game):
         from . import fast
 
         return fast
+
+    def search_rules(self, engine: TrickGame[Any]) -> Any | None:
+        from .search import search_rules
+
+        return search_rules(engine)
 
     def report_params(self, engine: TrickGame[Any]) -> dict[str, Any]:
         tricks = engine.tricks  # type: ignore[attr-defined]

@@ -40,7 +40,8 @@ def facts(deck: Deck) -> dict[str, Any]:
     p: TigerGheeParams = deck.rules_params
     suits = deck.spec.suits
     engine = _engine(deck)
-    bonus = [str(n) for n in sorted(p.score_table) if engine.points_for(n) > 0]
+    most = max(flow(deck, n)["tricks"] for n in deck.players)
+    bonus = [str(n) for n in sorted(p.score_table) if engine.points_for(n) > 0 and n <= most]
     return {"black": suits[p.black_suit], "flow": {n: flow(deck, n) for n in deck.players},
             "bonus_counts": " or ".join([", ".join(bonus[:-1]), bonus[-1]]) if len(bonus) > 1 else "".join(bonus),
             "colours": [s for k, s in suits.items() if k != p.black_suit]}
@@ -66,10 +67,23 @@ def example_trick(deck: Deck) -> TrickExample:
 
 
 def tables(deck: Deck, ctx: BookletContext) -> dict[str, BlockFactory]:
+    from .teaching import turn_summary
+
     t = ctx.macros("tiger-ghee/booklet.html.j2")
-    return {"scoring": lambda: t.scoring(scoring(deck))}
+    teach = ctx.macros("teaching.html.j2")
+    return {"scoring": lambda: t.scoring(scoring(deck)), "following": lambda: t.following(_follow(deck)),
+            "turn_summary": lambda: teach.turn_summary(turn_summary(deck))}
+
+
+def _follow(deck: Deck) -> list[Any]:
+    from .teaching import follow_cases
+
+    return follow_cases(deck)
 
 
 def pictures(deck: Deck, ctx: BookletContext) -> dict[str, BlockFactory]:
+    from .teaching import same_colour_trick
+
     m = ctx.macros("pictures.html.j2")
-    return {"trick": lambda: m.trick(ctx.pictures.trick(example_trick(deck)))}
+    return {"trick": lambda: m.trick(ctx.pictures.trick(example_trick(deck))),
+            "black_trick": lambda: m.trick(ctx.pictures.trick(same_colour_trick(deck)))}

@@ -1,4 +1,4 @@
-"""Tiger Ghee (RULES.md §2): a flipped field colour, Black cards, and tricks caught in fours.
+"""Tiger Ghee (docs/rules-readings.md): a flipped field colour, Black cards, and tricks caught in fours.
 
 Each seat gives cards face down to form the flip deck; each trick flips one and its colour is the
 field: Black cards played in that trick count as the field colour. Mixed colours -> lowest rank wins.
@@ -79,17 +79,18 @@ class TigerGhee(TrickGame[TigerGheeState]):
         return st.field if suit == self.black else suit
 
     def legal(self, st: TigerGheeState) -> list[int]:
+        """Follow the lead's colour with a card printed in it, or play a Black card; with none of the
+        colour in hand, anything. A held Black is Black, not the field colour (it takes the field colour
+        only once played), so held Blacks oblige only when Black itself is led on a Black field
+        (docs/rules-readings.md, "Tiger Ghee: following")."""
         hand = st.hands[st.to_move]
         if st.trick:
             black, suit_of, lead = self.black, self.suit_of, st.lead_colour
-            if lead == st.field:  # the Blacks in hand are of the led colour too
-                follow = [c * 2 for c in hand if suit_of[c] == lead or suit_of[c] == black]
-                if follow:
+            follow = [c * 2 for c in hand if suit_of[c] == lead]
+            if follow:
+                if lead == black:
                     return follow
-            else:
-                follow = [c * 2 for c in hand if suit_of[c] == lead]
-                if follow:
-                    return follow + [c * 2 for c in hand if suit_of[c] == black]
+                return follow + [c * 2 for c in hand if suit_of[c] == black]
         return [c * 2 for c in hand]
 
     def lead_colour_of(self, st: TigerGheeState, play: int) -> int:

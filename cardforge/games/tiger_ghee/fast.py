@@ -1,4 +1,4 @@
-"""Tiger Ghee compiled: the rules of `engine.TigerGhee` (RULES.md §2) as one numba loop.
+"""Tiger Ghee compiled: the rules of `engine.TigerGhee` (docs/rules-readings.md) as one numba loop.
 
 The reference engine states the rules; this kernel plays them on small ints and writes a trace that
 `record` turns into the reference's `GameRecord`, so its logs replay through the reference
@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from cardforge.sim.fastcore import ERR_TRACE_FULL, TraceReader, deal, put, sample, take
+from cardforge.sim.fastcore import ERR_TRACE_FULL, TraceReader, deal, determinize, margin, put, sample, take, ucb_pick
 from cardforge.sim.fastrand import below, shuffle, uniform
 
 # cfg slots
@@ -58,25 +58,18 @@ def _legal(hand: np.ndarray, n: int, first: bool, lead: int, field: int, black: 
     """Fills legal[:k] with the plays `TigerGhee.legal` allows; returns k."""
     k = 0
     if not first:
-        if lead == field:
-            for i in range(n):
-                s = suit_of[hand[i]]
-                if s == lead or s == black:
-                    legal[k] = hand[i] * 2
-                    k += 1
-            if k:
-                return k
-        else:
-            for i in range(n):
-                if suit_of[hand[i]] == lead:
-                    legal[k] = hand[i] * 2
-                    k += 1
-            if k:
+        # a held Black is Black: it obliges only when Black is led on a Black field (docs/rules-readings.md)
+        for i in range(n):
+            if suit_of[hand[i]] == lead:
+                legal[k] = hand[i] * 2
+                k += 1
+        if k:
+            if lead != black:
                 for i in range(n):
                     if suit_of[hand[i]] == black:
                         legal[k] = hand[i] * 2
                         k += 1
-                return k
+            return k
     for i in range(n):
         legal[k] = hand[i] * 2
         k += 1
@@ -297,3 +290,118 @@ def record(game: Any, trace: np.ndarray) -> Any:
 def figures(game: Any, row: np.ndarray) -> dict[str, Any]:
     values = row.tolist()
     return {"tricks_hist": values[:game.tricks + 1], "ghee": values[game.tricks + 1:]}
+
+
+# ---------------------------------------------------------------- search playouts (sim/search.py)
+
+
+@njit(cache=True)
+def _heuristic_play(rng: np.ndarray, legal: np.ndarray, k: int, trick: np.ndarray, m: int, seat: int, leader: int,
+                    won: np.ndarray, t: int, cfg: np.ndarray, field: int, suit_of: np.ndarray,
+                    rank_of: np.ndarray) -> int:
+    """`TigerGheeHeuristic.play` (the same scoring as the batch loop above)."""
+    players, n_tricks, black = cfg[PLAYERS], cfg[TRICKS], cfg[BLACK]
+    if k == 1:
+        return legal[0]
+    gap = (4 - won[seat] % 4) % 4
+    want = 0 < gap <= n_tricks - t
+    best = -1e300
+    play = legal[0]
+    for i in range(k):
+        trick[m] = legal[i]
+        at = _winner_at(trick, m + 1, field, black, suit_of, rank_of, cfg[LATEST_HIGH] != 0, cfg[LATEST_LOW] != 0)
+        wins = (leader + at) % players == seat
+        rank = rank_of[legal[i] >> 1]
+        score = 1.0 if wins == want else -1.0
+        if m < players - 1:
+            score *= 0.6
+        score += (rank if want else 12 - rank) * 0.01
+        score += uniform(rng) * 1e-3
+        if score > best:
+            best, play = score, legal[i]
+    return play
+
+
+@njit(cache=True)
+def _finish_hand(rng: np.ndarray, cfg: np.ndarray, suit_of: np.ndarray, rank_of: np.ndarray, hands: np.ndarray,
+                 count: np.ndarray, trick: np.ndarray, m0: int, t0: int, leader: int, lead: int, field: int,
+                 flip_rest: np.ndarray, n_rest: int, won: np.ndarray) -> None:
+    """Plays from position `m0` of trick `t0` to the end of the hand, every seat by the heuristic."""
+    players, n_tricks, black = cfg[PLAYERS], cfg[TRICKS], cfg[BLACK]
+    legal = np.empty(cfg[HAND] + 1, dtype=np.int64)
+    start = m0
+    for t in range(t0, n_tricks):
+        if t > t0:
+            if t - t0 - 1 < n_rest:
+                field = suit_of[flip_rest[t - t0 - 1]]
+            lead = -1
+            start = 0
+        seat = (leader + start) % players
+        for m in range(start, players):
+            k = _legal(hands[seat], count[seat], m == 0, lead, field, black, suit_of, legal)
+            play = _heuristic_play(rng, legal, k, trick, m, seat, leader, won, t, cfg, field, suit_of, rank_of)
+            take(hands, count, seat, play >> 1)
+            if m == 0:
+                suit = suit_of[play >> 1]
+                lead = field if suit == black else suit
+            trick[m] = play
+            seat = seat + 1 if seat + 1 < players else 0
+        winner = (leader + _winner_at(trick, players, field, black, suit_of, rank_of, cfg[LATEST_HIGH] != 0,
+                                      cfg[LATEST_LOW] != 0)) % players
+        won[winner] += 1
+        leader = winner
+
+
+@njit(cache=True)
+def _search(cfg: np.ndarray, suit_of: np.ndarray, rank_of: np.ndarray, points_for: np.ndarray,
+            holders: np.ndarray, base: np.ndarray, target: np.ndarray, void_mask: np.ndarray, pool: np.ndarray,
+            n_pool: int, seat: int, trick0: np.ndarray, m0: int, t0: int, leader: int, lead0: int, field: int,
+            won0: np.ndarray, legal: np.ndarray, budget: int, explore: float, rng: np.ndarray,
+            visits: np.ndarray, value: np.ndarray) -> None:
+    """`budget` playouts of the seat's legal plays over deals consistent with what it saw (row
+    `players` of `holders` is the unflipped flip deck, reshuffled each time)."""
+    players, black = cfg[PLAYERS], cfg[BLACK]
+    count = np.empty(len(target), dtype=np.int64)
+    hands = np.empty((players, holders.shape[1]), dtype=np.int64)
+    n_hand = np.empty(players, dtype=np.int64)
+    trick = np.empty(players, dtype=np.int64)
+    won = np.empty(players, dtype=np.int64)
+    points = np.empty(players, dtype=np.int64)
+    k = len(legal)
+    for step in range(budget):
+        determinize(rng, pool, n_pool, holders, count, base, target, void_mask, suit_of)
+        shuffle(rng, holders[players], count[players])
+        i = ucb_pick(visits, value, k, step, explore)
+        hands[:, :] = holders[:players]
+        n_hand[:] = count[:players]
+        trick[:] = trick0
+        won[:] = won0
+        play = legal[i]
+        take(hands, n_hand, seat, play >> 1)
+        trick[m0] = play
+        lead = lead0
+        if m0 == 0:
+            suit = suit_of[play >> 1]
+            lead = field if suit == black else suit
+        _finish_hand(rng, cfg, suit_of, rank_of, hands, n_hand, trick, m0 + 1, t0, leader, lead, field,
+                     holders[players], count[players], won)
+        for s in range(players):
+            points[s] = points_for[won[s]]
+        visits[i] += 1
+        value[i] += margin(points, players, seat, 1)
+
+
+def search(tables: tuple[Any, ...], belief: Any, seat: int, trick: list[int], t0: int, leader: int, lead: int,
+           field: int, won: list[int], legal: list[int], budget: int, explore: float,
+           rng: np.ndarray) -> np.ndarray:
+    """Visit counts per legal play (sim/search.py)."""
+    players = int(tables[0][PLAYERS])
+    trick0 = np.zeros(players, dtype=np.int64)
+    trick0[:len(trick)] = trick
+    visits = np.zeros(len(legal), dtype=np.int64)
+    value = np.zeros(len(legal), dtype=np.float64)
+    _compiled(_search)(*tables, belief.holders, belief.base, belief.target, belief.void_mask, belief.pool,
+                       len(belief.pool) - 1, seat, trick0, len(trick), t0, leader, lead, field,
+                       np.array(won, dtype=np.int64), np.array(legal, dtype=np.int64), budget, explore, rng,
+                       visits, value)
+    return visits

@@ -1,0 +1,273 @@
+"""Everything `build` would refuse, found before it starts: so a deck that passes `check` builds.
+
+Each preflight does the cheap part of one product's work and raises the same one-line error the
+product would: the rules text is filled in and laid out (placeholders, pictures, images), the sheet
+geometry is computed for the chosen options, every card face is drawn, every image is decoded, and
+every string a PDF sets in a font is checked for characters no font can draw. Errors name the file,
+line and column where the offending value was written (through `extends` too). `check` shows one
+verdict per preflight; `build` runs them before the minutes of simulation (build.py `preflight`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..errors import CardforgeError, Location
+from ..yaml_source import KeyPath, SourceMap
+
+if TYPE_CHECKING:
+    from ..deck import Deck
+    from ..render.sheets import SheetOptions
+
+
+class PreflightError(CardforgeError):
+    """A product of the build cannot be made from this deck (bad input: exit 2)."""
+
+
+@dataclass(frozen=True)
+class PreflightResult:
+    """One product's preflight: its name, and either what was checked or the problem found."""
+
+    name: str
+    ok: bool
+    reason: str
+
+
+Preflight = Callable[["Deck", "SheetOptions", SourceMap], str]
+"""(deck, sheet options, where the deck's values were written) -> what passed; raises CardforgeError."""
+
+
+def deck_sources(deck: Deck) -> SourceMap:
+    """Where each of the deck's values was written, the overriding file winning (load.py `_read_chain`)."""
+    from ..load import read_chain
+
+    return read_chain(deck.path)[1]
+
+
+# ---------------------------------------------------------------- locating render errors
+
+_STARTS_LOCATED = re.compile(r"\S+:\d+:\d+: ")
+_LAYOUT_PATH = re.compile(r"layouts\.([\w-]+)((?:\.[A-Za-z_]\w*|\[\d+\])*)")
+
+
+def _key_path(text: str) -> KeyPath:
+    """"layouts.front.elements[2].text" in a render error -> ("layouts", "front", "elements", 2, "text")."""
+    match = _LAYOUT_PATH.search(text)
+    if match is None:
+        return ()
+    path: list[str | int] = ["layouts", match.group(1)]
+    for part in re.findall(r"\.([A-Za-z_]\w*)|\[(\d+)\]", match.group(2)):
+        path.append(part[0] if part[0] else int(part[1]))
+    return tuple(path)
+
+
+def located(message: str, sources: SourceMap, fallback: KeyPath = ()) -> str:
+    """Prefix a render error with the file:line:col of the layout value it names (else of `fallback`)."""
+    path = _key_path(message)
+    location: Location | None = sources.locate(path) if path else None
+    if location is None and fallback:
+        location = sources.locate(fallback)
+    if location is None:
+        if path:
+            return f"{message} (the built-in layout {path[1]!r})"
+        return message
+    return f"{location}: {message}"
+
+
+# ---------------------------------------------------------------- the preflights
+
+
+def rules_text(deck: Deck, _options: SheetOptions, _sources: SourceMap) -> str:
+    """The booklet's text: found, placeholders filled in, tables and pictures drawn, links allowed,
+    images present and decodable. (WeasyPrint's page layout is left to `build`: it takes seconds, and
+    every file it may fetch has been checked here.)"""
+    from urllib.parse import unquote, urlparse
+
+    from ..booklet.build import booklet_html
+
+    source = booklet_html(deck)
+    for uri, where in source.fetcher.origins.items():
+        path = Path(unquote(urlparse(uri).path))
+        problem = _undecodable(path)
+        if problem:
+            raise PreflightError(f"{where}: image {path.name}: {problem}")
+    headings, images = len(source.headings), len(source.fetcher.origins)
+    return f"rules text fills in ({headings} heading{'s' if headings != 1 else ''}, {images} images)"
+
+
+def _undecodable(path: Path) -> str | None:
+    """Why `path` is not a usable PNG/JPEG image, or None when it decodes."""
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with Image.open(path) as picture:
+            picture.load()
+    except UnidentifiedImageError:
+        return "not a PNG or JPEG image"
+    except (OSError, SyntaxError, ValueError) as exc:
+        return f"unreadable ({exc})"
+    return None
+
+
+def sheets(deck: Deck, options: SheetOptions, sources: SourceMap) -> str:
+    """The sheet geometry for these options: margins, gap and bleed valid, the cards fit the paper."""
+    from ..render.sheets import deck_imposition
+
+    try:
+        imposition = deck_imposition(deck, options)
+    except CardforgeError as exc:
+        # Only the bleed can come from the deck (card.bleed); margin, gap, paper and --bleed are options.
+        location = sources.locate(("card", "bleed")) if str(exc).startswith("bleed") and options.bleed is None else None
+        raise PreflightError(f"{location}: {exc}" if location else f"sheet options: {exc}") from None
+    grid = imposition.grid
+    return f"{len(deck.cards)} cards on {imposition.sheets} sheet(s), {grid.cols}x{grid.rows} per sheet"
+
+
+def faces(deck: Deck, _options: SheetOptions, sources: SourceMap) -> str:
+    """Every face draws: placeholders, icons, colours and glyphs of every layout for every card."""
+    from ..render.face import face_drawing
+
+    for card in deck.cards:
+        for side in ("front", "back"):
+            try:
+                face_drawing(deck, card, side)
+            except (CardforgeError, OSError) as exc:
+                raise PreflightError(located(f"card {card.id} {side}: {exc}", sources, card.origin)) from None
+    return f"{2 * len(deck.cards)} faces render"
+
+
+def _image_files(deck: Deck, sources: SourceMap) -> Iterator[tuple[Path, str]]:
+    """Every image file a card face shows, with where it was named."""
+    from ..render.face import frame_of, resolve_face
+    from ..render.face_images import image_face
+
+    frame = frame_of(deck)
+    for card in deck.cards:
+        for side in ("front", "back"):
+            try:
+                image = image_face(deck, card, side, frame)
+            except CardforgeError as exc:  # a picture refused while reading it (images.py)
+                raise PreflightError(located(f"card {card.id} {side}: {exc}", sources, card.origin)) from None
+            if image is not None:
+                yield image.file, f"card {card.id} {side}"
+                continue
+            face = resolve_face(deck, card, side)
+            if face.full_bleed_image:
+                yield deck.resolve_file(face.full_bleed_image), f"layouts.{face.layout}.full_bleed_image"
+            for i, element in enumerate(face.elements):
+                src = getattr(element, "src", None)
+                if element.type == "image" and isinstance(src, str):
+                    yield deck.resolve_file(src), f"layouts.{face.layout}.elements[{i}].src"
+
+
+def images(deck: Deck, _options: SheetOptions, sources: SourceMap) -> str:
+    """Every image a face shows decodes (a truncated or mislabelled file is found now, not mid-PDF)."""
+    seen: set[Path] = set()
+    for path, where in _image_files(deck, sources):
+        if path in seen:
+            continue
+        seen.add(path)
+        reason = _undecodable(path)
+        if reason:
+            raise PreflightError(located(f"{where}: {path}: {reason}", sources, _card_path(deck, where)))
+    return f"{len(seen)} image file{'s' if len(seen) != 1 else ''} decode" if seen else "no image files"
+
+
+def _card_path(deck: Deck, where: str) -> KeyPath:
+    match = re.match(r"card (\S+) ", where)
+    if match is None:
+        return ()
+    card = next((c for c in deck.cards if c.id == match.group(1)), None)
+    return card.origin if card is not None else ()
+
+
+def _deck_strings(deck: Deck) -> Iterator[tuple[str, KeyPath]]:
+    """Strings the sheets, booklet and report set in a font, with where they were written."""
+    spec = deck.spec
+    yield spec.title, ("title",)
+    if spec.subtitle:
+        yield spec.subtitle, ("subtitle",)
+    for key, value in spec.credits.model_dump(exclude_defaults=True).items():
+        for i, text in enumerate(value if isinstance(value, list) else [value]):
+            yield str(text), ("credits", key, i) if isinstance(value, list) else ("credits", key)
+    for key, suit in spec.suits.items():
+        yield suit.name, ("suits", key, "name")
+    for card in deck.cards:
+        yield card.name, (*card.origin, "name")
+
+
+def fonts(deck: Deck, _options: SheetOptions, sources: SourceMap) -> str:
+    """Titles, credits, suit and card names can be drawn by the fonts (Latin and Japanese included)."""
+    from ..render.fonts import FALLBACK, missing_glyphs
+
+    count = 0
+    for text, path in _deck_strings(deck):
+        count += 1
+        missing = missing_glyphs(text, "sans")
+        if missing:
+            names = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing)
+            location = sources.locate(path)
+            prefix = f"{location}: " if location else ""
+            raise PreflightError(f"{prefix}no font can draw {names}; the fonts are DejaVu Sans and "
+                                 f"IPAexGothic ({FALLBACK})")
+    return f"{count} names and titles have glyphs in the fonts"
+
+
+PREFLIGHTS: list[tuple[str, Preflight]] = [
+    ("sheets", sheets),
+    ("images", images),
+    ("faces", faces),
+    ("fonts", fonts),
+    ("rules text", rules_text),
+]
+"""Name -> preflight, in the order `check` lists them."""
+
+
+def run_preflights(deck: Deck, options: SheetOptions | None = None, booklet: bool | None = None
+                   ) -> list[PreflightResult]:
+    """Every preflight for `deck` (default sheet options: what `build` does without options).
+
+    `booklet` False leaves out the rules text (a deck that gets no booklet); None asks
+    cardforge/products.py whether the deck gets one."""
+    from ..render.sheets import SheetOptions
+
+    if booklet is None:
+        from ..products import plan_products
+
+        booklet = "booklet" in plan_products(deck).make
+    options = options if options is not None else SheetOptions()
+    sources = deck_sources(deck)
+    results: list[PreflightResult] = []
+    for name, preflight in PREFLIGHTS:
+        if name == "rules text" and not booklet:
+            continue
+        try:
+            results.append(PreflightResult(name, True, preflight(deck, options, sources)))
+        except CardforgeError as exc:
+            message = str(exc)
+            if not _STARTS_LOCATED.match(message):
+                message = located(message, sources)  # the booklet draws cards: a face error names its layout
+            results.append(PreflightResult(name, False, message))
+        except Exception as exc:
+            # A later product tripping over a problem an earlier preflight already reported (the booklet
+            # drawing a card whose image does not decode) is that problem again, not a new one.
+            if all(r.ok for r in results):
+                raise
+            results.append(PreflightResult(name, False, f"not checked: {type(exc).__name__} after the "
+                                                        "problem above"))
+    return results
+
+
+def require_preflights(deck: Deck, options: SheetOptions | None = None, booklet: bool | None = None) -> None:
+    """Raise PreflightError with the first problem, for `build` (before any simulation)."""
+    rule_problems = [str(p) for p in deck.problems if getattr(p, "players", None) is None]
+    if deck.ruleset is not None and (deck.rules_params is None or rule_problems):
+        problem = rule_problems[0] if rule_problems else "invalid parameters"
+        raise PreflightError(f"{deck.id} cannot be built: its rules parameters are invalid ({problem})")
+    for result in run_preflights(deck, options, booklet):
+        if not result.ok:
+            raise PreflightError(f"{deck.id} cannot be built: {result.name}: {result.reason}")
