@@ -115,7 +115,7 @@ def test_search_games_are_reproducible_and_replay(deck_id, players, tmp_path):
     for name in ("a", "b"):
         log = tmp_path / f"{name}.jsonl"
         result = simulate(deck_id, players, 2, seed=4, agents=agents, log_path=log)
-        runs.append(([(o.scores, o.winners) for o in result.outcomes], log.read_text()))
+        runs.append((result.to_json()["seats"], log.read_text()))
     assert runs[0] == runs[1]
     replayer = Replayer(load_deck(deck_id))
     for line in runs[0][1].splitlines():
@@ -216,7 +216,7 @@ def test_cli_simulate_shows_the_search_players_skill_gap():
     out = CliRunner().invoke(main, ["simulate", "tiger-ghee-short", "-p", "3", "--games", "3", "--json",
                                     "--agents", "mcts:10,heuristic,heuristic"])
     assert out.exit_code == 0, out.output
-    data = json.loads(out.output)
+    data = json.loads(out.stdout)  # the engine notice goes to stderr
     gap = data["skill"]["gap"]
     assert gap["between"] == ["mcts:10", "heuristic"]
     searcher = data["skill"]["agents"]["mcts:10"]

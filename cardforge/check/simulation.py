@@ -51,7 +51,8 @@ def simulation_checks(deck: Deck, report: DeckCheck, options: CheckOptions) -> N
             first = options.games or (stop.first_block(planned) if stop is not None else planned)
             reporter = options.reporter
             if reporter is not None:
-                reporter.step(deck.id, f"{name} ({first:,} games first)")
+                more = ", more while the intervals are wide" if stop is not None else ""
+                reporter.step(deck.id, f"{name} ({first:,} games{more})")
             try:
                 result = simulate(deck, players, first, seed=options.seed, agents=[kind] * players,
                                   jobs=options.jobs, progress=reporter.advance if reporter else options.progress,
