@@ -92,6 +92,8 @@ def rules_text(deck: Deck, _options: SheetOptions, _sources: SourceMap) -> str:
     source = booklet_html(deck)
     for uri, where in source.fetcher.origins.items():
         path = Path(unquote(urlparse(uri).path))
+        if path.suffix.lower() == ".svg":
+            continue  # an SVG picture is read by the booklet's fetcher, which confines what it asks for
         problem = _undecodable(path)
         if problem:
             raise PreflightError(f"{where}: image {path.name}: {problem}")
