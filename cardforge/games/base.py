@@ -14,6 +14,7 @@ charts or WeasyPrint.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -70,6 +71,18 @@ class Game:
     at); docs/rules-parameters.md marks them and `check` flags a deck that changes one."""
     folder: ClassVar[Path | None] = None
     """The game's folder: its booklet templates (`booklet.html.j2`) are looked up here."""
+    report_module: ClassVar[str | None] = None
+    """A module of the game's package whose functions `figures`, `figure_lines`, `rates` and `charts`
+    answer the report hooks below (imported when first needed, so start-up stays light)."""
+    booklet_module: ClassVar[str | None] = None
+    """Likewise for the booklet hooks: functions `facts`, `tables` and `pictures`."""
+
+    def _function(self, module: str | None, name: str) -> Callable[..., Any] | None:
+        """`name` from the game's `module` (a sibling of the declaration), or None when not declared."""
+        if module is None:
+            return None
+        found = getattr(importlib.import_module(f"{type(self).__module__}.{module}"), name, None)
+        return found if callable(found) else None
 
     # ---------------------------------------------------------------- engine and players
 
@@ -111,19 +124,23 @@ class Game:
 
     def figures(self, result: SimResult) -> dict[str, Any]:
         """The game's own figures over a whole run (bust rate, moon shots...), for JSON and reports."""
-        return {}
+        fn = self._function(self.report_module, "figures")
+        return fn(result) if fn is not None else {}
 
     def figure_lines(self, figures: Mapping[str, Any]) -> list[str]:
         """The figures as sentences for the terminal report."""
-        return []
+        fn = self._function(self.report_module, "figure_lines")
+        return fn(figures) if fn is not None else []
 
     def rates(self, result: SimResult) -> dict[str, Rate]:
         """Named rates `compare` and sweeps put intervals on (\"bust rate\": (busts, seat-hands))."""
-        return {}
+        fn = self._function(self.report_module, "rates")
+        return fn(result) if fn is not None else {}
 
     def charts(self, players: int, result: SimResult) -> list[Any]:
         """Report flowables for one player count beyond the seat and score charts."""
-        return []
+        fn = self._function(self.report_module, "charts")
+        return fn(players, result) if fn is not None else []
 
     def report_sections(self, report: DeckCheck) -> list[Any]:
         """Whole report sections of the game's own (a mission's difficulty)."""
@@ -141,15 +158,18 @@ class Game:
 
     def booklet_facts(self, deck: Deck) -> dict[str, Any]:
         """Values the rules text quotes as `{{ facts.NAME }}`."""
-        return {}
+        fn = self._function(self.booklet_module, "facts")
+        return fn(deck) if fn is not None else {}
 
     def booklet_tables(self, deck: Deck, ctx: BookletContext) -> dict[str, BlockFactory]:
         """`{{ tables.NAME }}` blocks (scoring tables...)."""
-        return {}
+        fn = self._function(self.booklet_module, "tables")
+        return fn(deck, ctx) if fn is not None else {}
 
     def booklet_pictures(self, deck: Deck, ctx: BookletContext) -> dict[str, BlockFactory]:
         """`{{ pictures.NAME }}` blocks (worked examples played by the engine...)."""
-        return {}
+        fn = self._function(self.booklet_module, "pictures")
+        return fn(deck, ctx) if fn is not None else {}
 
     def variant_param_lines(self, deck: Deck, base: Deck) -> list[str] | None:
         """What a variant's rules parameters change from `base`, in the game's own words, for the booklet's

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..base import BlockFactory, BookletContext, Game
+from ..base import Game
 from .params import MafiaCardProps, MafiaParams
 
 if TYPE_CHECKING:
@@ -27,6 +27,7 @@ class MafiaGame(Game):
     params_schema = MafiaParams
     card_props_schema = MafiaCardProps
     folder = Path(__file__).parent
+    booklet_module = "booklet"
 
     def check(self, deck: Deck, report: DeckCheck, options: CheckOptions) -> bool:
         from .checks import mission_check
@@ -40,21 +41,6 @@ class MafiaGame(Game):
         from .pdf_report import mission_section
 
         return mission_section(report)
-
-    def booklet_facts(self, deck: Deck) -> dict[str, Any]:
-        from .booklet import facts
-
-        return facts(deck)
-
-    def booklet_tables(self, deck: Deck, ctx: BookletContext) -> dict[str, BlockFactory]:
-        from .booklet import tables
-
-        return tables(deck, ctx)
-
-    def booklet_pictures(self, deck: Deck, ctx: BookletContext) -> dict[str, BlockFactory]:
-        from .booklet import pictures
-
-        return pictures(deck, ctx)
 
     def accent_color(self, deck: Deck) -> str | None:
         return "#1e8449"

@@ -8,18 +8,16 @@ report and the rules booklet show, all computed by the engine (docs/rules-readin
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict
 
-from ..base import BlockFactory, BookletContext, Game, Rate
+from ..base import Game
 from .params import GreenQueenParams
 
 if TYPE_CHECKING:
     from ...deck import Deck
-    from ...sim.run import SimResult
     from ..tricks import HandRecord, TrickGame
     from .engine import GreenQueen
 
@@ -44,6 +42,8 @@ class GreenQueenGame(Game):
     the same whatever the end score."""
     hand_log_schema = GreenQueenHandLog
     folder = Path(__file__).parent
+    report_module = "report"
+    booklet_module = "booklet"
 
     def engine(self, deck: Deck, players: int) -> GreenQueen:
         from .engine import GreenQueen
@@ -68,26 +68,6 @@ class GreenQueenGame(Game):
     def report_params(self, engine: TrickGame[Any]) -> dict[str, Any]:
         return {"end_score": engine.params.end_score}
 
-    def figures(self, result: SimResult) -> dict[str, Any]:
-        from .report import figures
-
-        return figures(result)
-
-    def figure_lines(self, figures: Mapping[str, Any]) -> list[str]:
-        from .report import figure_lines
-
-        return figure_lines(figures)
-
-    def rates(self, result: SimResult) -> dict[str, Rate]:
-        from .report import rates
-
-        return rates(result)
-
-    def charts(self, players: int, result: SimResult) -> list[Any]:
-        from .report import charts
-
-        return charts(players, result)
-
     def hand_summary(self, record: HandRecord) -> str:
         stats = record.stats
         moon = f", seat {stats['moon']} shoots the moon" if stats["moon"] >= 0 else ""
@@ -98,21 +78,6 @@ class GreenQueenGame(Game):
 
         cycle = deck.rules_params.pass_cycle[players]
         return {"Passing, deal by deal": ", ".join(pass_words(o, players) for o in cycle)}
-
-    def booklet_facts(self, deck: Deck) -> dict[str, Any]:
-        from .booklet import facts
-
-        return facts(deck)
-
-    def booklet_tables(self, deck: Deck, ctx: BookletContext) -> dict[str, BlockFactory]:
-        from .booklet import tables
-
-        return tables(deck, ctx)
-
-    def booklet_pictures(self, deck: Deck, ctx: BookletContext) -> dict[str, BlockFactory]:
-        from .booklet import pictures
-
-        return pictures(deck, ctx)
 
     def accent_color(self, deck: Deck) -> str | None:
         queen = deck.card(deck.rules_params.green_queen)

@@ -7,18 +7,16 @@ report and the rules booklet show, all computed by the engine (docs/rules-readin
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict
 
-from ..base import BlockFactory, BookletContext, Game, Rate
+from ..base import Game
 from .params import TigerGheeParams
 
 if TYPE_CHECKING:
     from ...deck import Deck
-    from ...sim.run import SimResult
     from ..tricks import HandRecord, TrickGame
     from .engine import TigerGhee
 
@@ -41,6 +39,8 @@ class TigerGheeGame(Game):
     """The heuristic aims at a multiple of 4 tricks whatever the table pays (agents.py)."""
     hand_log_schema = TigerGheeHandLog
     folder = Path(__file__).parent
+    report_module = "report"
+    booklet_module = "booklet"
 
     def engine(self, deck: Deck, players: int) -> TigerGhee:
         from .engine import TigerGhee
@@ -67,26 +67,6 @@ class TigerGheeGame(Game):
         return {"tricks": tricks, "hands": engine.hands_per_game,  # type: ignore[attr-defined]
                 "points": [engine.points_for(n) for n in range(tricks + 1)]}  # type: ignore[attr-defined]
 
-    def figures(self, result: SimResult) -> dict[str, Any]:
-        from .report import figures
-
-        return figures(result)
-
-    def figure_lines(self, figures: Mapping[str, Any]) -> list[str]:
-        from .report import figure_lines
-
-        return figure_lines(figures)
-
-    def rates(self, result: SimResult) -> dict[str, Rate]:
-        from .report import rates
-
-        return rates(result)
-
-    def charts(self, players: int, result: SimResult) -> list[Any]:
-        from .report import charts
-
-        return charts(players, result)
-
     def hand_summary(self, record: HandRecord) -> str:
         return f"tricks {record.stats['tricks']}"
 
@@ -96,21 +76,6 @@ class TigerGheeGame(Game):
         f = flow(deck, players)
         flip = f"{f['flip_deck']}" + (f" (incl. {f['leftover']} left over)" if f["leftover"] else "")
         return {"Each player gives": f["gives"], "Flip deck": flip, "Tricks per hand": f["tricks"]}
-
-    def booklet_facts(self, deck: Deck) -> dict[str, Any]:
-        from .booklet import facts
-
-        return facts(deck)
-
-    def booklet_tables(self, deck: Deck, ctx: BookletContext) -> dict[str, BlockFactory]:
-        from .booklet import tables
-
-        return tables(deck, ctx)
-
-    def booklet_pictures(self, deck: Deck, ctx: BookletContext) -> dict[str, BlockFactory]:
-        from .booklet import pictures
-
-        return pictures(deck, ctx)
 
 
 GAME = TigerGheeGame()
