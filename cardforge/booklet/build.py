@@ -16,6 +16,8 @@ from typing import Any
 
 from markupsafe import Markup
 from weasyprint import HTML
+from weasyprint.document import Page
+from weasyprint.text.fonts import FontConfiguration
 
 from ..deck import Deck
 from ..games.base import BookletContext, Game
@@ -26,12 +28,12 @@ from ..paths import ASSETS_DIR, FONTS_DIR
 from . import facts as F
 from .cover import fit_title, glance_facts
 from .fetch import BookletError, DeckFetcher, RefusedFetch, refusal_message
-from .fillers import fillers, ruled_lines
+from .fillers import Filler, fillers, ruled_lines
 from .formats import FORMATS
 from .impose import impose_saddle_stitch
 from .pages import number_blocks
 from .pictures import Pictures, SvgMaker
-from .plan import PagePlan, lay_out, page_multiple
+from .plan import PagePlan, Tail, lay_out, page_multiple
 from .templates import TEMPLATES_DIR, macros, render
 from .text import Marker, fill_placeholders, find_rules_source, markdown_html
 from .variant import variant_note
@@ -173,41 +175,96 @@ def turn_summary(deck: Deck, pictures: Pictures) -> Markup | None:
     return None
 
 
+FONT_FILES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf", "jp": "ipaexg.ttf"}
+
+
+class BookletParts:
+    """What every layout pass of one booklet shares, made once: the filled-in rules text, the engine's
+    examples, the pictures and the added pages. Only the page plan's CSS and choices differ per pass."""
+
+    def __init__(self, deck: Deck, page: str) -> None:
+        self.deck, self.page = deck, page
+        self.style = style = PAGES[page]
+        self.pictures = pictures = Pictures(deck, SvgMaker(), style.scale)
+        registry: list[Markup] = []
+        context = {
+            "deck": deck.spec, "params": deck.rules_params, "suits": deck.spec.suits, "facts": F.text_facts(deck),
+            "tables": LazyBlocks(registry, table_factories(deck, pictures)),
+            "pictures": LazyBlocks(registry, picture_factories(deck, pictures)),
+            "icons": LazyBlocks(registry, icon_factories(deck, pictures)),
+        }
+        source = find_rules_source(deck)
+        self.body = markdown_html(fill_placeholders(source, context), source, deck, registry)
+        self.numbered = Markup(number_blocks(str(self.body.html))[0])
+        self.facts = context["facts"]
+        largest, smallest = (size * (1 + (style.scale - 1) / 2) for size in TITLE_PT)
+        self.title = fit_title(deck.title, style.width_mm, largest, smallest)
+        self.cover_picture = macros("pictures.html.j2").cover(pictures.cover(style.width_mm))
+        self.turn_summary = turn_summary(deck, pictures)
+        self._fillers = fillers(deck, pictures, style.width_mm, style.body_mm)
+        self._made: list[Filler] = []
+
+    def fillers(self, count: int) -> list[Filler]:
+        """The first `count` added pages (fillers.py), each drawn once."""
+        while len(self._made) < min(count, len(self._fillers)):
+            self._made.append(self._fillers[len(self._made)]())
+        return self._made[:count]
+
+    def css(self, plan: PagePlan, first_page: int = 0) -> Markup:
+        fonts = {name: (FONTS_DIR / file).as_uri() for name, file in FONT_FILES.items()}
+        return Markup(render("booklet.css.j2", fonts=fonts, page=self.style, accent=accent_color(self.deck),
+                             fixes=Markup(plan.css()), first_page=first_page))
+
+    def fetcher(self) -> DeckFetcher:
+        return DeckFetcher((*self.deck.folders, ASSETS_DIR, TEMPLATES_DIR), self.body.images)
+
+    def source(self, plan: PagePlan) -> BookletSource:
+        """The whole booklet: cover, contents when the plan has them, rules, the plan's Notes and added
+        pages when it asks for them inline, back cover."""
+        deck = self.deck
+        html = render("booklet.html.j2", css=self.css(plan), deck=deck.spec, facts=self.facts, body=self.numbered,
+                      headings=self.body.headings, toc=plan.toc, credit_lines=credit_lines(deck),
+                      title=self.title, glance=glance_facts(deck), cover_picture=self.cover_picture,
+                      notes_mm=plan.notes_mm, notes=ruled_lines(plan.notes_mm - 6), fillers=self.fillers(plan.fillers),
+                      turn_summary=self.turn_summary)
+        return BookletSource(html, self.fetcher(), self.body.headings)
+
+    def tail_source(self, plan: PagePlan, tail: Tail) -> BookletSource:
+        """The pages after the rules, laid out on their own (plan.py, `Tail`): a first page holding only
+        the Notes block, drawn over the last rules page, then the added pages numbered on from it."""
+        html = render("tail.html.j2", css=self.css(plan, first_page=tail.last_rules_page), deck=self.deck.spec,
+                      title=self.title, top_px=tail.notes_top_px, notes_mm=plan.notes_mm,
+                      notes=ruled_lines(plan.notes_mm - 6), fillers=self.fillers(plan.fillers))
+        return BookletSource(html, self.fetcher(), self.body.headings)
+
+
+_PARTS: dict[tuple[int, str], tuple[Deck, BookletParts]] = {}
+"""The last few booklets' parts, so `check`'s preflight and `build`'s booklet fill the text in once."""
+PARTS_KEPT = 4
+
+
+def booklet_parts(deck: Deck, page: str = "a5") -> BookletParts:
+    key = (id(deck), page)
+    kept = _PARTS.get(key)
+    if kept is not None and kept[0] is deck:
+        return kept[1]
+    parts = BookletParts(deck, page)
+    _PARTS[key] = (deck, parts)
+    while len(_PARTS) > PARTS_KEPT:
+        del _PARTS[next(iter(_PARTS))]
+    return parts
+
+
 def booklet_html(deck: Deck, page: str = "a5", toc: bool = False, plan: PagePlan | None = None) -> BookletSource:
     """The complete booklet as one HTML document (inline CSS and SVG; fonts and images by file URL)."""
-    plan = plan or PagePlan(toc=toc)
-    style = PAGES[page]
-    maker = SvgMaker()
-    pictures = Pictures(deck, maker, style.scale)
-    registry: list[Markup] = []
-    context = {
-        "deck": deck.spec, "params": deck.rules_params, "suits": deck.spec.suits, "facts": F.text_facts(deck),
-        "tables": LazyBlocks(registry, table_factories(deck, pictures)),
-        "pictures": LazyBlocks(registry, picture_factories(deck, pictures)),
-        "icons": LazyBlocks(registry, icon_factories(deck, pictures)),
-    }
-    source = find_rules_source(deck)
-    body = markdown_html(fill_placeholders(source, context), source, deck, registry)
-    fonts = {"regular": (FONTS_DIR / "DejaVuSans.ttf").as_uri(), "bold": (FONTS_DIR / "DejaVuSans-Bold.ttf").as_uri(),
-             "jp": (FONTS_DIR / "ipaexg.ttf").as_uri()}
-    css = render("booklet.css.j2", fonts=fonts, page=style, accent=accent_color(deck), fixes=Markup(plan.css()))
-    numbered, _ = number_blocks(str(body.html))
-    added = [make() for make in fillers(deck, pictures, style.width_mm, style.body_mm)[:plan.fillers]]
-    largest, smallest = (size * (1 + (style.scale - 1) / 2) for size in TITLE_PT)
-    html = render("booklet.html.j2", css=Markup(css), deck=deck.spec, facts=context["facts"], body=Markup(numbered),
-                  headings=body.headings, toc=plan.toc, credit_lines=credit_lines(deck),
-                  title=fit_title(deck.title, style.width_mm, largest, smallest), glance=glance_facts(deck),
-                  cover_picture=macros("pictures.html.j2").cover(pictures.cover(style.width_mm)),
-                  notes_mm=plan.notes_mm, notes=ruled_lines(plan.notes_mm - 6), fillers=added,
-                  turn_summary=turn_summary(deck, pictures))
-    fetcher = DeckFetcher((*deck.folders, ASSETS_DIR, TEMPLATES_DIR), body.images)
-    return BookletSource(html, fetcher, body.headings)
+    return booklet_parts(deck, page).source(plan or PagePlan(toc=toc))
 
 
-def _layout(source: BookletSource) -> Any:
+def _layout(source: BookletSource, fonts: FontConfiguration | None = None) -> Any:
     truncated_loading_off()
     try:
-        document = HTML(string=source.html, base_url=str(TEMPLATES_DIR) + "/", url_fetcher=source.fetcher).render()
+        document = HTML(string=source.html, base_url=str(TEMPLATES_DIR) + "/",
+                        url_fetcher=source.fetcher).render(font_config=fonts)
     except RefusedFetch as exc:
         raise BookletError(refusal_message(exc, source.fetcher)) from None
     _refusals(source)
@@ -234,25 +291,49 @@ def _fixed_font_timestamps() -> Iterator[None]:
             del os.environ["SOURCE_DATE_EPOCH"]
 
 
+class _Overlaid(Page):
+    """A laid-out page with a page of another document painted over it (the Notes block, laid out
+    with the added pages, drawn on the last rules page). Only `Page.paint` is relied on."""
+
+    def __init__(self, base: Page, overlay: Page) -> None:  # noqa: D107 (copies the base page)
+        self.__dict__.update(base.__dict__)
+        self._overlay = overlay
+
+    def paint(self, stream: Any, scale: float = 1) -> None:
+        super().paint(stream, scale)
+        self._overlay.paint(stream, scale)
+
+
 def laid_out(deck: Deck, page: str = "a5", multiple: int = 4) -> tuple[PagePlan, Any]:
-    """The booklet's final page plan and its laid-out document (plan.py)."""
-    return lay_out(lambda plan: _layout(booklet_html(deck, page, plan=plan)), multiple)
+    """The booklet's final page plan and its laid-out document, every page in order (plan.py)."""
+    parts = booklet_parts(deck, page)
+    fonts = FontConfiguration()
+    sources: list[BookletSource] = []
+
+    def render(plan: PagePlan) -> Any:
+        sources.append(parts.source(plan))
+        return _layout(sources[-1], fonts)
+
+    def render_tail(plan: PagePlan, tail: Tail) -> Any:
+        sources.append(parts.tail_source(plan, tail))
+        return _layout(sources[-1], fonts)
+
+    plan, main, tail = lay_out(render, render_tail, multiple)
+    for source in sources:
+        _refusals(source)
+    if tail is None:
+        return plan, main
+    at = tail.last_rules_page
+    first = [*main.pages[:at - 1], _Overlaid(main.pages[at - 1], tail.document.pages[0]) if plan.notes_mm
+             else main.pages[at - 1]]
+    return plan, main.copy([*first, *tail.document.pages[1:], *main.pages[at:]])
 
 
 def render_pdf(deck: Deck, page: str = "a5", multiple: int | None = None) -> bytes:
     """The booklet in one page size, laid out by its page plan (plan.py)."""
-    sources: list[BookletSource] = []
-
-    def render(plan: PagePlan) -> Any:
-        sources.append(booklet_html(deck, page, plan=plan))
-        return _layout(sources[-1])
-
-    _, document = lay_out(render, multiple or page_multiple(page))
+    _, document = laid_out(deck, page, multiple or page_multiple(page))
     with _fixed_font_timestamps():
-        data = document.write_pdf()
-    for source in sources:
-        _refusals(source)
-    return data
+        return bytes(document.write_pdf())
 
 
 def booklet_pdf(deck: Deck, fmt: str = "a5") -> bytes:

@@ -121,21 +121,54 @@ def _clean(render: Callable[[PagePlan], Any], plan: PagePlan) -> tuple[PagePlan,
     return plan, document
 
 
-def lay_out(render: Callable[[PagePlan], Any], multiple: int) -> tuple[PagePlan, Any]:
-    """The final plan and its laid-out WeasyPrint document."""
+@dataclass(frozen=True)
+class Tail:
+    """The pages after the rules, laid out as a document of their own once the rules' pages are known,
+    so the booklet is not laid out again to add them: a first page holding only the Notes block (drawn
+    over the last rules page), then the added pages, numbered on from that page."""
+
+    last_rules_page: int
+    """Number (from 1) of the last rules page in the main document."""
+    notes_top_px: float
+    """Where that page's text ends, from the top of its text block, in CSS pixels."""
+    document: Any = None
+    """The laid-out tail: its first page is the Notes overlay, then one page per added page."""
+
+
+Render = Callable[[PagePlan], Any]
+RenderTail = Callable[[PagePlan, Tail], Any]
+
+
+def lay_out(render: Render, render_tail: RenderTail, multiple: int) -> tuple[PagePlan, Any, Tail | None]:
+    """The final plan, the laid-out main document (cover, contents, rules, back cover) and the laid-out
+    tail to splice in after the last rules page (None: the main document is the whole booklet)."""
     plan, document = _clean(render, PagePlan())
     facts = page_facts(document)
     if sum(page.part == "rules" for page in facts) >= TOC_MIN_RULES_PAGES:
         plan, document = _clean(render, replace(plan, toc=True))
         facts = page_facts(document)
     rules = [page for page in facts if page.part == "rules"]
-    pages = len(facts)
-    padded = replace(plan, fillers=-pages % multiple)
+    padded = replace(plan, fillers=-len(facts) % multiple)
+    noted = padded
     if rules and rules[-1].fill < NOTES_BELOW:
         notes_mm = rules[-1].remaining_px / PX_PER_MM - 6.0
         if notes_mm >= 20:
             noted = replace(padded, notes_mm=round(notes_mm, 1))
-            document = render(noted)
-            if len(document.pages) == pages + noted.fillers:
-                return noted, document
-    return padded, render(padded) if padded != plan else document
+    if noted == plan:
+        return plan, document, None
+    if plan.toc or not rules:  # the contents list the added pages, so they are laid out with the rest
+        return _inline(render, padded, noted, len(facts))
+    last = rules[-1]
+    tail = Tail(last.number, last.height_px - last.remaining_px)
+    laid = render_tail(noted, tail)
+    if noted.notes_mm and len(laid.pages) != 1 + noted.fillers:  # the Notes block did not fit
+        noted, laid = padded, render_tail(padded, tail)
+    return noted, document, replace(tail, document=laid)
+
+
+def _inline(render: Render, padded: PagePlan, noted: PagePlan, pages: int) -> tuple[PagePlan, Any, None]:
+    if noted.notes_mm:
+        document = render(noted)
+        if len(document.pages) == pages + noted.fillers:
+            return noted, document, None
+    return padded, render(padded), None

@@ -106,27 +106,20 @@ def fanned_hand(deck: Deck, cards: list[Card], faces: dict[tuple[str, Side], Ima
     return out.convert("RGB")
 
 
+_TO_LINEAR = [((v / 255) / 12.92 if v <= 10 else (((v / 255) + 0.055) / 1.055) ** 2.4) for v in range(256)]
+"""sRGB byte -> linear light."""
+
+
 def simulate(image: Image.Image, matrix: tuple[tuple[float, ...], ...]) -> Image.Image:
     """`image` as seen with a colour-vision deficiency (matrix applied in linear RGB)."""
-    to_linear = [((v / 255) / 12.92 if v <= 10 else (((v / 255) + 0.055) / 1.055) ** 2.4) for v in range(256)]
+    import numpy as np
 
-    def encode(value: float) -> int:
-        value = min(1.0, max(0.0, value))
-        srgb = value * 12.92 if value <= 0.0031308 else 1.055 * value ** (1 / 2.4) - 0.055
-        return round(srgb * 255)
-
-    rgb = image.convert("RGB")
-    raw = rgb.tobytes()
-    colours: dict[bytes, bytes] = {}
-    out = bytearray()
-    for i in range(0, len(raw), 3):
-        pixel = raw[i:i + 3]
-        seen = colours.get(pixel)
-        if seen is None:
-            r, g, b = (to_linear[v] for v in pixel)
-            seen = colours[pixel] = bytes(encode(row[0] * r + row[1] * g + row[2] * b) for row in matrix)
-        out += seen
-    return Image.frombytes("RGB", rgb.size, bytes(out))
+    rgb = np.asarray(image.convert("RGB"))
+    linear = np.asarray(_TO_LINEAR)[rgb]
+    r, g, b = linear[..., 0], linear[..., 1], linear[..., 2]
+    seen = np.stack([row[0] * r + row[1] * g + row[2] * b for row in matrix], axis=-1).clip(0.0, 1.0)
+    srgb = np.where(seen <= 0.0031308, seen * 12.92, 1.055 * seen ** (1 / 2.4) - 0.055)
+    return Image.fromarray(np.rint(srgb * 255).astype(np.uint8), "RGB")
 
 
 def suit_cards(deck: Deck) -> list[Card]:
