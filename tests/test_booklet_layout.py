@@ -118,3 +118,43 @@ def test_every_booklet_has_credits_on_its_back_cover() -> None:
         doc = pdfium.PdfDocument(a5(deck_id))
         back = doc[len(doc) - 1].get_textpage().get_text_range()
         assert "Credits" in back and deck_id in back
+
+
+def _words(page: pdfium.PdfPage) -> list[str]:
+    return page.get_textpage().get_text_range().split()
+
+
+@pytest.mark.parametrize(("deck_id", "added"), [("fives", ["Score sheet"]),
+                                                ("greeen-mafia", ["Play record", "Quick reference"])])
+def test_added_pages_follow_the_rules_numbered_on_under_the_running_title(deck_id: str, added: list[str]) -> None:
+    """The added pages are laid out after the rules (plan.py, Tail) yet read as part of the booklet:
+    in place before the back cover, numbered on, with the game's title at the top."""
+    doc = pdfium.PdfDocument(a5(deck_id))
+    title = load_deck(deck_id).title
+    first = len(doc) - 1 - len(added)
+    for offset, heading in enumerate(added):
+        number = first + offset + 1
+        page = doc[number - 1]
+        text = page.get_textpage().get_text_range()
+        assert text.startswith(heading) or heading in body_lines(page)[0], (number, body_lines(page)[:1])
+        assert text.count(title) == 1 and str(number) in _words(page), (number, text[-60:])
+    assert doc[first - 1].get_textpage().get_text_range().count(title) == 1
+
+
+def test_notes_block_fills_the_last_rules_page_below_its_text() -> None:
+    """Fives' rules end high on page 6: the Notes block starts under the last line and its ruled lines
+    run down to the foot of the text block, on that same page."""
+    doc = pdfium.PdfDocument(a5("fives"))
+    page = doc[5]
+    lines = body_lines(page)
+    assert "Notes" in lines and lines.index("Notes") > 0 and not any("Score" in line for line in lines)
+    text = page.get_textpage()
+    found = text.search("Notes").get_next()
+    assert found is not None
+    notes_top = text.get_charbox(found[0])[3]
+    rules_text_bottom = min(text.get_charbox(i)[1] for i in range(text.count_chars())
+                            if text.get_text_range(i, 1).strip() and text.get_charbox(i)[1] > notes_top)
+    assert rules_text_bottom > notes_top
+    rules = [o.get_bounds() for o in page.get_objects(max_depth=8) if o.get_bounds()[1] < notes_top - 5]
+    lowest_rule = min(bottom for _, bottom, _, _ in rules if bottom >= BOTTOM - 1)
+    assert lowest_rule < BOTTOM + 25 * MM, "the ruled lines stop well short of the foot of the page"

@@ -209,3 +209,12 @@ def test_build_product_hook_writes_into_the_staging_folder(tmp_path: Path) -> No
 
     files = booklet_product(load_deck("tiger-ghee-short"), tmp_path)
     assert files == [tmp_path / "tiger-ghee-short-rules.pdf"] and files[0].read_bytes() == pdf_of("tiger-ghee-short")
+
+
+def test_card_pictures_print_their_indices_in_the_cards_own_condensed_bold() -> None:
+    """A card pictured in the booklet sets its corner index in the font the printed card uses
+    (render/fonts.py "sans-condensed"), embedded from assets/fonts, not a system fallback."""
+    reader = PdfReader(io.BytesIO(pdf_of("fives")))
+    names = {str(font.get_object()["/BaseFont"]).split("+")[-1]
+             for page in reader.pages for font in (page["/Resources"].get("/Font") or {}).values()}
+    assert "DejaVu-Sans-Bold-Semi-Condensed" in names, names

@@ -20,6 +20,7 @@ from weasyprint.document import Page
 from weasyprint.text.fonts import FontConfiguration
 
 from ..deck import Deck
+from ..deck_memo import DeckMemo
 from ..games.base import BookletContext, Game
 from ..games.registry import find_game
 from ..images import truncated_loading_off
@@ -31,7 +32,7 @@ from .fetch import BookletError, DeckFetcher, RefusedFetch, refusal_message
 from .fillers import Filler, fillers, ruled_lines
 from .formats import FORMATS
 from .impose import impose_saddle_stitch
-from .pages import number_blocks
+from .pages import mark_lead_ins, number_blocks
 from .pictures import Pictures, SvgMaker
 from .plan import PagePlan, Tail, lay_out, page_multiple
 from .templates import TEMPLATES_DIR, macros, render
@@ -175,7 +176,8 @@ def turn_summary(deck: Deck, pictures: Pictures) -> Markup | None:
     return None
 
 
-FONT_FILES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf", "jp": "ipaexg.ttf"}
+FONT_FILES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf", "condensed": "DejaVuSansCondensed-Bold.ttf",
+              "jp": "ipaexg.ttf"}
 
 
 class BookletParts:
@@ -195,7 +197,7 @@ class BookletParts:
         }
         source = find_rules_source(deck)
         self.body = markdown_html(fill_placeholders(source, context), source, deck, registry)
-        self.numbered = Markup(number_blocks(str(self.body.html))[0])
+        self.numbered = Markup(number_blocks(mark_lead_ins(str(self.body.html)))[0])
         self.facts = context["facts"]
         largest, smallest = (size * (1 + (style.scale - 1) / 2) for size in TITLE_PT)
         self.title = fit_title(deck.title, style.width_mm, largest, smallest)
@@ -238,21 +240,12 @@ class BookletParts:
         return BookletSource(html, self.fetcher(), self.body.headings)
 
 
-_PARTS: dict[tuple[int, str], tuple[Deck, BookletParts]] = {}
-"""The last few booklets' parts, so `check`'s preflight and `build`'s booklet fill the text in once."""
-PARTS_KEPT = 4
+_PARTS: DeckMemo[BookletParts] = DeckMemo()
+"""So `check`'s preflight and `build`'s booklet fill the rules text in once (deck_memo.py)."""
 
 
 def booklet_parts(deck: Deck, page: str = "a5") -> BookletParts:
-    key = (id(deck), page)
-    kept = _PARTS.get(key)
-    if kept is not None and kept[0] is deck:
-        return kept[1]
-    parts = BookletParts(deck, page)
-    _PARTS[key] = (deck, parts)
-    while len(_PARTS) > PARTS_KEPT:
-        del _PARTS[next(iter(_PARTS))]
-    return parts
+    return _PARTS.get(deck, page, lambda: BookletParts(deck, page))
 
 
 def booklet_html(deck: Deck, page: str = "a5", toc: bool = False, plan: PagePlan | None = None) -> BookletSource:

@@ -19,6 +19,16 @@ _BLOCK_TAG = re.compile(r"<(p|h[1-6]|li|figure|table|blockquote|dl)(?=[\s>])")
 HEADINGS = ("h1", "h2", "h3", "h4")
 
 
+_LEAD_IN = re.compile(r"<p>((?:(?!</p>).)*?:\s*</p>)", re.S)
+
+
+def mark_lead_ins(html: str) -> str:
+    """Class `lead-in` on every paragraph ending in a colon ("deal out every card:"): the CSS keeps it on
+    the page of the table or list it introduces, so the first layout already gets right what the page
+    plan would otherwise fix with a second one."""
+    return _LEAD_IN.sub(r'<p class="lead-in">\1', html)
+
+
 def number_blocks(html: str, start: int = 0) -> tuple[str, int]:
     """Give every paragraph, heading, list item, figure and table a `data-k` number; returns the HTML
     and the next free number."""

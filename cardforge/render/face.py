@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from reportlab import rl_config
 from reportlab.graphics.shapes import Drawing, Group, Rect
 
 from ..deck import Card, Deck
+from ..deck_memo import DeckMemo, card_position
 from ..model import BackByProperty, Layout
 from ..templating import face_context, render_text
 from . import RenderError
@@ -27,6 +28,7 @@ from .face_images import image_face
 from .fonts import register_fonts
 
 Side = Literal["front", "back"]
+V = TypeVar("V")
 CHECK_SHAPES = False
 """Let reportlab validate every shape attribute while building (slow; the tests switch it on)."""
 FALSY = {"", "false", "0", "none", "no", "off", "[]", "{}", "()"}
@@ -85,8 +87,22 @@ def _render_fields(element: Any, context: dict[str, Any], where: str) -> Any:
     return element.model_copy(update=updates)
 
 
+_KEPT: DeckMemo[Any] = DeckMemo()
+"""Resolved faces, their keys and drawings, per deck (deck_memo.py): drawn once for the preflight, the
+sheets, the proof and the booklet alike."""
+
+
+def _kept(deck: Deck, card: Card, side: Side, what: str, make: Callable[[], V]) -> V:
+    at = card_position(deck, card)
+    return make() if at is None else _KEPT.get(deck, (what, at, side), make)
+
+
 def resolve_face(deck: Deck, card: Card, side: Side) -> ResolvedFace:
     """The face's layout with templates rendered and `when` conditions applied."""
+    return _kept(deck, card, side, "resolved", lambda: _resolve(deck, card, side))
+
+
+def _resolve(deck: Deck, card: Card, side: Side) -> ResolvedFace:
     name = layout_for(deck, card, side)
     if name is None:
         raise RenderError(f"{deck.id}: card {card.id!r} has an image {side}, not a layout")
@@ -119,6 +135,10 @@ def _digest(payload: Any) -> str:
 
 def face_key(deck: Deck, card: Card, side: Side) -> str:
     """Two faces with the same key look identical; a shared back has one key for all its cards."""
+    return _kept(deck, card, side, "key", lambda: _key(deck, card, side))
+
+
+def _key(deck: Deck, card: Card, side: Side) -> str:
     frame = frame_of(deck)
     size = [frame.width_mm, frame.height_mm, frame.bleed_mm]
     image = image_face(deck, card, side, frame)
@@ -145,8 +165,14 @@ def face_drawing(deck: Deck, card: Card, side: Side) -> Drawing:
     """The face as a Drawing the size of the bleed box (points), origin at its bottom-left.
 
     Background and full-bleed art fill the bleed; every other element is drawn where the layout puts
-    it, unclipped.
+    it, unclipped. Faces that look the same (`face_key`) share one drawing, which nobody may change.
     """
+    if card_position(deck, card) is None:
+        return _drawn(deck, card, side)
+    return _KEPT.get(deck, ("drawing", face_key(deck, card, side)), lambda: _drawn(deck, card, side))
+
+
+def _drawn(deck: Deck, card: Card, side: Side) -> Drawing:
     with _shape_checking(CHECK_SHAPES):
         return _build(deck, card, side)
 
