@@ -137,10 +137,10 @@ def test_css_colours_accept_only_hex(value: str) -> None:
 
 @pytest.mark.parametrize("value", INJECTIONS)
 def test_the_booklet_stylesheet_refuses_an_injected_accent(value: str) -> None:
-    from cardforge.booklet.build import PAGES
+    from cardforge.booklet.build import FONT_FILES, PAGES
 
     with pytest.raises(BookletError):
-        render("booklet.css.j2", fonts={"regular": "", "bold": "", "jp": ""}, page=PAGES["a5"], accent=value)
+        render("booklet.css.j2", fonts=dict.fromkeys(FONT_FILES, ""), page=PAGES["a5"], accent=value)
 
 
 @pytest.mark.parametrize("value", INJECTIONS)

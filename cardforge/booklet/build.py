@@ -297,8 +297,22 @@ class _Overlaid(Page):
         self._overlay.paint(stream, scale)
 
 
-def laid_out(deck: Deck, page: str = "a5", multiple: int = 4) -> tuple[PagePlan, Any]:
-    """The booklet's final page plan and its laid-out document, every page in order (plan.py)."""
+@dataclass(frozen=True)
+class LaidOut:
+    """A booklet laid out: its final page plan, every page in order, and the HTML each layout used."""
+
+    plan: PagePlan
+    document: Any
+    sources: tuple[BookletSource, ...]
+
+    def refusals(self) -> None:
+        """A file refused by any layout, or while painting (write_pdf), stops the booklet."""
+        for source in self.sources:
+            _refusals(source)
+
+
+def laid_out(deck: Deck, page: str = "a5", multiple: int = 4) -> LaidOut:
+    """The booklet laid out by its page plan (plan.py), the added pages spliced in after the rules."""
     parts = booklet_parts(deck, page)
     fonts = FontConfiguration()
     sources: list[BookletSource] = []
@@ -312,21 +326,22 @@ def laid_out(deck: Deck, page: str = "a5", multiple: int = 4) -> tuple[PagePlan,
         return _layout(sources[-1], fonts)
 
     plan, main, tail = lay_out(render, render_tail, multiple)
-    for source in sources:
-        _refusals(source)
     if tail is None:
-        return plan, main
+        return LaidOut(plan, main, tuple(sources))
     at = tail.last_rules_page
     first = [*main.pages[:at - 1], _Overlaid(main.pages[at - 1], tail.document.pages[0]) if plan.notes_mm
              else main.pages[at - 1]]
-    return plan, main.copy([*first, *tail.document.pages[1:], *main.pages[at:]])
+    return LaidOut(plan, main.copy([*first, *tail.document.pages[1:], *main.pages[at:]]), tuple(sources))
 
 
 def render_pdf(deck: Deck, page: str = "a5", multiple: int | None = None) -> bytes:
     """The booklet in one page size, laid out by its page plan (plan.py)."""
-    _, document = laid_out(deck, page, multiple or page_multiple(page))
+    laid = laid_out(deck, page, multiple or page_multiple(page))
+    laid.refusals()
     with _fixed_font_timestamps():
-        return bytes(document.write_pdf())
+        data = bytes(laid.document.write_pdf())
+    laid.refusals()
+    return data
 
 
 def booklet_pdf(deck: Deck, fmt: str = "a5") -> bytes:
