@@ -158,3 +158,24 @@ def test_notes_block_fills_the_last_rules_page_below_its_text() -> None:
     rules = [o.get_bounds() for o in page.get_objects(max_depth=8) if o.get_bounds()[1] < notes_top - 5]
     lowest_rule = min(bottom for _, bottom, _, _ in rules if bottom >= BOTTOM - 1)
     assert lowest_rule < BOTTOM + 25 * MM, "the ruled lines stop well short of the foot of the page"
+
+
+@pytest.mark.parametrize("deck_id", ["green-queen", "fives", "greeen-mafia", "market-day"])
+def test_cover_fan_fills_the_band_between_title_and_facts(deck_id: str) -> None:
+    """The cover's fan is drawn large (at least 40% of the text block's height) and centred between the
+    subtitle and the facts at a glance, so no empty band is left above the boxes."""
+    page = pdfium.PdfDocument(a5(deck_id))[0]
+    text = page.get_textpage()
+    subtitle = load_deck(deck_id).spec.subtitle or ""
+    found = text.search(subtitle[:10]).get_next()
+    assert found is not None
+    subtitle_bottom = text.get_charbox(found[0])[1]
+    label = text.search("player").get_next()
+    assert label is not None
+    boxes_top = text.get_charbox(label[0])[3] + 8 * MM  # the value line and the box's border above the label
+    drawn = [o.get_bounds() for o in page.get_objects(max_depth=8) if o.type != FPDF_PAGEOBJ_FORM]
+    fan = [b for b in drawn if b[3] < subtitle_bottom - 1 and b[1] > boxes_top]
+    top, bottom = max(b[3] for b in fan), min(b[1] for b in fan)
+    assert (top - bottom) / MM >= 0.4 * 181, f"fan {(top - bottom) / MM:.0f} mm tall"
+    above, below = (subtitle_bottom - top) / MM, (bottom - boxes_top) / MM
+    assert abs(above - below) <= 10, f"{above:.0f} mm above the fan, {below:.0f} mm below"

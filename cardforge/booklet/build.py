@@ -59,6 +59,9 @@ PAGES = {
     "a4": PageStyle("A4", "20mm 24mm 20mm 24mm", "10.5pt", "8.5pt", 162.0, 256.0, 1.35),
     "letter": PageStyle("letter", "0.8in 1in 0.8in 1in", "10.5pt", "8.5pt", 164.9, 237.8, 1.35),
 }
+COVER_FAN_TALL = 0.42
+"""The cover fan's cards are at most this share of the text block tall: the fan fills the band between
+the title and the facts at a glance, and a short description still fits below it."""
 TITLE_PT = (28.0, 16.0)
 """The cover title's largest and smallest size on A5 (scaled with the page)."""
 
@@ -201,7 +204,8 @@ class BookletParts:
         self.facts = context["facts"]
         largest, smallest = (size * (1 + (style.scale - 1) / 2) for size in TITLE_PT)
         self.title = fit_title(deck.title, style.width_mm, largest, smallest)
-        self.cover_picture = macros("pictures.html.j2").cover(pictures.cover(style.width_mm))
+        self.cover_picture = macros("pictures.html.j2").cover(
+            pictures.cover(style.width_mm, COVER_FAN_TALL * style.body_mm))
         self.turn_summary = turn_summary(deck, pictures)
         self._fillers = fillers(deck, pictures, style.width_mm, style.body_mm)
         self._made: list[Filler] = []

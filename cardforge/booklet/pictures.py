@@ -58,6 +58,10 @@ class SvgMaker:
         return Markup(_ROOT.sub(root, text, count=1))
 
 
+COVER_OVERLAP = 0.3
+"""Share of a cover card's width hidden under each neighbour."""
+
+
 class Pictures:
     """The pictures one booklet can show; each is built when the text asks for it."""
 
@@ -115,9 +119,10 @@ class Pictures:
             field = {"svg": self.card(example.field), "label": f"flipped: {example.field.name}"}
         return {"cards": cards, "field": field, "caption": example.caption}
 
-    def cover(self, across_mm: float = 124.0) -> list[tuple[Markup, float]]:
-        """The cover's fan, as large as `across_mm` allows: up to five cards, from different suits where
-        there are suits; each as (SVG, its overlap on either side in mm)."""
+    def cover(self, across_mm: float = 124.0, tall_mm: float = 80.0) -> list[tuple[Markup, float]]:
+        """The cover's fan, as large as `across_mm` by `tall_mm` allows: up to five cards, from different
+        suits where there are suits, each overlapping its neighbours by `COVER_OVERLAP` of its width so the
+        corner indices show as in a hand; each as (SVG, its overlap on either side in mm)."""
         by_suit: dict[str | None, list[Card]] = {}
         for card in self.deck.dealt_cards:
             by_suit.setdefault(card.suit, []).append(card)
@@ -127,6 +132,7 @@ class Pictures:
             chosen = [cards[(7 + 3 * i) % len(cards)] for i, cards in enumerate(by_suit.values())][:5]
         if not chosen:
             return []
-        overlap = 0.2
-        width = min(46.0 * self.scale, 0.94 * across_mm / (len(chosen) - 2 * overlap * (len(chosen) - 1)))
+        overlap = COVER_OVERLAP
+        w, h = self.card_mm
+        width = min(tall_mm * w / h, 0.94 * across_mm / (len(chosen) - 2 * overlap * (len(chosen) - 1)))
         return [(self.card(c, "front", width / self.scale), width * overlap) for c in chosen]
