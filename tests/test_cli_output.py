@@ -48,3 +48,13 @@ def test_build_prints_paths_on_stdout_and_steps_on_stderr(tmp_path) -> None:
                                           for p in ("cards", "rules", "report")]
     steps = [STEP.match(line) for line in result.stderr.splitlines() if line.startswith("[")]
     assert [m.group(2) for m in steps if m][-1] == "writing report"
+
+
+def test_the_simulators_progress_bar_stays_off_stdout(capsys: pytest.CaptureFixture[str]) -> None:
+    """`simulate`/`compare` print results on stdout; their progress bar goes to stderr, so a redirect
+    or a pipe gets the results alone."""
+    from cardforge.sim.run import simulate
+
+    simulate("tiger-ghee-short", 3, 30, seed=1, progress=True)
+    captured = capsys.readouterr()
+    assert captured.out == ""

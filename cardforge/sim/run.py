@@ -323,10 +323,12 @@ def _report_params(game: TrickGame[Any]) -> dict[str, Any]:
 
 
 def _progress(total: int) -> tuple[Any, Any]:
+    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+    # on stderr, so `simulate ... > results.txt` and `compare ... | less` get the results alone
     bar = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                   transient=True, console=None)
+                   transient=True, console=Console(stderr=True))
     bar.start()
     return bar, bar.add_task("games", total=total)
 
