@@ -182,3 +182,29 @@ def test_a_game_the_simulator_cannot_play_is_refused_in_one_line() -> None:
     result = CliRunner().invoke(main, ["sweep", "greeen-mafia", "--set", "rules.params.keep_limit=2,3", "--in-process"])
     assert result.exit_code == 2
     assert "which the simulator cannot play" in result.output and "Traceback" not in result.output
+
+
+def _docs_zip_example() -> list[str]:
+    """The `--zip` command as docs/sweeps.md prints it, split into arguments."""
+    import re
+    import shlex
+
+    text = (Path(__file__).parents[1] / "docs" / "sweeps.md").read_text(encoding="utf-8")
+    line = next(m.group(1) for m in re.finditer(r"^cardforge (sweep .*--zip.*)$", text, re.M))
+    return shlex.split(line)
+
+
+def test_zip_pairs_the_values_in_order_as_the_docs_show() -> None:
+    args = _docs_zip_example()
+    result = CliRunner().invoke(main, [*args, "--games", "30", "--in-process", "--json"])
+    assert result.exit_code == 0, result.output
+    settings = sorted(tuple(sorted(v["settings"].items())) for v in json.loads(result.output)["variants"])
+    assert settings == [(("rules.params.face_down_rank", 5), ("rules.params.target", 25)),
+                        (("rules.params.face_down_rank", 7), ("rules.params.target", 30))]
+    crossed = plan_sweep("fives", ["rules.params.target=25,30", "rules.params.face_down_rank=5,7"], 4, 10)
+    assert len(crossed.built) == 4
+
+
+def test_zip_needs_as_many_values_for_every_key() -> None:
+    with pytest.raises(SweepError, match=r"--zip .* \(rules.params.target 2, rules.params.face_down_rank 3\)"):
+        plan_sweep("fives", ["rules.params.target=25,30", "rules.params.face_down_rank=5,6,7"], 4, 10, paired=True)

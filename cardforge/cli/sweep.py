@@ -1,4 +1,5 @@
-"""`cardforge sweep DECK --set KEY=V1,V2 ...`: every combination played with the same seeds and ranked."""
+"""`cardforge sweep DECK --set KEY=V1,V2 ...`: every combination (or, with --zip, the values paired in
+order) played with the same seeds and ranked."""
 
 from __future__ import annotations
 
@@ -19,6 +20,9 @@ from .options import games_option, jobs_option, json_option, seed_option
 @click.argument("deck")
 @click.option("--set", "sets", multiple=True, metavar="KEY=V1,V2",
               help="A deck key and the values to try (YAML); repeat for more keys. Every combination is played.")
+@click.option("--zip", "paired", is_flag=True,
+              help="Pair the --set values in order (first with first, second with second) instead of trying "
+                   "every combination; each --set then lists as many values.")
 @click.option("--players", "-p", type=click.IntRange(1), help="Seats at the table (default: the deck's largest count).")
 @games_option(1000, "Games per variant (the same seeds for every variant)")
 @seed_option
@@ -39,7 +43,7 @@ from .options import games_option, jobs_option, json_option, seed_option
 @click.option("--scheduler", metavar="tcp://HOST:PORT",
               help="Run on an existing Dask cluster instead of a local one (see docs/sweeps.md).")
 @click.option("--in-process", is_flag=True, help="Play everything in this process, without Dask.")
-def sweep_command(deck: str, sets: tuple[str, ...], players: int | None, games: int, seed: int, agents: str | None,
+def sweep_command(deck: str, sets: tuple[str, ...], paired: bool, players: int | None, games: int, seed: int, agents: str | None,
                   metric: str, goal: str | None, as_json: bool, csv_path: Path | None, chart_path: Path | None,
                   top: int | None, write_dir: Path | None, jobs: int, scheduler: str | None,
                   in_process: bool) -> None:
@@ -72,7 +76,7 @@ def sweep_command(deck: str, sets: tuple[str, ...], players: int | None, games: 
     if write_dir is not None:
         check_writable_dir(write_dir)
     table = [a.strip() for a in agents.split(",")] if agents else None
-    plan = plan_sweep(deck, list(sets), players, games, seed, table)
+    plan = plan_sweep(deck, list(sets), players, games, seed, table, paired)
     check_metric(metric, probe_columns(plan), plan)
     with open_executor(jobs, scheduler, in_process) as executor:
         with _progress(not as_json and sys.stderr.isatty()) as progress:

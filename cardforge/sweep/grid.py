@@ -102,16 +102,21 @@ def parse_axis(option: str, data: dict[str, Any]) -> Axis:
     return Axis(key, path, tuple(values))
 
 
-def variants(axes: list[Axis], data: dict[str, Any]) -> list[Variant]:
-    """Every combination of the axes' values, the first axis varying slowest."""
+def variants(axes: list[Axis], data: dict[str, Any], paired: bool = False) -> list[Variant]:
+    """Every combination of the axes' values, the first axis varying slowest; `paired` (`--zip`): the
+    first values together, then the second ones, and so on (every axis lists as many values)."""
     keys = [a.path for a in axes]
     for i, path in enumerate(keys):
         for j in range(i):
             shorter = min(len(path), len(keys[j]))
             if path[:shorter] == keys[j][:shorter]:
                 raise SweepError(f"--set {axes[j].key} and --set {axes[i].key} overlap; set each value once")
+    if paired and len({len(a.values) for a in axes}) > 1:
+        counts = ", ".join(f"{a.key} {len(a.values)}" for a in axes)
+        raise SweepError(f"--zip pairs the values in order, so every --set needs as many values ({counts})")
+    combos = zip(*(a.values for a in axes)) if paired else itertools.product(*(a.values for a in axes))
     found = []
-    for index, combo in enumerate(itertools.product(*(a.values for a in axes))):
+    for index, combo in enumerate(combos):
         override: dict[str, Any] = {}
         for axis, value in zip(axes, combo):
             set_in_override(override, data, axis.path, value)

@@ -72,7 +72,7 @@ class SweepResult:
 
 
 def plan_sweep(reference: str | Path, sets: list[str], players: int | None = None, games: int = 1000,
-               seed: int = 1, agents: list[str] | None = None) -> SweepPlan:
+               seed: int = 1, agents: list[str] | None = None, paired: bool = False) -> SweepPlan:
     """Check the deck, the `--set` options and the table; build every variant (unplayable ones kept with why)."""
     if not sets:
         raise SweepError("give at least one --set KEY=VALUE[,VALUE...] to sweep over")
@@ -92,7 +92,7 @@ def plan_sweep(reference: str | Path, sets: list[str], players: int | None = Non
         raise SweepError(f"--agents lists {len(table)} players but the table has {seats}")
     axes = tuple(parse_axis(option, base.data) for option in sets)
     built = []
-    for variant in variants(list(axes), base.data):
+    for variant in variants(list(axes), base.data, paired):
         one = build_variant(base, variant)
         if one.deck is not None and seats not in one.deck.players:
             one = BuiltVariant(variant, None, f"players: this variant is not for {seats} players")
