@@ -13,11 +13,8 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from cardforge.sim import fasttricks
 from cardforge.sim.fastcore import (
-    ERR_NO_LEADER,
-    ERR_TRACE_FULL,
-    TraceReader,
-    deal,
     determinize,
     holder,
     margin,
@@ -25,18 +22,19 @@ from cardforge.sim.fastcore import (
     take,
     ucb_pick,
 )
-from cardforge.sim.fastrand import below, uniform
+from cardforge.sim.fastrand import uniform
+from cardforge.sim.fasttricks import HAND, MAX_HANDS, PLAYERS, Rules, compiled, rule
 
-# cfg slots
-(PLAYERS, HAND, CARDS, WILD, TRUMP, DOWN_RANK, ALLOW_DOWN, TARGET, EXACT, BUST, CARRY, HANDS, START, OPENER,
- TOP_RANK) = range(15)
+# cfg slots after the shared ones (sim/fasttricks.py: PLAYERS, HAND, CARDS, then HANDS, the hands of a game)
+WILD, TRUMP, DOWN_RANK, ALLOW_DOWN, TARGET, EXACT, BUST, CARRY, START, OPENER, TOP_RANK = range(4, 15)
+HANDS = MAX_HANDS
 
 
 def tables(game: Any) -> tuple[Any, ...]:
     p = game.params
-    cfg = np.array([game.players, game.hand_size, len(game.ids), game.wild, game.trump, game.down_rank,
+    cfg = np.array([game.players, game.hand_size, len(game.ids), p.hands, game.wild, game.trump, game.down_rank,
                     int(game.allow_down), game.target, p.exact_bonus, p.bust_penalty, int(p.bust_pool == "carry"),
-                    p.hands, p.start_points, game.opener, max(game.rank_of)], dtype=np.int64)
+                    p.start_points, game.opener, max(game.rank_of)], dtype=np.int64)
     suit_of = np.array(game.suit_of, dtype=np.int64)
     rank_of = np.array(game.rank_of, dtype=np.int64)
     place = np.array(list(game.place_points) or [0], dtype=np.int64)
@@ -172,105 +170,125 @@ def _hand_points(values: np.ndarray, pool: int, last: bool, cfg: np.ndarray, pla
     return pool, lost
 
 
-@njit(cache=True)
-def _play_game(cfg: np.ndarray, suit_of: np.ndarray, rank_of: np.ndarray, place: np.ndarray, n_place: int,
-               agents: np.ndarray, rng: np.ndarray, totals: np.ndarray, fig: np.ndarray,
-               trace: np.ndarray, tracing: bool) -> tuple[int, int, int, int]:
-    """One whole game; returns (winners bitmask, hands, plays, error code)."""
-    players, size, n_cards = cfg[PLAYERS], cfg[HAND], cfg[CARDS]
-    wild, trump, down_rank, target = cfg[WILD], cfg[TRUMP], cfg[DOWN_RANK], cfg[TARGET]
-    allow_down, n_hands = cfg[ALLOW_DOWN] != 0, cfg[HANDS]
-    deck = np.empty(n_cards, dtype=np.int64)
-    hands = np.empty((players, size), dtype=np.int64)
-    count = np.empty(players, dtype=np.int64)
-    values = np.zeros(players, dtype=np.int64)
-    points = np.zeros(players, dtype=np.int64)
-    trick = np.empty(players, dtype=np.int64)
-    legal = np.empty(2 * size + 2, dtype=np.int64)
+@rule
+def _scratch(tables: Any) -> tuple[np.ndarray, np.ndarray]:
+    """The hand totals of the trick values taken, and [bust pool carried on, points lost this hand]."""
+    return np.zeros(tables[0][PLAYERS], dtype=np.int64), np.zeros(2, dtype=np.int64)
+
+
+@rule
+def _start_game(tables: Any, scratch: Any, totals: np.ndarray) -> None:
+    totals[:] = tables[0][START]
+    scratch[1][:] = 0
+
+
+@rule
+def _game_over(tables: Any, scratch: Any, totals: np.ndarray, h: int) -> bool:
+    return h >= tables[0][HANDS]
+
+
+@rule
+def _begin_hand(tables: Any, scratch: Any, rng: np.ndarray, agents: np.ndarray, h: int, deck: np.ndarray, left: int,
+                hands: np.ndarray, count: np.ndarray) -> tuple[int, int]:
+    """The holder of the opening card leads; every seat plays its whole hand."""
+    cfg = tables[0]
+    scratch[0][:] = 0
+    return holder(hands, count, cfg[PLAYERS], cfg[OPENER]), cfg[HAND]
+
+
+@rule
+def _no_trace(tables: Any, scratch: Any, trace: np.ndarray, pos: int) -> int:
+    return pos
+
+
+@rule
+def _begin_trick(tables: Any, scratch: Any, t: int) -> None:
+    pass
+
+
+@rule
+def _legal_here(tables: Any, scratch: Any, hand: np.ndarray, n: int, trick: np.ndarray, t: int, m: int, lead: int,
+                out: np.ndarray) -> int:
+    """`_legal` with face-down play allowed while nobody in the trick has played face down."""
+    cfg = tables[0]
+    may_down = cfg[ALLOW_DOWN] != 0
+    for i in range(m):
+        if trick[i] & 1:
+            may_down = False
+    return _legal(hand, n, m == 0, lead, may_down, cfg[WILD], tables[1], out)
+
+
+@rule
+def _choose(tables: Any, scratch: Any, rng: np.ndarray, legal: np.ndarray, k: int, trick: np.ndarray, t: int,
+            n_tricks: int, m: int, seat: int, leader: int, lead: int) -> int:
+    """`FivesHeuristic.play`: the best `_heuristic_score`, ties broken by noise below 1e-3."""
+    cfg, suit_of, rank_of = tables[0], tables[1], tables[2]
+    best = -1e300
+    play = legal[0]
+    for i in range(k):
+        score = _heuristic_score(legal[i], seat, leader, m, trick, lead, cfg[PLAYERS], scratch[0], n_tricks - t - 1,
+                                 cfg, suit_of, rank_of) + uniform(rng) * 1e-3
+        if score > best:
+            best, play = score, legal[i]
+    return play
+
+
+@rule
+def _lead_of(tables: Any, scratch: Any, play: int) -> int:
+    """A face-down lead leads the wild colour."""
+    return tables[0][WILD] if play & 1 else tables[1][play >> 1]
+
+
+@rule
+def _winner_here(tables: Any, scratch: Any, trick: np.ndarray, m: int, lead: int) -> int:
+    cfg = tables[0]
+    return _winner_at(trick, m, lead, tables[1], tables[2], cfg[TRUMP], cfg[WILD], cfg[DOWN_RANK])
+
+
+@rule
+def _credit(tables: Any, scratch: Any, trick: np.ndarray, at: int, winner: int) -> None:
+    """The winner adds the winning card's value (a face-down card's is `down_rank`)."""
+    win_play = trick[at]
+    scratch[0][winner] += tables[0][DOWN_RANK] if win_play & 1 else tables[2][win_play >> 1]
+
+
+@rule
+def _no_note(tables: Any, scratch: Any) -> int:
+    return -1
+
+
+@rule
+def _score_hand(tables: Any, scratch: Any, h: int, totals: np.ndarray, fig: np.ndarray, points: np.ndarray) -> None:
+    """`Fives.hand_points`, then the figures: busts and exact per seat, points lost, the totals' histogram."""
+    cfg, values, pool_lost = tables[0], scratch[0], scratch[1]
+    players, target = cfg[PLAYERS], cfg[TARGET]
+    pool_lost[0], pool_lost[1] = _hand_points(values, pool_lost[0], h + 1 >= cfg[HANDS], cfg, tables[3], tables[4],
+                                              points)
     for s in range(players):
-        totals[s] = cfg[START]
-    fig[:] = 0
-    pool = 0
-    plays = 0
-    pos = 2
-    room = len(trace) - (n_cards + 2 * players + size * (players + 2) + 8)
-    for h in range(n_hands):
-        dealer = h % players
-        left = deal(rng, n_cards, players, size, deck, hands, count)
-        leader = holder(hands, count, players, cfg[OPENER])
-        if leader < 0:
-            return 0, h, plays, ERR_NO_LEADER
-        if tracing:
-            if pos > room:
-                return 0, h, plays, ERR_TRACE_FULL
-            pos = put(trace, pos, dealer)
-            for s in range(players):
-                for j in range(size):
-                    pos = put(trace, pos, hands[s, j])
-            pos = put(trace, pos, left)
-            for j in range(left):
-                pos = put(trace, pos, deck[players * size + j])
-            pos = put(trace, pos, size)
-        values[:] = 0
-        for t in range(size):
-            down_played = False
-            lead = -1
-            seat = leader
-            for m in range(players):
-                n = count[seat]
-                k = _legal(hands[seat], n, m == 0, lead, allow_down and not down_played, wild, suit_of, legal)
-                if k == 1:
-                    play = legal[0]
-                elif agents[seat] == 0:
-                    play = legal[below(rng, k)]
-                else:
-                    best = -1e300
-                    play = legal[0]
-                    for i in range(k):
-                        score = _heuristic_score(legal[i], seat, leader, m, trick, lead, players, values,
-                                                 size - t - 1, cfg, suit_of, rank_of) + uniform(rng) * 1e-3
-                        if score > best:
-                            best, play = score, legal[i]
-                take(hands, count, seat, play >> 1)
-                if play & 1:
-                    down_played = True
-                    if m == 0:
-                        lead = wild
-                elif m == 0:
-                    lead = suit_of[play >> 1]
-                trick[m] = play
-                seat = seat + 1 if seat + 1 < players else 0
-            at = _winner_at(trick, players, lead, suit_of, rank_of, trump, wild, down_rank)
-            winner = (leader + at) % players
-            win_play = trick[at]
-            values[winner] += down_rank if win_play & 1 else rank_of[win_play >> 1]
-            if tracing:
-                pos = put(trace, pos, leader)
-                pos = put(trace, pos, winner)
-                for m in range(players):
-                    pos = put(trace, pos, trick[m])
-            leader = winner
-            plays += players
-        pool, lost = _hand_points(values, pool, h + 1 >= n_hands, cfg, place, n_place, points)
-        for s in range(players):
-            totals[s] += points[s]
-            fig[s] += values[s] > target
-            fig[players + s] += values[s] == target
-            fig[2 * players + 1 + values[s]] += 1
-        fig[2 * players] += lost
-        if tracing:
-            for s in range(players):
-                pos = put(trace, pos, points[s])
-            for s in range(players):
-                pos = put(trace, pos, totals[s])
-            for s in range(players):
-                pos = put(trace, pos, values[s])
-            pos = put(trace, pos, lost)
-    mask = _winners(totals, values, players, target)
-    if tracing:
-        trace[0] = n_hands
-        trace[1] = mask
-    return mask, n_hands, plays, 0
+        totals[s] += points[s]
+        fig[s] += values[s] > target
+        fig[players + s] += values[s] == target
+        fig[2 * players + 1 + values[s]] += 1
+    fig[2 * players] += pool_lost[1]
+
+
+@rule
+def _trace_stats(tables: Any, scratch: Any, trace: np.ndarray, pos: int) -> int:
+    values = scratch[0]
+    for s in range(len(values)):
+        pos = put(trace, pos, values[s])
+    return put(trace, pos, scratch[1][1])
+
+
+@rule
+def _winners_here(tables: Any, scratch: Any, totals: np.ndarray) -> int:
+    cfg = tables[0]
+    return _winners(totals, scratch[0], cfg[PLAYERS], cfg[TARGET])
+
+
+@rule
+def _note_room(tables: Any) -> int:
+    return tables[0][PLAYERS] + 1
 
 
 @njit(cache=True)
@@ -298,16 +316,8 @@ def _winners(totals: np.ndarray, values: np.ndarray, players: int, target: int) 
     return mask
 
 
-@njit(cache=True)
-def _play_batch(cfg: np.ndarray, suit_of: np.ndarray, rank_of: np.ndarray, place: np.ndarray, n_place: int,
-                agents: np.ndarray, seeds: np.ndarray, scores: np.ndarray, winners: np.ndarray, hands: np.ndarray,
-                plays: np.ndarray, figs: np.ndarray, errors: np.ndarray) -> None:
-    rng = np.empty(1, dtype=np.uint64)
-    no_trace = np.empty(0, dtype=np.int64)
-    for g in range(len(seeds)):
-        rng[0] = seeds[g]
-        winners[g], hands[g], plays[g], errors[g] = _play_game(
-            cfg, suit_of, rank_of, place, n_place, agents, rng, scores[g], figs[g], no_trace, False)
+RULES = Rules(_scratch, _start_game, _game_over, _begin_hand, _no_trace, _begin_trick, _legal_here, _choose, _lead_of,
+              _winner_here, _credit, _no_note, _score_hand, _trace_stats, _winners_here, _note_room)
 
 
 def _figure_width(cfg: np.ndarray) -> int:
@@ -315,56 +325,18 @@ def _figure_width(cfg: np.ndarray) -> int:
     return int(2 * cfg[PLAYERS] + 1 + cfg[HAND] * max(cfg[TOP_RANK], cfg[DOWN_RANK]) + 1)
 
 
-def _compiled(function: Any) -> Any:
-    """A compiled function called with the tables splatted (numba's dispatcher signature is opaque to mypy)."""
-    return function
-
-
 def play_batch(tables: tuple[Any, ...], seeds: np.ndarray, agents: np.ndarray) -> tuple[np.ndarray, ...]:
-    cfg = tables[0]
-    g, players = len(seeds), int(cfg[PLAYERS])
-    scores = np.zeros((g, players), dtype=np.int64)
-    winners, hands, plays, errors = (np.zeros(g, dtype=np.int64) for _ in range(4))
-    figs = np.zeros((g, _figure_width(cfg)), dtype=np.int64)
-    _compiled(_play_batch)(*tables, agents, seeds, scores, winners, hands, plays, figs, errors)
-    return scores, winners, hands, plays, figs, errors
+    return fasttricks.play_batch(RULES, tables, seeds, agents, _figure_width(tables[0]))
 
 
 def play_traced(tables: tuple[Any, ...], seed: int, agents: np.ndarray) -> np.ndarray:
-    cfg = tables[0]
-    players, size, n_cards = int(cfg[PLAYERS]), int(cfg[HAND]), int(cfg[CARDS])
-    per_hand = 4 + n_cards + size * (players + 2) + 3 * players + 1
-    trace = np.zeros(2 + int(cfg[HANDS]) * per_hand + n_cards + 2 * players + size * (players + 2) + 8,
-                     dtype=np.int64)
-    rng = np.array([seed], dtype=np.uint64)
-    totals = np.zeros(players, dtype=np.int64)
-    fig = np.zeros(_figure_width(cfg), dtype=np.int64)
-    _, _, _, error = _compiled(_play_game)(*tables, agents, rng, totals, fig, trace, True)
-    if error:
-        trace[0] = -error
-    return trace
+    return fasttricks.play_traced(RULES, tables, seed, agents, _figure_width(tables[0]))
 
 
 def record(game: Any, trace: np.ndarray) -> Any:
     """The reference `GameRecord` of a traced game (stats as `Fives.score_hand` writes them)."""
-    from cardforge.games.tricks import GameRecord, HandRecord, TrickRecord
-
-    r, n = TraceReader(trace), game.players
-    n_hands, mask = r.one(), r.one()
-    rec = GameRecord(totals=[], winners=tuple(s for s in range(n) if mask >> s & 1))
-    for _ in range(n_hands):
-        dealer = r.one()
-        dealt = [r.many(game.hand_size) for _ in range(n)]
-        aside = r.many(r.one())
-        hand = HandRecord(dealer, dealt, aside)
-        for _ in range(r.one()):
-            leader, winner = r.one(), r.one()
-            hand.tricks.append(TrickRecord(leader, r.many(n), winner, -1))
-        hand.hand_points, hand.totals = r.many(n), r.many(n)
-        hand.stats = {"values": r.many(n), "pool_lost": r.one()}
-        rec.hands.append(hand)
-        rec.totals = list(hand.totals)
-    return rec
+    n = game.players
+    return fasttricks.read_record(game, trace, lambda r: {}, lambda r: {"values": r.many(n), "pool_lost": r.one()})
 
 
 def figures(game: Any, row: np.ndarray) -> dict[str, Any]:
@@ -454,7 +426,7 @@ def search(tables: tuple[Any, ...], belief: Any, seat: int, trick: list[int], t0
     trick0[:len(trick)] = trick
     visits = np.zeros(len(legal), dtype=np.int64)
     value = np.zeros(len(legal), dtype=np.float64)
-    _compiled(_search)(*tables, belief.holders, belief.base, belief.target, belief.void_mask, belief.pool,
+    compiled(_search)(*tables, belief.holders, belief.base, belief.target, belief.void_mask, belief.pool,
                        len(belief.pool) - 1, seat, trick0, len(trick), t0, leader, lead, down_played,
                        np.array(values, dtype=np.int64), np.array(legal, dtype=np.int64), budget, explore, rng,
                        visits, value)
