@@ -12,17 +12,20 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from cardforge.sim.fastcore import ERR_TRACE_FULL, TraceReader, deal, determinize, margin, put, sample, take, ucb_pick
-from cardforge.sim.fastrand import below, shuffle, uniform
+from cardforge.sim import fasttricks
+from cardforge.sim.fastcore import TraceReader, determinize, margin, put, sample, take, ucb_pick
+from cardforge.sim.fastrand import shuffle, uniform
+from cardforge.sim.fasttricks import CARDS, HAND, MAX_HANDS, PLAYERS, Rules, compiled, rule
 
-# cfg slots
-PLAYERS, HAND, CARDS, BLACK, GIFTS, TRICKS, LEFTOVER, HANDS, LATEST_HIGH, LATEST_LOW, DEALER_LEADS = range(11)
+# cfg slots after the shared ones (sim/fasttricks.py: PLAYERS, HAND, CARDS, then HANDS, the hands of a game)
+BLACK, GIFTS, TRICKS, LEFTOVER, LATEST_HIGH, LATEST_LOW, DEALER_LEADS = range(4, 11)
+HANDS = MAX_HANDS
 
 
 def tables(game: Any) -> tuple[Any, ...]:
     p = game.params
-    cfg = np.array([game.players, game.hand_size, len(game.ids), game.black, game.gifts, game.tricks,
-                    int(p.leftover_to_flip_deck), game.hands_per_game, int(game.latest_high), int(game.latest_low),
+    cfg = np.array([game.players, game.hand_size, len(game.ids), game.hands_per_game, game.black, game.gifts,
+                    game.tricks, int(p.leftover_to_flip_deck), int(game.latest_high), int(game.latest_low),
                     int(p.first_leader == "dealer")], dtype=np.int64)
     points = np.array([game.points_for(n) for n in range(game.hand_size + 1)], dtype=np.int64)
     return (cfg, np.array(game.suit_of, dtype=np.int64), np.array(game.rank_of, dtype=np.int64), points)
@@ -89,202 +92,172 @@ def _heuristic_gifts(rng: np.ndarray, hand: np.ndarray, n: int, k: int, black: i
         out[i] = hand[order[i]]
 
 
-@njit(cache=True)
-def _play_game(cfg: np.ndarray, suit_of: np.ndarray, rank_of: np.ndarray, points_for: np.ndarray,
-               agents: np.ndarray, rng: np.ndarray, totals: np.ndarray, fig: np.ndarray,
-               trace: np.ndarray, tracing: bool) -> tuple[int, int, int, int]:
-    """One whole game; returns (winners bitmask, hands, plays, error code)."""
-    players, size, n_cards, black, gifts = cfg[PLAYERS], cfg[HAND], cfg[CARDS], cfg[BLACK], cfg[GIFTS]
-    n_tricks, n_hands = cfg[TRICKS], cfg[HANDS]
-    latest_high, latest_low = cfg[LATEST_HIGH] != 0, cfg[LATEST_LOW] != 0
-    deck = np.empty(n_cards, dtype=np.int64)
-    hands = np.empty((players, size), dtype=np.int64)
-    count = np.empty(players, dtype=np.int64)
-    won = np.zeros(players, dtype=np.int64)
-    given = np.empty((players, gifts), dtype=np.int64)
-    flip = np.empty(n_cards, dtype=np.int64)
-    trick = np.empty(players, dtype=np.int64)
-    legal = np.empty(size + 1, dtype=np.int64)
+@rule
+def _scratch(tables: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Tricks won this hand, the cards each seat gave, the flip deck, and [field colour, flip deck size]."""
+    cfg = tables[0]
+    players = cfg[PLAYERS]
+    return (np.zeros(players, dtype=np.int64), np.empty((players, cfg[GIFTS]), dtype=np.int64),
+            np.empty(cfg[CARDS], dtype=np.int64), np.zeros(2, dtype=np.int64))
+
+
+@rule
+def _start_game(tables: Any, scratch: Any, totals: np.ndarray) -> None:
     totals[:] = 0
-    fig[:] = 0
-    plays = 0
-    pos = 2
-    room = len(trace) - (2 * n_cards + 3 * players + n_tricks * (players + 3) + 8)
-    for h in range(n_hands):
-        dealer = h % players
-        left = deal(rng, n_cards, players, size, deck, hands, count)
-        for s in range(players):
-            if agents[s] == 0:
-                sample(rng, hands, count, s, gifts, given[s])
-            else:
-                _heuristic_gifts(rng, hands[s], count[s], gifts, black, suit_of, rank_of, given[s])
-        n_flip = 0
-        for s in range(players):
-            for j in range(gifts):
-                take(hands, count, s, given[s, j])
-                flip[n_flip] = given[s, j]
-                n_flip += 1
-        if cfg[LEFTOVER]:
-            for j in range(left):
-                flip[n_flip] = deck[players * size + j]
-                n_flip += 1
-        shuffle(rng, flip, n_flip)
-        if tracing:
-            if pos > room:
-                return 0, h, plays, ERR_TRACE_FULL
-            pos = put(trace, pos, dealer)
-            for s in range(players):
-                for j in range(size):
-                    pos = put(trace, pos, deck[s * size + j])
-            pos = put(trace, pos, left)
-            for j in range(left):
-                pos = put(trace, pos, deck[players * size + j])
-            for s in range(players):
-                for j in range(gifts):
-                    pos = put(trace, pos, given[s, j])
-            pos = put(trace, pos, n_flip)
-            for j in range(n_flip):
-                pos = put(trace, pos, flip[j])
-            pos = put(trace, pos, n_tricks)
-        leader = dealer if cfg[DEALER_LEADS] else (dealer + 1) % players
-        won[:] = 0
-        field = -1
-        for t in range(n_tricks):
-            if t < n_flip:
-                field = suit_of[flip[t]]
-            lead = -1
-            seat = leader
-            for m in range(players):
-                k = _legal(hands[seat], count[seat], m == 0, lead, field, black, suit_of, legal)
-                if k == 1:
-                    play = legal[0]
-                elif agents[seat] == 0:
-                    play = legal[below(rng, k)]
-                else:
-                    gap = (4 - won[seat] % 4) % 4
-                    want = 0 < gap <= n_tricks - t
-                    best = -1e300
-                    play = legal[0]
-                    for i in range(k):
-                        trick[m] = legal[i]
-                        at = _winner_at(trick, m + 1, field, black, suit_of, rank_of, latest_high, latest_low)
-                        wins = (leader + at) % players == seat
-                        rank = rank_of[legal[i] >> 1]
-                        score = 1.0 if wins == want else -1.0
-                        if m < players - 1:
-                            score *= 0.6
-                        score += (rank if want else 12 - rank) * 0.01
-                        score += uniform(rng) * 1e-3
-                        if score > best:
-                            best, play = score, legal[i]
-                card = play >> 1
-                take(hands, count, seat, card)
-                if m == 0:
-                    suit = suit_of[card]
-                    lead = field if suit == black else suit
-                trick[m] = play
-                seat = seat + 1 if seat + 1 < players else 0
-            winner = (leader + _winner_at(trick, players, field, black, suit_of, rank_of, latest_high,
-                                          latest_low)) % players
-            won[winner] += 1
-            if tracing:
-                pos = put(trace, pos, leader)
-                pos = put(trace, pos, field)
-                pos = put(trace, pos, winner)
-                for m in range(players):
-                    pos = put(trace, pos, trick[m])
-            leader = winner
-            plays += players
-        for s in range(players):
-            pts = points_for[won[s]]
-            totals[s] += pts
-            fig[won[s]] += 1
-            fig[n_tricks + 1 + s] += pts > 0 and won[s] > 0
-        if tracing:
-            for s in range(players):
-                pos = put(trace, pos, points_for[won[s]])
-            for s in range(players):
-                pos = put(trace, pos, totals[s])
-            for s in range(players):
-                pos = put(trace, pos, won[s])
+
+
+@rule
+def _game_over(tables: Any, scratch: Any, totals: np.ndarray, h: int) -> bool:
+    return h >= tables[0][HANDS]
+
+
+@rule
+def _begin_hand(tables: Any, scratch: Any, rng: np.ndarray, agents: np.ndarray, h: int, deck: np.ndarray, left: int,
+                hands: np.ndarray, count: np.ndarray) -> tuple[int, int]:
+    """Every seat gives cards to the flip deck (with the cards set aside, if the variant says so), shuffled."""
+    cfg, suit_of, rank_of = tables[0], tables[1], tables[2]
+    won, given, flip, field = scratch
+    players, size, gifts = cfg[PLAYERS], cfg[HAND], cfg[GIFTS]
+    for s in range(players):
+        if agents[s] == 0:
+            sample(rng, hands, count, s, gifts, given[s])
+        else:
+            _heuristic_gifts(rng, hands[s], count[s], gifts, cfg[BLACK], suit_of, rank_of, given[s])
+    n_flip = 0
+    for s in range(players):
+        for j in range(gifts):
+            take(hands, count, s, given[s, j])
+            flip[n_flip] = given[s, j]
+            n_flip += 1
+    if cfg[LEFTOVER]:
+        for j in range(left):
+            flip[n_flip] = deck[players * size + j]
+            n_flip += 1
+    shuffle(rng, flip, n_flip)
+    won[:] = 0
+    field[0], field[1] = -1, n_flip
+    dealer = h % players
+    return (dealer if cfg[DEALER_LEADS] else (dealer + 1) % players), cfg[TRICKS]
+
+
+@rule
+def _trace_hand(tables: Any, scratch: Any, trace: np.ndarray, pos: int) -> int:
+    given, flip, n_flip = scratch[1], scratch[2], scratch[3][1]
+    for s in range(given.shape[0]):
+        for j in range(given.shape[1]):
+            pos = put(trace, pos, given[s, j])
+    pos = put(trace, pos, n_flip)
+    for j in range(n_flip):
+        pos = put(trace, pos, flip[j])
+    return pos
+
+
+@rule
+def _begin_trick(tables: Any, scratch: Any, t: int) -> None:
+    """The next card of the flip deck sets the field colour (the last one stays once it runs out)."""
+    flip, field = scratch[2], scratch[3]
+    if t < field[1]:
+        field[0] = tables[1][flip[t]]
+
+
+@rule
+def _legal_here(tables: Any, scratch: Any, hand: np.ndarray, n: int, trick: np.ndarray, t: int, m: int, lead: int,
+                out: np.ndarray) -> int:
+    return _legal(hand, n, m == 0, lead, scratch[3][0], tables[0][BLACK], tables[1], out)
+
+
+@rule
+def _choose(tables: Any, scratch: Any, rng: np.ndarray, legal: np.ndarray, k: int, trick: np.ndarray, t: int,
+            n_tricks: int, m: int, seat: int, leader: int, lead: int) -> int:
+    return _heuristic_play(rng, legal, k, trick, m, seat, leader, scratch[0], t, tables[0], scratch[3][0], tables[1],
+                           tables[2])
+
+
+@rule
+def _lead_of(tables: Any, scratch: Any, play: int) -> int:
+    """A Black lead leads the field colour."""
+    suit = tables[1][play >> 1]
+    return scratch[3][0] if suit == tables[0][BLACK] else suit
+
+
+@rule
+def _winner_here(tables: Any, scratch: Any, trick: np.ndarray, m: int, lead: int) -> int:
+    cfg = tables[0]
+    return _winner_at(trick, m, scratch[3][0], cfg[BLACK], tables[1], tables[2], cfg[LATEST_HIGH] != 0,
+                      cfg[LATEST_LOW] != 0)
+
+
+@rule
+def _credit(tables: Any, scratch: Any, trick: np.ndarray, at: int, winner: int) -> None:
+    scratch[0][winner] += 1
+
+
+@rule
+def _field_note(tables: Any, scratch: Any) -> int:
+    return scratch[3][0]
+
+
+@rule
+def _score_hand(tables: Any, scratch: Any, h: int, totals: np.ndarray, fig: np.ndarray, points: np.ndarray) -> None:
+    """Points by tricks won; figures: the histogram of tricks won, and per seat the hands that scored."""
+    cfg, points_for, won = tables[0], tables[3], scratch[0]
+    for s in range(cfg[PLAYERS]):
+        points[s] = points_for[won[s]]
+        totals[s] += points[s]
+        fig[won[s]] += 1
+        fig[cfg[TRICKS] + 1 + s] += points[s] > 0 and won[s] > 0
+
+
+@rule
+def _trace_stats(tables: Any, scratch: Any, trace: np.ndarray, pos: int) -> int:
+    won = scratch[0]
+    for s in range(len(won)):
+        pos = put(trace, pos, won[s])
+    return pos
+
+
+@rule
+def _winners_here(tables: Any, scratch: Any, totals: np.ndarray) -> int:
+    """The highest totals win."""
     best = totals.max()
     mask = 0
-    for s in range(players):
+    for s in range(len(totals)):
         if totals[s] == best:
             mask |= 1 << s
-    if tracing:
-        trace[0] = n_hands
-        trace[1] = mask
-    return mask, n_hands, plays, 0
+    return mask
 
 
-@njit(cache=True)
-def _play_batch(cfg: np.ndarray, suit_of: np.ndarray, rank_of: np.ndarray, points_for: np.ndarray,
-                agents: np.ndarray, seeds: np.ndarray, scores: np.ndarray, winners: np.ndarray, hands: np.ndarray,
-                plays: np.ndarray, figs: np.ndarray, errors: np.ndarray) -> None:
-    rng = np.empty(1, dtype=np.uint64)
-    no_trace = np.empty(0, dtype=np.int64)
-    for g in range(len(seeds)):
-        rng[0] = seeds[g]
-        winners[g], hands[g], plays[g], errors[g] = _play_game(
-            cfg, suit_of, rank_of, points_for, agents, rng, scores[g], figs[g], no_trace, False)
+@rule
+def _note_room(tables: Any) -> int:
+    cfg = tables[0]
+    return cfg[PLAYERS] * (cfg[GIFTS] + 1) + 1 + cfg[CARDS]
+
+
+RULES = Rules(_scratch, _start_game, _game_over, _begin_hand, _trace_hand, _begin_trick, _legal_here, _choose,
+              _lead_of, _winner_here, _credit, _field_note, _score_hand, _trace_stats, _winners_here, _note_room)
 
 
 def _figure_width(cfg: np.ndarray) -> int:
     return int(cfg[TRICKS] + 1 + cfg[PLAYERS])
 
 
-def _compiled(function: Any) -> Any:
-    """A compiled function called with the tables splatted (numba's dispatcher signature is opaque to mypy)."""
-    return function
-
-
 def play_batch(tables: tuple[Any, ...], seeds: np.ndarray, agents: np.ndarray) -> tuple[np.ndarray, ...]:
-    cfg = tables[0]
-    g, players = len(seeds), int(cfg[PLAYERS])
-    scores = np.zeros((g, players), dtype=np.int64)
-    winners, hands, plays, errors = (np.zeros(g, dtype=np.int64) for _ in range(4))
-    figs = np.zeros((g, _figure_width(cfg)), dtype=np.int64)
-    _compiled(_play_batch)(*tables, agents, seeds, scores, winners, hands, plays, figs, errors)
-    return scores, winners, hands, plays, figs, errors
+    return fasttricks.play_batch(RULES, tables, seeds, agents, _figure_width(tables[0]))
 
 
 def play_traced(tables: tuple[Any, ...], seed: int, agents: np.ndarray) -> np.ndarray:
-    cfg = tables[0]
-    players, n_cards, n_tricks = int(cfg[PLAYERS]), int(cfg[CARDS]), int(cfg[TRICKS])
-    per_hand = 2 * n_cards + 3 * players + n_tricks * (players + 3) + 8
-    trace = np.zeros(2 + (int(cfg[HANDS]) + 1) * per_hand, dtype=np.int64)
-    rng = np.array([seed], dtype=np.uint64)
-    totals = np.zeros(players, dtype=np.int64)
-    fig = np.zeros(_figure_width(cfg), dtype=np.int64)
-    _, _, _, error = _compiled(_play_game)(*tables, agents, rng, totals, fig, trace, True)
-    if error:
-        trace[0] = -error
-    return trace
+    return fasttricks.play_traced(RULES, tables, seed, agents, _figure_width(tables[0]))
 
 
 def record(game: Any, trace: np.ndarray) -> Any:
     """The reference `GameRecord` of a traced game (extras and stats as `TigerGhee` writes them)."""
-    from cardforge.games.tricks import GameRecord, HandRecord, TrickRecord
+    n = game.players
 
-    r, n = TraceReader(trace), game.players
-    n_hands, mask = r.one(), r.one()
-    rec = GameRecord(totals=[], winners=tuple(s for s in range(n) if mask >> s & 1))
-    for _ in range(n_hands):
-        dealer = r.one()
-        dealt = [r.many(game.hand_size) for _ in range(n)]
-        aside = r.many(r.one())
+    def extras(r: TraceReader) -> dict[str, Any]:
         given = [r.many(game.gifts) for _ in range(n)]
-        flip = r.many(r.one())
-        hand = HandRecord(dealer, dealt, aside, {"given": given, "flip_deck": flip})
-        for _ in range(r.one()):
-            leader, field, winner = r.one(), r.one(), r.one()
-            hand.tricks.append(TrickRecord(leader, r.many(n), winner, field))
-        hand.hand_points, hand.totals = r.many(n), r.many(n)
-        hand.stats = {"tricks": r.many(n)}
-        rec.hands.append(hand)
-        rec.totals = list(hand.totals)
-    return rec
+        return {"given": given, "flip_deck": r.many(r.one())}
+
+    return fasttricks.read_record(game, trace, extras, lambda r: {"tricks": r.many(n)})
 
 
 def figures(game: Any, row: np.ndarray) -> dict[str, Any]:
@@ -400,7 +373,7 @@ def search(tables: tuple[Any, ...], belief: Any, seat: int, trick: list[int], t0
     trick0[:len(trick)] = trick
     visits = np.zeros(len(legal), dtype=np.int64)
     value = np.zeros(len(legal), dtype=np.float64)
-    _compiled(_search)(*tables, belief.holders, belief.base, belief.target, belief.void_mask, belief.pool,
+    compiled(_search)(*tables, belief.holders, belief.base, belief.target, belief.void_mask, belief.pool,
                        len(belief.pool) - 1, seat, trick0, len(trick), t0, leader, lead, field,
                        np.array(won, dtype=np.int64), np.array(legal, dtype=np.int64), budget, explore, rng,
                        visits, value)
