@@ -12,12 +12,9 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from cardforge.sim import fasttricks
 from cardforge.sim.fastcore import (
-    ERR_NO_LEADER,
-    ERR_TOO_LONG,
-    ERR_TRACE_FULL,
     TraceReader,
-    deal,
     determinize,
     holder,
     margin,
@@ -27,15 +24,16 @@ from cardforge.sim.fastcore import (
     ucb_pick,
 )
 from cardforge.sim.fastrand import below, uniform
+from cardforge.sim.fasttricks import CARDS, HAND, PLAYERS, Rules, compiled, rule
 
-# cfg slots
-PLAYERS, HAND, CARDS, PASS, END, MAX_HANDS, SUBTRACT, QUEEN = range(8)
+# cfg slots after the shared ones (sim/fasttricks.py: PLAYERS, HAND, CARDS, MAX_HANDS)
+PASS, END, SUBTRACT, QUEEN = range(4, 8)
 
 
 def tables(game: Any) -> tuple[Any, ...]:
     p = game.params
     n = len(game.ids)
-    cfg = np.array([game.players, game.hand_size, n, p.pass_count, p.end_score, game.max_hands(),
+    cfg = np.array([game.players, game.hand_size, n, game.max_hands(), p.pass_count, p.end_score,
                     int(p.moon == "subtract"), game.queen], dtype=np.int64)
     ring_names = list(p.ring)
     options = [c.suit for c in game.cards] if p.point_suit == "random_card" else ring_names
@@ -83,257 +81,231 @@ def _heuristic_pass(rng: np.ndarray, hand: np.ndarray, n: int, k: int, pts: np.n
         out[i] = hand[order[i]]
 
 
-@njit(cache=True)
-def _play_game(cfg: np.ndarray, suit_of: np.ndarray, rank_of: np.ndarray, pos_of: np.ndarray,
-               is_joker: np.ndarray, strength: np.ndarray, point_tables: np.ndarray, cycle: np.ndarray,
-               option_pos: np.ndarray, opening_order: np.ndarray, agents: np.ndarray, rng: np.ndarray,
-               totals: np.ndarray, fig: np.ndarray, trace: np.ndarray, tracing: bool) -> tuple[int, int, int, int]:
-    """One whole game; returns (winners bitmask, hands, plays, error code)."""
-    players, size, n_cards, n_pass = cfg[PLAYERS], cfg[HAND], cfg[CARDS], cfg[PASS]
-    deck = np.empty(n_cards, dtype=np.int64)
-    in_hand = np.zeros(n_cards, dtype=np.int64)
-    hands = np.empty((players, size), dtype=np.int64)
-    count = np.empty(players, dtype=np.int64)
-    taken = np.zeros(players, dtype=np.int64)
-    points = np.zeros(players, dtype=np.int64)
-    passed = np.empty((players, max(n_pass, 1)), dtype=np.int64)
-    trick = np.empty(players, dtype=np.int64)
-    legal = np.empty(size + 1, dtype=np.int64)
+# slots of the hand state (scratch[3])
+POINT_POS, OPENING, IN_PLAY, MOON, OFFSET, PASSING = range(6)
+
+
+@rule
+def _scratch(tables: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Points taken this hand, the cards each seat passed, which cards are dealt, and the hand state."""
+    cfg = tables[0]
+    players = cfg[PLAYERS]
+    return (np.zeros(players, dtype=np.int64), np.empty((players, max(cfg[PASS], 1)), dtype=np.int64),
+            np.zeros(cfg[CARDS], dtype=np.int64), np.zeros(6, dtype=np.int64))
+
+
+@rule
+def _start_game(tables: Any, scratch: Any, totals: np.ndarray) -> None:
     totals[:] = 0
-    fig[:] = 0
-    plays = 0
-    pos = 2
-    room = len(trace) - (2 * n_cards + 4 * players + size * (players + 3) + players * n_pass + 12)
-    h = 0
-    while totals.max() < cfg[END]:
-        if h >= cfg[MAX_HANDS]:
-            return 0, h, plays, ERR_TOO_LONG
-        dealer = h % players
-        left = deal(rng, n_cards, players, size, deck, hands, count)
-        point_pos = option_pos[below(rng, len(option_pos))]
-        pts = point_tables[point_pos]
-        offset = cycle[h % len(cycle)]
-        passing = offset % players != 0 and n_pass > 0
-        if passing:
-            for s in range(players):
-                if agents[s] == 0:
-                    sample(rng, hands, count, s, n_pass, passed[s])
-                else:
-                    _heuristic_pass(rng, hands[s], count[s], n_pass, pts, rank_of, passed[s])
-            for s in range(players):
-                for j in range(n_pass):
-                    take(hands, count, s, passed[s, j])
-            for s in range(players):
-                to = (s + offset) % players
-                for j in range(n_pass):
-                    hands[to, count[to]] = passed[s, j]
-                    count[to] += 1
-        in_hand[:] = 1
-        in_play = 0
-        for j in range(left):
-            in_hand[deck[players * size + j]] = 0
-        for c in range(n_cards):
-            if in_hand[c]:
-                in_play += pts[c]
-        if cfg[QUEEN] < 0 or not in_hand[cfg[QUEEN]]:
-            in_play = 0  # the Green Queen set aside: no moon this hand (docs/rules-readings.md)
-        opening = -1
-        for j in range(n_cards):
-            c = opening_order[point_pos, j]
-            if c < 0:
-                break
-            if in_hand[c]:
-                opening = c
-                break
-        leader = holder(hands, count, players, opening) if opening >= 0 else -1
-        if leader < 0:
-            return 0, h, plays, ERR_NO_LEADER
-        if tracing:
-            if pos > room:
-                return 0, h, plays, ERR_TRACE_FULL
-            pos = put(trace, pos, dealer)
-            for j in range(players * size):
-                pos = put(trace, pos, deck[j])
-            pos = put(trace, pos, left)
-            for j in range(left):
-                pos = put(trace, pos, deck[players * size + j])
-            pos = put(trace, pos, point_pos)
-            pos = put(trace, pos, offset)
-            pos = put(trace, pos, n_pass if passing else 0)
-            if passing:
-                for s in range(players):
-                    for j in range(n_pass):
-                        pos = put(trace, pos, passed[s, j])
-        n_tricks = count[0]
-        if tracing:
-            pos = put(trace, pos, n_tricks)
-        taken[:] = 0
-        for t in range(n_tricks):
-            lead = -1
-            seat = leader
-            for m in range(players):
-                n = count[seat]
-                hand = hands[seat]
-                k = 0
-                if m == 0:
-                    if t == 0:
-                        legal[0] = opening * 2
-                        k = 1
-                    else:
-                        for i in range(n):
-                            legal[i] = hand[i] * 2
-                        k = n
-                else:
-                    for i in range(n):
-                        if suit_of[hand[i]] == lead:
-                            legal[k] = hand[i] * 2
-                            k += 1
-                    if k == 0:
-                        for i in range(n):
-                            legal[i] = hand[i] * 2
-                        k = n
-                if k == 1:
-                    play = legal[0]
-                elif agents[seat] == 0:
-                    play = legal[below(rng, k)]
-                else:
-                    before = 0
-                    for i in range(m):
-                        before += pts[trick[i] >> 1]
-                    best = -1e300
-                    play = legal[0]
-                    for i in range(k):
-                        c = legal[i] >> 1
-                        in_trick = before + pts[c]
-                        rank = rank_of[c]
-                        trick[m] = legal[i]
-                        if (leader + _winner_at(trick, m + 1, pos_of, rank_of, is_joker, strength)) % players == seat:
-                            if m == players - 1:
-                                score = -10.0 * in_trick + rank * 0.05
-                            else:
-                                score = -10.0 * in_trick - 1.0 - rank * 0.1
-                        else:
-                            score = 2.0 * pts[c] + rank * 0.1
-                        score += uniform(rng) * 1e-3
-                        if score > best:
-                            best, play = score, legal[i]
-                card = play >> 1
-                take(hands, count, seat, card)
-                if m == 0:
-                    lead = suit_of[card]
-                trick[m] = play
-                seat = seat + 1 if seat + 1 < players else 0
-            winner = (leader + _winner_at(trick, players, pos_of, rank_of, is_joker, strength)) % players
-            for m in range(players):
-                taken[winner] += pts[trick[m] >> 1]
-            if tracing:
-                pos = put(trace, pos, leader)
-                pos = put(trace, pos, winner)
-                for m in range(players):
-                    pos = put(trace, pos, trick[m])
-            leader = winner
-            plays += players
-        moon = -1
+
+
+@rule
+def _game_over(tables: Any, scratch: Any, totals: np.ndarray, h: int) -> bool:
+    return totals.max() >= tables[0][END]
+
+
+@rule
+def _begin_hand(tables: Any, scratch: Any, rng: np.ndarray, agents: np.ndarray, h: int, deck: np.ndarray, left: int,
+                hands: np.ndarray, count: np.ndarray) -> tuple[int, int]:
+    """The point suit is drawn, cards are passed, and the holder of the opening card leads."""
+    cfg, rank_of, point_tables, cycle, option_pos, opening_order = (tables[0], tables[2], tables[6], tables[7],
+                                                                    tables[8], tables[9])
+    taken, passed, in_hand, state = scratch
+    players, size, n_cards, n_pass = cfg[PLAYERS], cfg[HAND], cfg[CARDS], cfg[PASS]
+    point_pos = option_pos[below(rng, len(option_pos))]
+    pts = point_tables[point_pos]
+    offset = cycle[h % len(cycle)]
+    passing = offset % players != 0 and n_pass > 0
+    if passing:
         for s in range(players):
-            points[s] = taken[s]
+            if agents[s] == 0:
+                sample(rng, hands, count, s, n_pass, passed[s])
+            else:
+                _heuristic_pass(rng, hands[s], count[s], n_pass, pts, rank_of, passed[s])
         for s in range(players):
-            if in_play and taken[s] == in_play:
-                moon = s
-                for o in range(players):
-                    if cfg[SUBTRACT]:
-                        points[o] = -in_play if o == s else 0
-                    else:
-                        points[o] = 0 if o == s else in_play
-        if moon >= 0:
-            fig[moon] += 1
+            for j in range(n_pass):
+                take(hands, count, s, passed[s, j])
         for s in range(players):
-            totals[s] += points[s]
-        if tracing:
-            for s in range(players):
-                pos = put(trace, pos, points[s])
-            for s in range(players):
-                pos = put(trace, pos, totals[s])
-            pos = put(trace, pos, moon)
-            for s in range(players):
-                pos = put(trace, pos, taken[s])
-        h += 1
+            to = (s + offset) % players
+            for j in range(n_pass):
+                hands[to, count[to]] = passed[s, j]
+                count[to] += 1
+    in_hand[:] = 1
+    in_play = 0
+    for j in range(left):
+        in_hand[deck[players * size + j]] = 0
+    for c in range(n_cards):
+        if in_hand[c]:
+            in_play += pts[c]
+    if cfg[QUEEN] < 0 or not in_hand[cfg[QUEEN]]:
+        in_play = 0  # the Green Queen set aside: no moon this hand (docs/rules-readings.md)
+    opening = -1
+    for j in range(n_cards):
+        c = opening_order[point_pos, j]
+        if c < 0:
+            break
+        if in_hand[c]:
+            opening = c
+            break
+    taken[:] = 0
+    state[POINT_POS], state[OPENING], state[IN_PLAY], state[OFFSET], state[PASSING] = (point_pos, opening, in_play,
+                                                                                       offset, passing)
+    leader = holder(hands, count, players, opening) if opening >= 0 else -1
+    return leader, count[0]
+
+
+@rule
+def _trace_hand(tables: Any, scratch: Any, trace: np.ndarray, pos: int) -> int:
+    passed, state = scratch[1], scratch[3]
+    n_pass = tables[0][PASS] if state[PASSING] else 0
+    pos = put(trace, pos, state[POINT_POS])
+    pos = put(trace, pos, state[OFFSET])
+    pos = put(trace, pos, n_pass)
+    for s in range(passed.shape[0]):
+        for j in range(n_pass):
+            pos = put(trace, pos, passed[s, j])
+    return pos
+
+
+@rule
+def _begin_trick(tables: Any, scratch: Any, t: int) -> None:
+    pass
+
+
+@rule
+def _legal_here(tables: Any, scratch: Any, hand: np.ndarray, n: int, trick: np.ndarray, t: int, m: int, lead: int,
+                out: np.ndarray) -> int:
+    """The opening card leads the first trick; later leads are free; others follow the lead if they can."""
+    if m == 0 and t == 0:
+        out[0] = scratch[3][OPENING] * 2
+        return 1
+    return _legal(hand, n, m == 0, lead, tables[1], out)
+
+
+@rule
+def _choose(tables: Any, scratch: Any, rng: np.ndarray, legal: np.ndarray, k: int, trick: np.ndarray, t: int,
+            n_tricks: int, m: int, seat: int, leader: int, lead: int) -> int:
+    return _heuristic_play(rng, legal, k, trick, m, seat, leader, tables[0][PLAYERS], tables[6][scratch[3][POINT_POS]],
+                           tables[2], tables[3], tables[4], tables[5])
+
+
+@rule
+def _lead_of(tables: Any, scratch: Any, play: int) -> int:
+    return tables[1][play >> 1]
+
+
+@rule
+def _winner_here(tables: Any, scratch: Any, trick: np.ndarray, m: int, lead: int) -> int:
+    return _winner_at(trick, m, tables[3], tables[2], tables[4], tables[5])
+
+
+@rule
+def _credit(tables: Any, scratch: Any, trick: np.ndarray, at: int, winner: int) -> None:
+    """The winner takes the points of every card in the trick."""
+    pts = tables[6][scratch[3][POINT_POS]]
+    for m in range(len(trick)):
+        scratch[0][winner] += pts[trick[m] >> 1]
+
+
+@rule
+def _no_note(tables: Any, scratch: Any) -> int:
+    return -1
+
+
+@rule
+def _score_hand(tables: Any, scratch: Any, h: int, totals: np.ndarray, fig: np.ndarray, points: np.ndarray) -> None:
+    """Points taken, unless a seat shot the moon; figures: the moons per seat."""
+    state = scratch[3]
+    state[MOON] = _moon_points(scratch[0], state[IN_PLAY], tables[0][SUBTRACT] != 0, points)
+    if state[MOON] >= 0:
+        fig[state[MOON]] += 1
+    for s in range(len(totals)):
+        totals[s] += points[s]
+
+
+@rule
+def _trace_stats(tables: Any, scratch: Any, trace: np.ndarray, pos: int) -> int:
+    taken = scratch[0]
+    pos = put(trace, pos, scratch[3][MOON])
+    for s in range(len(taken)):
+        pos = put(trace, pos, taken[s])
+    return pos
+
+
+@rule
+def _winners_here(tables: Any, scratch: Any, totals: np.ndarray) -> int:
+    """The lowest totals win."""
     best = totals.min()
     mask = 0
-    for s in range(players):
+    for s in range(len(totals)):
         if totals[s] == best:
             mask |= 1 << s
-    if tracing:
-        trace[0] = h
-        trace[1] = mask
-    return mask, h, plays, 0
+    return mask
+
+
+@rule
+def _note_room(tables: Any) -> int:
+    cfg = tables[0]
+    return 4 + cfg[PLAYERS] * (cfg[PASS] + 1)
+
+
+RULES = Rules(_scratch, _start_game, _game_over, _begin_hand, _trace_hand, _begin_trick, _legal_here, _choose,
+              _lead_of, _winner_here, _credit, _no_note, _score_hand, _trace_stats, _winners_here, _note_room)
 
 
 @njit(cache=True)
-def _play_batch(cfg: np.ndarray, suit_of: np.ndarray, rank_of: np.ndarray, pos_of: np.ndarray,
-                is_joker: np.ndarray, strength: np.ndarray, point_tables: np.ndarray, cycle: np.ndarray,
-                option_pos: np.ndarray, opening_order: np.ndarray, agents: np.ndarray, seeds: np.ndarray,
-                scores: np.ndarray, winners: np.ndarray, hands: np.ndarray, plays: np.ndarray, figs: np.ndarray,
-                errors: np.ndarray) -> None:
-    rng = np.empty(1, dtype=np.uint64)
-    no_trace = np.empty(0, dtype=np.int64)
-    for g in range(len(seeds)):
-        rng[0] = seeds[g]
-        winners[g], hands[g], plays[g], errors[g] = _play_game(
-            cfg, suit_of, rank_of, pos_of, is_joker, strength, point_tables, cycle, option_pos, opening_order,
-            agents, rng, scores[g], figs[g], no_trace, False)
+def _legal(hand: np.ndarray, n: int, first: bool, lead: int, suit_of: np.ndarray, out: np.ndarray) -> int:
+    """Fills out[:k] with the plays `GreenQueen.legal` allows after the first trick's lead; returns k."""
+    k = 0
+    if not first:
+        for i in range(n):
+            if suit_of[hand[i]] == lead:
+                out[k] = hand[i] * 2
+                k += 1
+    if k == 0:
+        for i in range(n):
+            out[i] = hand[i] * 2
+        k = n
+    return k
 
 
-def _compiled(function: Any) -> Any:
-    """A compiled function called with the tables splatted (numba's dispatcher signature is opaque to mypy)."""
-    return function
+@njit(cache=True)
+def _moon_points(taken: np.ndarray, in_play: int, subtract: bool, points: np.ndarray) -> int:
+    """`GreenQueen.hand_points`: the points each seat took, unless one took every point in play (it
+    shot the moon: it loses them, or the others gain them); returns that seat or -1."""
+    players = len(taken)
+    moon = -1
+    for s in range(players):
+        points[s] = taken[s]
+    for s in range(players):
+        if in_play and taken[s] == in_play:
+            moon = s
+            for o in range(players):
+                if subtract:
+                    points[o] = -in_play if o == s else 0
+                else:
+                    points[o] = 0 if o == s else in_play
+    return moon
 
 
 def play_batch(tables: tuple[Any, ...], seeds: np.ndarray, agents: np.ndarray) -> tuple[np.ndarray, ...]:
-    cfg = tables[0]
-    g, players = len(seeds), int(cfg[PLAYERS])
-    scores = np.zeros((g, players), dtype=np.int64)
-    winners, hands, plays, errors = (np.zeros(g, dtype=np.int64) for _ in range(4))
-    figs = np.zeros((g, players), dtype=np.int64)
-    _compiled(_play_batch)(*tables, agents, seeds, scores, winners, hands, plays, figs, errors)
-    return scores, winners, hands, plays, figs, errors
+    return fasttricks.play_batch(RULES, tables, seeds, agents, int(tables[0][PLAYERS]))
 
 
 def play_traced(tables: tuple[Any, ...], seed: int, agents: np.ndarray) -> np.ndarray:
-    cfg = tables[0]
-    players, size, n_cards, n_pass = int(cfg[PLAYERS]), int(cfg[HAND]), int(cfg[CARDS]), int(cfg[PASS])
-    per_hand = 2 * n_cards + 4 * players + size * (players + 3) + players * n_pass + 12
-    trace = np.zeros(2 + (int(cfg[MAX_HANDS]) + 1) * per_hand, dtype=np.int64)
-    rng = np.array([seed], dtype=np.uint64)
-    totals = np.zeros(players, dtype=np.int64)
-    fig = np.zeros(players, dtype=np.int64)
-    _, _, _, error = _compiled(_play_game)(*tables, agents, rng, totals, fig, trace, True)
-    if error:
-        trace[0] = -error
-    return trace
+    return fasttricks.play_traced(RULES, tables, seed, agents, int(tables[0][PLAYERS]))
 
 
 def record(game: Any, trace: np.ndarray) -> Any:
     """The reference `GameRecord` of a traced game (extras and stats as `GreenQueen` writes them)."""
-    from cardforge.games.tricks import GameRecord, HandRecord, TrickRecord
+    n, ring = game.players, game.params.ring
 
-    r, n, ring = TraceReader(trace), game.players, game.params.ring
-    n_hands, mask = r.one(), r.one()
-    rec = GameRecord(totals=[0] * n, winners=tuple(s for s in range(n) if mask >> s & 1))
-    for _ in range(n_hands):
-        dealer = r.one()
-        dealt = [r.many(game.hand_size) for _ in range(n)]
-        aside = r.many(r.one())
+    def extras(r: TraceReader) -> dict[str, Any]:
         point_suit, offset, n_pass = ring[r.one()], r.one(), r.one()
         passed = [r.many(n_pass) for _ in range(n)] if n_pass else []
-        hand = HandRecord(dealer, dealt, aside, {"point_suit": point_suit, "pass_offset": offset, "passed": passed})
-        for _ in range(r.one()):
-            leader, winner = r.one(), r.one()
-            hand.tricks.append(TrickRecord(leader, r.many(n), winner, -1))
-        hand.hand_points, hand.totals = r.many(n), r.many(n)
-        hand.stats = {"moon": r.one(), "taken": r.many(n)}
-        rec.hands.append(hand)
-        rec.totals = list(hand.totals)
-    return rec
+        return {"point_suit": point_suit, "pass_offset": offset, "passed": passed}
+
+    return fasttricks.read_record(game, trace, extras, lambda r: {"moon": r.one(), "taken": r.many(n)})
 
 
 def figures(game: Any, row: np.ndarray) -> dict[str, Any]:
@@ -414,18 +386,7 @@ def _search(cfg: np.ndarray, suit_of: np.ndarray, rank_of: np.ndarray, pos_of: n
                 if t == t0 and m == m0:
                     play = legal0[i0]
                 else:
-                    hand = hands[seat_now]
-                    n = n_hand[seat_now]
-                    k = 0
-                    if m > 0:
-                        for j in range(n):
-                            if suit_of[hand[j]] == lead:
-                                legal[k] = hand[j] * 2
-                                k += 1
-                    if k == 0:
-                        for j in range(n):
-                            legal[j] = hand[j] * 2
-                        k = n
+                    k = _legal(hands[seat_now], n_hand[seat_now], m == 0, lead, suit_of, legal)
                     play = _heuristic_play(rng, legal, k, trick, m, seat_now, leader, players, pts, rank_of,
                                            pos_of, is_joker, strength)
                 take(hands, n_hand, seat_now, play >> 1)
@@ -437,15 +398,7 @@ def _search(cfg: np.ndarray, suit_of: np.ndarray, rank_of: np.ndarray, pos_of: n
             for m in range(players):
                 taken[winner] += pts[trick[m] >> 1]
             leader = winner
-        for s in range(players):
-            points[s] = taken[s]
-        for s in range(players):
-            if in_play and taken[s] == in_play:
-                for o in range(players):
-                    if cfg[SUBTRACT]:
-                        points[o] = -in_play if o == s else 0
-                    else:
-                        points[o] = 0 if o == s else in_play
+        _moon_points(taken, in_play, cfg[SUBTRACT] != 0, points)
         visits[i0] += 1
         value[i0] += margin(points, players, seat, -1)
 
@@ -459,7 +412,7 @@ def search(tables: tuple[Any, ...], belief: Any, seat: int, trick: list[int], t0
     trick0[:len(trick)] = trick
     visits = np.zeros(len(legal), dtype=np.int64)
     value = np.zeros(len(legal), dtype=np.float64)
-    _compiled(_search)(*tables, belief.holders, belief.base, belief.target, belief.void_mask, belief.pool,
+    compiled(_search)(*tables, belief.holders, belief.base, belief.target, belief.void_mask, belief.pool,
                        len(belief.pool) - 1, seat, trick0, len(trick), t0, n_tricks, leader, lead, point_pos,
                        np.array(taken, dtype=np.int64), np.array(legal, dtype=np.int64), budget, explore, rng,
                        visits, value)
