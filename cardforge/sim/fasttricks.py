@@ -79,17 +79,23 @@ def _source_digest(filename: str) -> str:
         return hashlib.sha256(source.read()).hexdigest()[:16]
 
 
-def rule(function: Callable[..., Any]) -> Any:
+def rule(function: Callable[..., Any], nrt: bool = True) -> Any:
     """`@njit(cache=True)` with an identity stable across runs (see the module docstring).
 
     Numba offers no public way to set it; without `_set_uuid` the loops still run, compiled anew
     in every process."""
-    compiled = njit(cache=True)(function)
+    compiled = njit(cache=True, _nrt=nrt)(function)
     set_uuid = getattr(compiled, "_set_uuid", None)
     if set_uuid is not None:
         code = function.__code__
         set_uuid(f"cardforge:{function.__module__}.{function.__qualname__}:{_source_digest(code.co_filename)}")
     return compiled
+
+
+def hot_rule(function: Callable[..., Any]) -> Any:
+    """`rule` for a function called at every play or trick that allocates nothing: compiled without
+    reference counting (numba would count every array of `tables` and `scratch` in and out of each call)."""
+    return rule(function, nrt=False)
 
 
 @njit(cache=True)

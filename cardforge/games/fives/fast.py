@@ -23,7 +23,7 @@ from cardforge.sim.fastcore import (
     ucb_pick,
 )
 from cardforge.sim.fastrand import uniform
-from cardforge.sim.fasttricks import HAND, MAX_HANDS, PLAYERS, Rules, compiled, rule
+from cardforge.sim.fasttricks import HAND, MAX_HANDS, PLAYERS, Rules, compiled, hot_rule, rule
 
 # cfg slots after the shared ones (sim/fasttricks.py: PLAYERS, HAND, CARDS, then HANDS, the hands of a game)
 WILD, TRUMP, DOWN_RANK, ALLOW_DOWN, TARGET, EXACT, BUST, CARRY, START, OPENER, TOP_RANK = range(4, 15)
@@ -41,7 +41,7 @@ def tables(game: Any) -> tuple[Any, ...]:
     return cfg, suit_of, rank_of, place, len(game.place_points)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _winner_at(trick: np.ndarray, m: int, lead: int, suit_of: np.ndarray, rank_of: np.ndarray,
                trump: int, wild: int, down_rank: int) -> int:
     """Position in the trick of the play winning trick[:m]: highest face-up trump, else highest of the lead."""
@@ -61,7 +61,7 @@ def _winner_at(trick: np.ndarray, m: int, lead: int, suit_of: np.ndarray, rank_o
     return best_trump_at if best_trump_at >= 0 else best_lead_at
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _legal(hand: np.ndarray, n: int, first: bool, lead: int, may_down: bool, wild: int,
            suit_of: np.ndarray, legal: np.ndarray) -> int:
     """Fills legal[:k] with the plays `Fives.legal` allows; returns k."""
@@ -92,7 +92,7 @@ def _legal(hand: np.ndarray, n: int, first: bool, lead: int, may_down: bool, wil
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _heuristic_score(play: int, seat: int, leader: int, m: int, trick: np.ndarray, lead: int, players: int,
                      values: np.ndarray, tricks_left: int, cfg: np.ndarray, suit_of: np.ndarray,
                      rank_of: np.ndarray) -> float:
@@ -201,12 +201,12 @@ def _no_trace(tables: Any, scratch: Any, trace: np.ndarray, pos: int) -> int:
     return pos
 
 
-@rule
+@hot_rule
 def _begin_trick(tables: Any, scratch: Any, t: int) -> None:
     pass
 
 
-@rule
+@hot_rule
 def _legal_here(tables: Any, scratch: Any, hand: np.ndarray, n: int, trick: np.ndarray, t: int, m: int, lead: int,
                 out: np.ndarray) -> int:
     """`_legal` with face-down play allowed while nobody in the trick has played face down."""
@@ -218,7 +218,7 @@ def _legal_here(tables: Any, scratch: Any, hand: np.ndarray, n: int, trick: np.n
     return _legal(hand, n, m == 0, lead, may_down, cfg[WILD], tables[1], out)
 
 
-@rule
+@hot_rule
 def _choose(tables: Any, scratch: Any, rng: np.ndarray, legal: np.ndarray, k: int, trick: np.ndarray, t: int,
             n_tricks: int, m: int, seat: int, leader: int, lead: int) -> int:
     """`FivesHeuristic.play`: the best `_heuristic_score`, ties broken by noise below 1e-3."""
@@ -233,26 +233,26 @@ def _choose(tables: Any, scratch: Any, rng: np.ndarray, legal: np.ndarray, k: in
     return play
 
 
-@rule
+@hot_rule
 def _lead_of(tables: Any, scratch: Any, play: int) -> int:
     """A face-down lead leads the wild colour."""
     return tables[0][WILD] if play & 1 else tables[1][play >> 1]
 
 
-@rule
+@hot_rule
 def _winner_here(tables: Any, scratch: Any, trick: np.ndarray, m: int, lead: int) -> int:
     cfg = tables[0]
     return _winner_at(trick, m, lead, tables[1], tables[2], cfg[TRUMP], cfg[WILD], cfg[DOWN_RANK])
 
 
-@rule
+@hot_rule
 def _credit(tables: Any, scratch: Any, trick: np.ndarray, at: int, winner: int) -> None:
     """The winner adds the winning card's value (a face-down card's is `down_rank`)."""
     win_play = trick[at]
     scratch[0][winner] += tables[0][DOWN_RANK] if win_play & 1 else tables[2][win_play >> 1]
 
 
-@rule
+@hot_rule
 def _no_note(tables: Any, scratch: Any) -> int:
     return -1
 

@@ -24,7 +24,7 @@ from cardforge.sim.fastcore import (
     ucb_pick,
 )
 from cardforge.sim.fastrand import below, uniform
-from cardforge.sim.fasttricks import CARDS, HAND, PLAYERS, Rules, compiled, rule
+from cardforge.sim.fasttricks import CARDS, HAND, PLAYERS, Rules, compiled, hot_rule, rule
 
 # cfg slots after the shared ones (sim/fasttricks.py: PLAYERS, HAND, CARDS, MAX_HANDS)
 PASS, END, SUBTRACT, QUEEN = range(4, 8)
@@ -50,7 +50,7 @@ def tables(game: Any) -> tuple[Any, ...]:
             np.array(game.cycle, dtype=np.int64), option_pos, opening)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _winner_at(trick: np.ndarray, m: int, pos_of: np.ndarray, rank_of: np.ndarray, is_joker: np.ndarray,
                strength: np.ndarray) -> int:
     """Position of the winning play: strongest suit on the ring row of the lead (reversed by a Joker), then rank."""
@@ -167,12 +167,12 @@ def _trace_hand(tables: Any, scratch: Any, trace: np.ndarray, pos: int) -> int:
     return pos
 
 
-@rule
+@hot_rule
 def _begin_trick(tables: Any, scratch: Any, t: int) -> None:
     pass
 
 
-@rule
+@hot_rule
 def _legal_here(tables: Any, scratch: Any, hand: np.ndarray, n: int, trick: np.ndarray, t: int, m: int, lead: int,
                 out: np.ndarray) -> int:
     """The opening card leads the first trick; later leads are free; others follow the lead if they can."""
@@ -182,24 +182,24 @@ def _legal_here(tables: Any, scratch: Any, hand: np.ndarray, n: int, trick: np.n
     return _legal(hand, n, m == 0, lead, tables[1], out)
 
 
-@rule
+@hot_rule
 def _choose(tables: Any, scratch: Any, rng: np.ndarray, legal: np.ndarray, k: int, trick: np.ndarray, t: int,
             n_tricks: int, m: int, seat: int, leader: int, lead: int) -> int:
     return _heuristic_play(rng, legal, k, trick, m, seat, leader, tables[0][PLAYERS], tables[6][scratch[3][POINT_POS]],
                            tables[2], tables[3], tables[4], tables[5])
 
 
-@rule
+@hot_rule
 def _lead_of(tables: Any, scratch: Any, play: int) -> int:
     return tables[1][play >> 1]
 
 
-@rule
+@hot_rule
 def _winner_here(tables: Any, scratch: Any, trick: np.ndarray, m: int, lead: int) -> int:
     return _winner_at(trick, m, tables[3], tables[2], tables[4], tables[5])
 
 
-@rule
+@hot_rule
 def _credit(tables: Any, scratch: Any, trick: np.ndarray, at: int, winner: int) -> None:
     """The winner takes the points of every card in the trick."""
     pts = tables[6][scratch[3][POINT_POS]]
@@ -207,7 +207,7 @@ def _credit(tables: Any, scratch: Any, trick: np.ndarray, at: int, winner: int) 
         scratch[0][winner] += pts[trick[m] >> 1]
 
 
-@rule
+@hot_rule
 def _no_note(tables: Any, scratch: Any) -> int:
     return -1
 
@@ -253,7 +253,7 @@ RULES = Rules(_scratch, _start_game, _game_over, _begin_hand, _trace_hand, _begi
               _lead_of, _winner_here, _credit, _no_note, _score_hand, _trace_stats, _winners_here, _note_room)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _legal(hand: np.ndarray, n: int, first: bool, lead: int, suit_of: np.ndarray, out: np.ndarray) -> int:
     """Fills out[:k] with the plays `GreenQueen.legal` allows after the first trick's lead; returns k."""
     k = 0
@@ -315,7 +315,7 @@ def figures(game: Any, row: np.ndarray) -> dict[str, Any]:
 # ---------------------------------------------------------------- search playouts (sim/search.py)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _heuristic_play(rng: np.ndarray, legal: np.ndarray, k: int, trick: np.ndarray, m: int, seat: int, leader: int,
                     players: int, pts: np.ndarray, rank_of: np.ndarray, pos_of: np.ndarray, is_joker: np.ndarray,
                     strength: np.ndarray) -> int:

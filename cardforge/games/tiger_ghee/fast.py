@@ -15,7 +15,7 @@ from numba import njit
 from cardforge.sim import fasttricks
 from cardforge.sim.fastcore import TraceReader, determinize, margin, put, sample, take, ucb_pick
 from cardforge.sim.fastrand import shuffle, uniform
-from cardforge.sim.fasttricks import CARDS, HAND, MAX_HANDS, PLAYERS, Rules, compiled, rule
+from cardforge.sim.fasttricks import CARDS, HAND, MAX_HANDS, PLAYERS, Rules, compiled, hot_rule, rule
 
 # cfg slots after the shared ones (sim/fasttricks.py: PLAYERS, HAND, CARDS, then HANDS, the hands of a game)
 BLACK, GIFTS, TRICKS, LEFTOVER, LATEST_HIGH, LATEST_LOW, DEALER_LEADS = range(4, 11)
@@ -31,7 +31,7 @@ def tables(game: Any) -> tuple[Any, ...]:
     return (cfg, np.array(game.suit_of, dtype=np.int64), np.array(game.rank_of, dtype=np.int64), points)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _winner_at(trick: np.ndarray, m: int, field: int, black: int, suit_of: np.ndarray, rank_of: np.ndarray,
                latest_high: bool, latest_low: bool) -> int:
     """One effective colour -> highest rank wins; mixed -> lowest. Ties: latest or earliest."""
@@ -55,7 +55,7 @@ def _winner_at(trick: np.ndarray, m: int, field: int, black: int, suit_of: np.nd
     return at
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _legal(hand: np.ndarray, n: int, first: bool, lead: int, field: int, black: int, suit_of: np.ndarray,
            legal: np.ndarray) -> int:
     """Fills legal[:k] with the plays `TigerGhee.legal` allows; returns k."""
@@ -152,7 +152,7 @@ def _trace_hand(tables: Any, scratch: Any, trace: np.ndarray, pos: int) -> int:
     return pos
 
 
-@rule
+@hot_rule
 def _begin_trick(tables: Any, scratch: Any, t: int) -> None:
     """The next card of the flip deck sets the field colour (the last one stays once it runs out)."""
     flip, field = scratch[2], scratch[3]
@@ -160,39 +160,39 @@ def _begin_trick(tables: Any, scratch: Any, t: int) -> None:
         field[0] = tables[1][flip[t]]
 
 
-@rule
+@hot_rule
 def _legal_here(tables: Any, scratch: Any, hand: np.ndarray, n: int, trick: np.ndarray, t: int, m: int, lead: int,
                 out: np.ndarray) -> int:
     return _legal(hand, n, m == 0, lead, scratch[3][0], tables[0][BLACK], tables[1], out)
 
 
-@rule
+@hot_rule
 def _choose(tables: Any, scratch: Any, rng: np.ndarray, legal: np.ndarray, k: int, trick: np.ndarray, t: int,
             n_tricks: int, m: int, seat: int, leader: int, lead: int) -> int:
     return _heuristic_play(rng, legal, k, trick, m, seat, leader, scratch[0], t, tables[0], scratch[3][0], tables[1],
                            tables[2])
 
 
-@rule
+@hot_rule
 def _lead_of(tables: Any, scratch: Any, play: int) -> int:
     """A Black lead leads the field colour."""
     suit = tables[1][play >> 1]
     return scratch[3][0] if suit == tables[0][BLACK] else suit
 
 
-@rule
+@hot_rule
 def _winner_here(tables: Any, scratch: Any, trick: np.ndarray, m: int, lead: int) -> int:
     cfg = tables[0]
     return _winner_at(trick, m, scratch[3][0], cfg[BLACK], tables[1], tables[2], cfg[LATEST_HIGH] != 0,
                       cfg[LATEST_LOW] != 0)
 
 
-@rule
+@hot_rule
 def _credit(tables: Any, scratch: Any, trick: np.ndarray, at: int, winner: int) -> None:
     scratch[0][winner] += 1
 
 
-@rule
+@hot_rule
 def _field_note(tables: Any, scratch: Any) -> int:
     return scratch[3][0]
 
@@ -268,7 +268,7 @@ def figures(game: Any, row: np.ndarray) -> dict[str, Any]:
 # ---------------------------------------------------------------- search playouts (sim/search.py)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _heuristic_play(rng: np.ndarray, legal: np.ndarray, k: int, trick: np.ndarray, m: int, seat: int, leader: int,
                     won: np.ndarray, t: int, cfg: np.ndarray, field: int, suit_of: np.ndarray,
                     rank_of: np.ndarray) -> int:
