@@ -19,11 +19,10 @@ from cardforge.sim.fastcore import (
     holder,
     margin,
     put,
-    take,
     ucb_pick,
 )
 from cardforge.sim.fastrand import uniform
-from cardforge.sim.fasttricks import HAND, MAX_HANDS, PLAYERS, Rules, compiled, hot_rule, rule
+from cardforge.sim.fasttricks import HAND, MAX_HANDS, PLAYERS, Rules, compiled, hot_rule, play_tricks, rule
 
 # cfg slots after the shared ones (sim/fasttricks.py: PLAYERS, HAND, CARDS, then HANDS, the hands of a game)
 WILD, TRUMP, DOWN_RANK, ALLOW_DOWN, TARGET, EXACT, BUST, CARRY, START, OPENER, TOP_RANK = range(4, 15)
@@ -353,81 +352,48 @@ def figures(game: Any, row: np.ndarray) -> dict[str, Any]:
 
 
 @njit(cache=True)
-def _search(cfg: np.ndarray, suit_of: np.ndarray, rank_of: np.ndarray, place: np.ndarray, n_place: int,
-            holders: np.ndarray, base: np.ndarray, target: np.ndarray, void_mask: np.ndarray, pool: np.ndarray,
-            n_pool: int, seat: int, trick0: np.ndarray, m0: int, t0: int, leader0: int, lead0: int,
-            down0: bool, values0: np.ndarray, legal0: np.ndarray, budget: int, explore: float, rng: np.ndarray,
-            visits: np.ndarray, value: np.ndarray) -> None:
+def _search(rules: Any, tables: Any, holders: np.ndarray, base: np.ndarray, target: np.ndarray,
+            void_mask: np.ndarray, pool: np.ndarray, n_pool: int, seat: int, trick0: np.ndarray, m0: int, t0: int,
+            leader0: int, lead0: int, values0: np.ndarray, legal0: np.ndarray, budget: int, explore: float,
+            rng: np.ndarray, visits: np.ndarray, value: np.ndarray) -> None:
     """`budget` playouts of the seat's legal plays over deals consistent with what it saw, every seat
     playing on by the heuristic; row `players` of `holders` is the cards set aside. The hand is scored
     as if no bust pool were carried in."""
-    players, size = cfg[PLAYERS], cfg[HAND]
-    wild, trump, down_rank, allow_down = cfg[WILD], cfg[TRUMP], cfg[DOWN_RANK], cfg[ALLOW_DOWN] != 0
+    cfg = tables[0]
+    players = cfg[PLAYERS]
+    scratch = rules.scratch(tables)
     count = np.empty(len(target), dtype=np.int64)
     hands = np.empty((players, holders.shape[1]), dtype=np.int64)
     n_hand = np.empty(players, dtype=np.int64)
     trick = np.empty(players, dtype=np.int64)
-    values = np.empty(players, dtype=np.int64)
     points = np.empty(players, dtype=np.int64)
     legal = np.empty(2 * holders.shape[1] + 2, dtype=np.int64)
-    k0 = len(legal0)
+    heuristic = np.ones(players, dtype=np.int64)
+    no_trace = np.empty(0, dtype=np.int64)
     for step in range(budget):
-        determinize(rng, pool, n_pool, holders, count, base, target, void_mask, suit_of)
-        i0 = ucb_pick(visits, value, k0, step, explore)
+        determinize(rng, pool, n_pool, holders, count, base, target, void_mask, tables[1])
+        i0 = ucb_pick(visits, value, len(legal0), step, explore)
         hands[:, :] = holders[:players]
         n_hand[:] = count[:players]
         trick[:] = trick0
-        values[:] = values0
-        leader, lead, down_played = leader0, lead0, down0
-        for t in range(t0, size):
-            start = m0 if t == t0 else 0
-            if t > t0:
-                down_played = False
-                lead = -1
-            seat_now = (leader + start) % players
-            for m in range(start, players):
-                if t == t0 and m == m0:
-                    play = legal0[i0]
-                else:
-                    k = _legal(hands[seat_now], n_hand[seat_now], m == 0, lead, allow_down and not down_played,
-                               wild, suit_of, legal)
-                    play = legal[0]
-                    if k > 1:
-                        best = -1e300
-                        for i in range(k):
-                            score = _heuristic_score(legal[i], seat_now, leader, m, trick, lead, players, values,
-                                                     size - t - 1, cfg, suit_of, rank_of) + uniform(rng) * 1e-3
-                            if score > best:
-                                best, play = score, legal[i]
-                take(hands, n_hand, seat_now, play >> 1)
-                if play & 1:
-                    down_played = True
-                    if m == 0:
-                        lead = wild
-                elif m == 0:
-                    lead = suit_of[play >> 1]
-                trick[m] = play
-                seat_now = seat_now + 1 if seat_now + 1 < players else 0
-            at = _winner_at(trick, players, lead, suit_of, rank_of, trump, wild, down_rank)
-            winner = (leader + at) % players
-            values[winner] += down_rank if trick[at] & 1 else rank_of[trick[at] >> 1]
-            leader = winner
-        _hand_points(values, 0, False, cfg, place, n_place, points)
+        scratch[0][:] = values0
+        play_tricks(rules, tables, scratch, rng, heuristic, hands, n_hand, trick, legal, leader0, lead0, t0, m0,
+                    legal0[i0], cfg[HAND], no_trace, 0, False)
+        _hand_points(scratch[0], 0, False, cfg, tables[3], tables[4], points)
         visits[i0] += 1
         value[i0] += margin(points, players, seat, 1)
 
 
 def search(tables: tuple[Any, ...], belief: Any, seat: int, trick: list[int], t0: int, leader: int, lead: int,
-           down_played: bool, values: list[int], legal: list[int], budget: int, explore: float,
-           rng: np.ndarray) -> np.ndarray:
-    """Visit counts per legal play (sim/search.py)."""
+           values: list[int], legal: list[int], budget: int, explore: float, rng: np.ndarray) -> np.ndarray:
+    """Visit counts per legal play (sim/search.py); whether the trick had a face-down play is read from `trick`."""
     players = int(tables[0][PLAYERS])
     trick0 = np.zeros(players, dtype=np.int64)
     trick0[:len(trick)] = trick
     visits = np.zeros(len(legal), dtype=np.int64)
     value = np.zeros(len(legal), dtype=np.float64)
-    compiled(_search)(*tables, belief.holders, belief.base, belief.target, belief.void_mask, belief.pool,
-                       len(belief.pool) - 1, seat, trick0, len(trick), t0, leader, lead, down_played,
-                       np.array(values, dtype=np.int64), np.array(legal, dtype=np.int64), budget, explore, rng,
-                       visits, value)
+    compiled(_search)(RULES, tables, belief.holders, belief.base, belief.target, belief.void_mask, belief.pool,
+                      len(belief.pool) - 1, seat, trick0, len(trick), t0, leader, lead,
+                      np.array(values, dtype=np.int64), np.array(legal, dtype=np.int64), budget, explore, rng,
+                      visits, value)
     return visits

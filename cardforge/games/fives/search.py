@@ -40,7 +40,7 @@ class FivesSearch:
         aside = len(g.ids) - g.hand_size * g.players
         b = belief(g, st, seat, played, voids, [(aside, [])], {}, set())
         return fast.search(self.tables, b, seat, list(st.trick), st.trick_index, st.leader, st.lead_colour,
-                           st.down_played, list(st.values), legal, budget, EXPLORE * self.scale, rng)
+                           list(st.values), legal, budget, EXPLORE * self.scale, rng)
 
 
 def search_rules(game: Any) -> FivesSearch:

@@ -24,7 +24,7 @@ from cardforge.sim.fastcore import (
     ucb_pick,
 )
 from cardforge.sim.fastrand import below, uniform
-from cardforge.sim.fasttricks import CARDS, HAND, PLAYERS, Rules, compiled, hot_rule, rule
+from cardforge.sim.fasttricks import CARDS, HAND, PLAYERS, Rules, compiled, hot_rule, play_tricks, rule
 
 # cfg slots after the shared ones (sim/fasttricks.py: PLAYERS, HAND, CARDS, MAX_HANDS)
 PASS, END, SUBTRACT, QUEEN = range(4, 8)
@@ -319,7 +319,7 @@ def figures(game: Any, row: np.ndarray) -> dict[str, Any]:
 def _heuristic_play(rng: np.ndarray, legal: np.ndarray, k: int, trick: np.ndarray, m: int, seat: int, leader: int,
                     players: int, pts: np.ndarray, rank_of: np.ndarray, pos_of: np.ndarray, is_joker: np.ndarray,
                     strength: np.ndarray) -> int:
-    """`GreenQueenHeuristic.play` (the same scoring as the batch loop above)."""
+    """`GreenQueenHeuristic.play`: take no points, shed points and high cards on others' tricks."""
     if k == 1:
         return legal[0]
     before = 0
@@ -346,58 +346,41 @@ def _heuristic_play(rng: np.ndarray, legal: np.ndarray, k: int, trick: np.ndarra
 
 
 @njit(cache=True)
-def _search(cfg: np.ndarray, suit_of: np.ndarray, rank_of: np.ndarray, pos_of: np.ndarray,
-            is_joker: np.ndarray, strength: np.ndarray, point_tables: np.ndarray, cycle: np.ndarray,
-            option_pos: np.ndarray, opening_order: np.ndarray, holders: np.ndarray, base: np.ndarray,
-            target: np.ndarray, void_mask: np.ndarray, pool: np.ndarray, n_pool: int, seat: int,
-            trick0: np.ndarray, m0: int, t0: int, n_tricks: int, leader0: int, lead0: int, point_pos: int,
-            taken0: np.ndarray, legal0: np.ndarray, budget: int, explore: float, rng: np.ndarray,
-            visits: np.ndarray, value: np.ndarray) -> None:
+def _search(rules: Any, tables: Any, holders: np.ndarray, base: np.ndarray, target: np.ndarray,
+            void_mask: np.ndarray, pool: np.ndarray, n_pool: int, seat: int, trick0: np.ndarray, m0: int, t0: int,
+            n_tricks: int, leader0: int, lead0: int, point_pos: int, taken0: np.ndarray, legal0: np.ndarray,
+            budget: int, explore: float, rng: np.ndarray, visits: np.ndarray, value: np.ndarray) -> None:
     """`budget` playouts of the seat's legal plays over deals consistent with what it saw, every
     seat playing on by the heuristic; row `players` of `holders` is the cards set aside (out of play)."""
+    cfg = tables[0]
     players = cfg[PLAYERS]
-    pts = point_tables[point_pos]
+    pts = tables[6][point_pos]
     total_points = 0
     for c in range(len(pts)):
         total_points += pts[c]
+    scratch = rules.scratch(tables)
+    taken, state = scratch[0], scratch[3]
+    state[POINT_POS], state[OPENING] = point_pos, -1
     count = np.empty(len(target), dtype=np.int64)
     hands = np.empty((players, holders.shape[1]), dtype=np.int64)
     n_hand = np.empty(players, dtype=np.int64)
     trick = np.empty(players, dtype=np.int64)
-    taken = np.empty(players, dtype=np.int64)
     points = np.empty(players, dtype=np.int64)
     legal = np.empty(holders.shape[1] + 1, dtype=np.int64)
-    k0 = len(legal0)
+    heuristic = np.ones(players, dtype=np.int64)
+    no_trace = np.empty(0, dtype=np.int64)
     for step in range(budget):
-        determinize(rng, pool, n_pool, holders, count, base, target, void_mask, suit_of)
+        determinize(rng, pool, n_pool, holders, count, base, target, void_mask, tables[1])
         in_play = total_points
         for j in range(count[players]):
             in_play -= pts[holders[players, j]]
-        i0 = ucb_pick(visits, value, k0, step, explore)
+        i0 = ucb_pick(visits, value, len(legal0), step, explore)
         hands[:, :] = holders[:players]
         n_hand[:] = count[:players]
         trick[:] = trick0
         taken[:] = taken0
-        leader, lead = leader0, lead0
-        for t in range(t0, n_tricks):
-            start = m0 if t == t0 else 0
-            seat_now = (leader + start) % players
-            for m in range(start, players):
-                if t == t0 and m == m0:
-                    play = legal0[i0]
-                else:
-                    k = _legal(hands[seat_now], n_hand[seat_now], m == 0, lead, suit_of, legal)
-                    play = _heuristic_play(rng, legal, k, trick, m, seat_now, leader, players, pts, rank_of,
-                                           pos_of, is_joker, strength)
-                take(hands, n_hand, seat_now, play >> 1)
-                if m == 0:
-                    lead = suit_of[play >> 1]
-                trick[m] = play
-                seat_now = seat_now + 1 if seat_now + 1 < players else 0
-            winner = (leader + _winner_at(trick, players, pos_of, rank_of, is_joker, strength)) % players
-            for m in range(players):
-                taken[winner] += pts[trick[m] >> 1]
-            leader = winner
+        play_tricks(rules, tables, scratch, rng, heuristic, hands, n_hand, trick, legal, leader0, lead0, t0, m0,
+                    legal0[i0], n_tricks, no_trace, 0, False)
         _moon_points(taken, in_play, cfg[SUBTRACT] != 0, points)
         visits[i0] += 1
         value[i0] += margin(points, players, seat, -1)
@@ -412,8 +395,8 @@ def search(tables: tuple[Any, ...], belief: Any, seat: int, trick: list[int], t0
     trick0[:len(trick)] = trick
     visits = np.zeros(len(legal), dtype=np.int64)
     value = np.zeros(len(legal), dtype=np.float64)
-    compiled(_search)(*tables, belief.holders, belief.base, belief.target, belief.void_mask, belief.pool,
-                       len(belief.pool) - 1, seat, trick0, len(trick), t0, n_tricks, leader, lead, point_pos,
-                       np.array(taken, dtype=np.int64), np.array(legal, dtype=np.int64), budget, explore, rng,
-                       visits, value)
+    compiled(_search)(RULES, tables, belief.holders, belief.base, belief.target, belief.void_mask, belief.pool,
+                      len(belief.pool) - 1, seat, trick0, len(trick), t0, n_tricks, leader, lead, point_pos,
+                      np.array(taken, dtype=np.int64), np.array(legal, dtype=np.int64), budget, explore, rng,
+                      visits, value)
     return visits

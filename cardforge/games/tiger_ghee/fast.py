@@ -15,7 +15,7 @@ from numba import njit
 from cardforge.sim import fasttricks
 from cardforge.sim.fastcore import TraceReader, determinize, margin, put, sample, take, ucb_pick
 from cardforge.sim.fastrand import shuffle, uniform
-from cardforge.sim.fasttricks import CARDS, HAND, MAX_HANDS, PLAYERS, Rules, compiled, hot_rule, rule
+from cardforge.sim.fasttricks import CARDS, HAND, MAX_HANDS, PLAYERS, Rules, compiled, hot_rule, play_tricks, rule
 
 # cfg slots after the shared ones (sim/fasttricks.py: PLAYERS, HAND, CARDS, then HANDS, the hands of a game)
 BLACK, GIFTS, TRICKS, LEFTOVER, LATEST_HIGH, LATEST_LOW, DEALER_LEADS = range(4, 11)
@@ -272,7 +272,7 @@ def figures(game: Any, row: np.ndarray) -> dict[str, Any]:
 def _heuristic_play(rng: np.ndarray, legal: np.ndarray, k: int, trick: np.ndarray, m: int, seat: int, leader: int,
                     won: np.ndarray, t: int, cfg: np.ndarray, field: int, suit_of: np.ndarray,
                     rank_of: np.ndarray) -> int:
-    """`TigerGheeHeuristic.play` (the same scoring as the batch loop above)."""
+    """`TigerGheeHeuristic.play`: win or lose the trick toward a multiple of four tricks, by rank."""
     players, n_tricks, black = cfg[PLAYERS], cfg[TRICKS], cfg[BLACK]
     if k == 1:
         return legal[0]
@@ -296,68 +296,37 @@ def _heuristic_play(rng: np.ndarray, legal: np.ndarray, k: int, trick: np.ndarra
 
 
 @njit(cache=True)
-def _finish_hand(rng: np.ndarray, cfg: np.ndarray, suit_of: np.ndarray, rank_of: np.ndarray, hands: np.ndarray,
-                 count: np.ndarray, trick: np.ndarray, m0: int, t0: int, leader: int, lead: int, field: int,
-                 flip_rest: np.ndarray, n_rest: int, won: np.ndarray) -> None:
-    """Plays from position `m0` of trick `t0` to the end of the hand, every seat by the heuristic."""
-    players, n_tricks, black = cfg[PLAYERS], cfg[TRICKS], cfg[BLACK]
-    legal = np.empty(cfg[HAND] + 1, dtype=np.int64)
-    start = m0
-    for t in range(t0, n_tricks):
-        if t > t0:
-            if t - t0 - 1 < n_rest:
-                field = suit_of[flip_rest[t - t0 - 1]]
-            lead = -1
-            start = 0
-        seat = (leader + start) % players
-        for m in range(start, players):
-            k = _legal(hands[seat], count[seat], m == 0, lead, field, black, suit_of, legal)
-            play = _heuristic_play(rng, legal, k, trick, m, seat, leader, won, t, cfg, field, suit_of, rank_of)
-            take(hands, count, seat, play >> 1)
-            if m == 0:
-                suit = suit_of[play >> 1]
-                lead = field if suit == black else suit
-            trick[m] = play
-            seat = seat + 1 if seat + 1 < players else 0
-        winner = (leader + _winner_at(trick, players, field, black, suit_of, rank_of, cfg[LATEST_HIGH] != 0,
-                                      cfg[LATEST_LOW] != 0)) % players
-        won[winner] += 1
-        leader = winner
-
-
-@njit(cache=True)
-def _search(cfg: np.ndarray, suit_of: np.ndarray, rank_of: np.ndarray, points_for: np.ndarray,
-            holders: np.ndarray, base: np.ndarray, target: np.ndarray, void_mask: np.ndarray, pool: np.ndarray,
-            n_pool: int, seat: int, trick0: np.ndarray, m0: int, t0: int, leader: int, lead0: int, field: int,
-            won0: np.ndarray, legal: np.ndarray, budget: int, explore: float, rng: np.ndarray,
-            visits: np.ndarray, value: np.ndarray) -> None:
+def _search(rules: Any, tables: Any, holders: np.ndarray, base: np.ndarray, target: np.ndarray,
+            void_mask: np.ndarray, pool: np.ndarray, n_pool: int, seat: int, trick0: np.ndarray, m0: int, t0: int,
+            leader: int, lead0: int, field: int, won0: np.ndarray, legal: np.ndarray, budget: int, explore: float,
+            rng: np.ndarray, visits: np.ndarray, value: np.ndarray) -> None:
     """`budget` playouts of the seat's legal plays over deals consistent with what it saw (row
     `players` of `holders` is the unflipped flip deck, reshuffled each time)."""
-    players, black = cfg[PLAYERS], cfg[BLACK]
+    cfg, points_for = tables[0], tables[3]
+    players = cfg[PLAYERS]
+    scratch = rules.scratch(tables)
+    won, flip, state = scratch[0], scratch[2], scratch[3]
     count = np.empty(len(target), dtype=np.int64)
     hands = np.empty((players, holders.shape[1]), dtype=np.int64)
     n_hand = np.empty(players, dtype=np.int64)
     trick = np.empty(players, dtype=np.int64)
-    won = np.empty(players, dtype=np.int64)
     points = np.empty(players, dtype=np.int64)
-    k = len(legal)
+    moves = np.empty(holders.shape[1] + 1, dtype=np.int64)
+    heuristic = np.ones(players, dtype=np.int64)
+    no_trace = np.empty(0, dtype=np.int64)
     for step in range(budget):
-        determinize(rng, pool, n_pool, holders, count, base, target, void_mask, suit_of)
+        determinize(rng, pool, n_pool, holders, count, base, target, void_mask, tables[1])
         shuffle(rng, holders[players], count[players])
-        i = ucb_pick(visits, value, k, step, explore)
+        i = ucb_pick(visits, value, len(legal), step, explore)
         hands[:, :] = holders[:players]
         n_hand[:] = count[:players]
         trick[:] = trick0
         won[:] = won0
-        play = legal[i]
-        take(hands, n_hand, seat, play >> 1)
-        trick[m0] = play
-        lead = lead0
-        if m0 == 0:
-            suit = suit_of[play >> 1]
-            lead = field if suit == black else suit
-        _finish_hand(rng, cfg, suit_of, rank_of, hands, n_hand, trick, m0 + 1, t0, leader, lead, field,
-                     holders[players], count[players], won)
+        for j in range(count[players]):  # trick t0 + 1 + j flips the j-th card left
+            flip[t0 + 1 + j] = holders[players, j]
+        state[0], state[1] = field, t0 + 1 + count[players]
+        play_tricks(rules, tables, scratch, rng, heuristic, hands, n_hand, trick, moves, leader, lead0, t0, m0,
+                    legal[i], cfg[TRICKS], no_trace, 0, False)
         for s in range(players):
             points[s] = points_for[won[s]]
         visits[i] += 1
@@ -373,8 +342,8 @@ def search(tables: tuple[Any, ...], belief: Any, seat: int, trick: list[int], t0
     trick0[:len(trick)] = trick
     visits = np.zeros(len(legal), dtype=np.int64)
     value = np.zeros(len(legal), dtype=np.float64)
-    compiled(_search)(*tables, belief.holders, belief.base, belief.target, belief.void_mask, belief.pool,
-                       len(belief.pool) - 1, seat, trick0, len(trick), t0, leader, lead, field,
-                       np.array(won, dtype=np.int64), np.array(legal, dtype=np.int64), budget, explore, rng,
-                       visits, value)
+    compiled(_search)(RULES, tables, belief.holders, belief.base, belief.target, belief.void_mask, belief.pool,
+                      len(belief.pool) - 1, seat, trick0, len(trick), t0, leader, lead, field,
+                      np.array(won, dtype=np.int64), np.array(legal, dtype=np.int64), budget, explore, rng,
+                      visits, value)
     return visits
