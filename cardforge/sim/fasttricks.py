@@ -84,7 +84,8 @@ def rule(function: Callable[..., Any], nrt: bool = True) -> Any:
 
     Numba offers no public way to set it; without `_set_uuid` the loops still run, compiled anew
     in every process."""
-    compiled = njit(cache=True, _nrt=nrt)(function)
+    options: dict[str, Any] = {"cache": True, "_nrt": nrt}
+    compiled = njit(**options)(function)
     set_uuid = getattr(compiled, "_set_uuid", None)
     if set_uuid is not None:
         code = function.__code__
@@ -96,6 +97,53 @@ def hot_rule(function: Callable[..., Any]) -> Any:
     """`rule` for a function called at every play or trick that allocates nothing: compiled without
     reference counting (numba would count every array of `tables` and `scratch` in and out of each call)."""
     return rule(function, nrt=False)
+
+
+@rule
+def zero_totals(tables: Any, scratch: Any, totals: np.ndarray) -> None:
+    """`Rules.start_game` of a game whose totals start at zero."""
+    totals[:] = 0
+
+
+@rule
+def fixed_hands(tables: Any, scratch: Any, totals: np.ndarray, h: int) -> bool:
+    """`Rules.game_over` of a game of a set number of hands (cfg[MAX_HANDS])."""
+    return h >= tables[0][MAX_HANDS]
+
+
+@rule
+def no_extras(tables: Any, scratch: Any, trace: np.ndarray, pos: int) -> int:
+    """`Rules.trace_hand` or `Rules.trace_stats` of a game that writes nothing there."""
+    return pos
+
+
+@hot_rule
+def no_trick_setup(tables: Any, scratch: Any, t: int) -> None:
+    """`Rules.begin_trick` of a game whose tricks start from nothing but the lead."""
+
+
+@hot_rule
+def no_note(tables: Any, scratch: Any) -> int:
+    """`Rules.trick_note` of a game whose tricks have no field colour."""
+    return -1
+
+
+@njit(cache=True)
+def put_all(trace: np.ndarray, pos: int, values: np.ndarray) -> int:
+    """Writes every value of a 1-D array; returns the next position."""
+    for i in range(len(values)):
+        pos = put(trace, pos, values[i])
+    return pos
+
+
+@njit(cache=True)
+def seats_with(totals: np.ndarray, total: int) -> int:
+    """Bitmask of the seats whose total is `total`."""
+    mask = 0
+    for s in range(len(totals)):
+        if totals[s] == total:
+            mask |= 1 << s
+    return mask
 
 
 @njit(cache=True)
@@ -224,6 +272,18 @@ def compiled(function: Any) -> Any:
     return function
 
 
+def drivers(rules: Rules, fig_width: Callable[[np.ndarray], int]) -> tuple[Callable[..., Any], Callable[..., Any]]:
+    """A game's `FastKernel.play_batch` and `play_traced`; `fig_width(cfg)` is the width of its figures row."""
+
+    def game_play_batch(tables: tuple[Any, ...], seeds: np.ndarray, agents: np.ndarray) -> tuple[np.ndarray, ...]:
+        return play_batch(rules, tables, seeds, agents, fig_width(tables[0]))
+
+    def game_play_traced(tables: tuple[Any, ...], seed: int, agents: np.ndarray) -> np.ndarray:
+        return play_traced(rules, tables, seed, agents, fig_width(tables[0]))
+
+    return game_play_batch, game_play_traced
+
+
 def play_batch(rules: Rules, tables: tuple[Any, ...], seeds: np.ndarray, agents: np.ndarray,
                fig_width: int) -> tuple[np.ndarray, ...]:
     """(scores, winners, hands, plays, figures, errors) arrays for one game per seed (`FastKernel.play_batch`)."""
@@ -248,6 +308,14 @@ def play_traced(rules: Rules, tables: tuple[Any, ...], seed: int, agents: np.nda
     if error:
         trace[0] = -error
     return trace
+
+
+def search_buffers(tables: tuple[Any, ...], trick: list[int], legal: list[int]) -> tuple[np.ndarray, ...]:
+    """For a game's `search`: the trick so far padded to a whole trick, and zeroed visit counts and
+    summed values per legal play (the playouts fill them)."""
+    trick0 = np.zeros(int(tables[0][PLAYERS]), dtype=np.int64)
+    trick0[:len(trick)] = trick
+    return trick0, np.zeros(len(legal), dtype=np.int64), np.zeros(len(legal), dtype=np.float64)
 
 
 def read_record(game: Any, trace: np.ndarray, hand_extras: Callable[[TraceReader], dict[str, Any]],

@@ -22,11 +22,25 @@ from cardforge.sim.fastcore import (
     ucb_pick,
 )
 from cardforge.sim.fastrand import uniform
-from cardforge.sim.fasttricks import HAND, MAX_HANDS, PLAYERS, Rules, compiled, hot_rule, play_tricks, rule
+from cardforge.sim.fasttricks import (
+    HAND,
+    MAX_HANDS,
+    PLAYERS,
+    Rules,
+    compiled,
+    fixed_hands,
+    hot_rule,
+    no_extras,
+    no_note,
+    no_trick_setup,
+    play_tricks,
+    put_all,
+    rule,
+    seats_with,
+)
 
-# cfg slots after the shared ones (sim/fasttricks.py: PLAYERS, HAND, CARDS, then HANDS, the hands of a game)
+# cfg slots after the shared ones (sim/fasttricks.py: PLAYERS, HAND, CARDS, MAX_HANDS: the hands of a game)
 WILD, TRUMP, DOWN_RANK, ALLOW_DOWN, TARGET, EXACT, BUST, CARRY, START, OPENER, TOP_RANK = range(4, 15)
-HANDS = MAX_HANDS
 
 
 def tables(game: Any) -> tuple[Any, ...]:
@@ -181,10 +195,6 @@ def _start_game(tables: Any, scratch: Any, totals: np.ndarray) -> None:
     scratch[1][:] = 0
 
 
-@rule
-def _game_over(tables: Any, scratch: Any, totals: np.ndarray, h: int) -> bool:
-    return h >= tables[0][HANDS]
-
 
 @rule
 def _begin_hand(tables: Any, scratch: Any, rng: np.ndarray, agents: np.ndarray, h: int, deck: np.ndarray, left: int,
@@ -195,14 +205,6 @@ def _begin_hand(tables: Any, scratch: Any, rng: np.ndarray, agents: np.ndarray, 
     return holder(hands, count, cfg[PLAYERS], cfg[OPENER]), cfg[HAND]
 
 
-@rule
-def _no_trace(tables: Any, scratch: Any, trace: np.ndarray, pos: int) -> int:
-    return pos
-
-
-@hot_rule
-def _begin_trick(tables: Any, scratch: Any, t: int) -> None:
-    pass
 
 
 @hot_rule
@@ -251,17 +253,13 @@ def _credit(tables: Any, scratch: Any, trick: np.ndarray, at: int, winner: int) 
     scratch[0][winner] += tables[0][DOWN_RANK] if win_play & 1 else tables[2][win_play >> 1]
 
 
-@hot_rule
-def _no_note(tables: Any, scratch: Any) -> int:
-    return -1
-
 
 @rule
 def _score_hand(tables: Any, scratch: Any, h: int, totals: np.ndarray, fig: np.ndarray, points: np.ndarray) -> None:
     """`Fives.hand_points`, then the figures: busts and exact per seat, points lost, the totals' histogram."""
     cfg, values, pool_lost = tables[0], scratch[0], scratch[1]
     players, target = cfg[PLAYERS], cfg[TARGET]
-    pool_lost[0], pool_lost[1] = _hand_points(values, pool_lost[0], h + 1 >= cfg[HANDS], cfg, tables[3], tables[4],
+    pool_lost[0], pool_lost[1] = _hand_points(values, pool_lost[0], h + 1 >= cfg[MAX_HANDS], cfg, tables[3], tables[4],
                                               points)
     for s in range(players):
         totals[s] += points[s]
@@ -273,10 +271,7 @@ def _score_hand(tables: Any, scratch: Any, h: int, totals: np.ndarray, fig: np.n
 
 @rule
 def _trace_stats(tables: Any, scratch: Any, trace: np.ndarray, pos: int) -> int:
-    values = scratch[0]
-    for s in range(len(values)):
-        pos = put(trace, pos, values[s])
-    return put(trace, pos, scratch[1][1])
+    return put(trace, put_all(trace, pos, scratch[0]), scratch[1][1])
 
 
 @rule
@@ -293,14 +288,8 @@ def _note_room(tables: Any) -> int:
 @njit(cache=True)
 def _winners(totals: np.ndarray, values: np.ndarray, players: int, target: int) -> int:
     """`Fives.winners`: highest total; ties go to the closest to the target (not over) in the last hand."""
-    best = totals.max()
-    tied = 0
-    n_tied = 0
-    for s in range(players):
-        if totals[s] == best:
-            tied |= 1 << s
-            n_tied += 1
-    if n_tied == 1:
+    tied = seats_with(totals, totals.max())
+    if tied & (tied - 1) == 0:
         return tied
     top = -1
     for s in range(players):
@@ -315,8 +304,10 @@ def _winners(totals: np.ndarray, values: np.ndarray, players: int, target: int) 
     return mask
 
 
-RULES = Rules(_scratch, _start_game, _game_over, _begin_hand, _no_trace, _begin_trick, _legal_here, _choose, _lead_of,
-              _winner_here, _credit, _no_note, _score_hand, _trace_stats, _winners_here, _note_room)
+RULES = Rules(scratch=_scratch, start_game=_start_game, game_over=fixed_hands, begin_hand=_begin_hand,
+              trace_hand=no_extras, begin_trick=no_trick_setup, legal=_legal_here, choose=_choose, lead_of=_lead_of,
+              winner_at=_winner_here, credit=_credit, trick_note=no_note, score_hand=_score_hand,
+              trace_stats=_trace_stats, winners=_winners_here, note_room=_note_room)
 
 
 def _figure_width(cfg: np.ndarray) -> int:
@@ -324,12 +315,7 @@ def _figure_width(cfg: np.ndarray) -> int:
     return int(2 * cfg[PLAYERS] + 1 + cfg[HAND] * max(cfg[TOP_RANK], cfg[DOWN_RANK]) + 1)
 
 
-def play_batch(tables: tuple[Any, ...], seeds: np.ndarray, agents: np.ndarray) -> tuple[np.ndarray, ...]:
-    return fasttricks.play_batch(RULES, tables, seeds, agents, _figure_width(tables[0]))
-
-
-def play_traced(tables: tuple[Any, ...], seed: int, agents: np.ndarray) -> np.ndarray:
-    return fasttricks.play_traced(RULES, tables, seed, agents, _figure_width(tables[0]))
+play_batch, play_traced = fasttricks.drivers(RULES, _figure_width)
 
 
 def record(game: Any, trace: np.ndarray) -> Any:
@@ -387,11 +373,7 @@ def _search(rules: Any, tables: Any, holders: np.ndarray, base: np.ndarray, targ
 def search(tables: tuple[Any, ...], belief: Any, seat: int, trick: list[int], t0: int, leader: int, lead: int,
            values: list[int], legal: list[int], budget: int, explore: float, rng: np.ndarray) -> np.ndarray:
     """Visit counts per legal play (sim/search.py); whether the trick had a face-down play is read from `trick`."""
-    players = int(tables[0][PLAYERS])
-    trick0 = np.zeros(players, dtype=np.int64)
-    trick0[:len(trick)] = trick
-    visits = np.zeros(len(legal), dtype=np.int64)
-    value = np.zeros(len(legal), dtype=np.float64)
+    trick0, visits, value = fasttricks.search_buffers(tables, trick, legal)
     compiled(_search)(RULES, tables, belief.holders, belief.base, belief.target, belief.void_mask, belief.pool,
                       len(belief.pool) - 1, seat, trick0, len(trick), t0, leader, lead,
                       np.array(values, dtype=np.int64), np.array(legal, dtype=np.int64), budget, explore, rng,

@@ -24,7 +24,21 @@ from cardforge.sim.fastcore import (
     ucb_pick,
 )
 from cardforge.sim.fastrand import below, uniform
-from cardforge.sim.fasttricks import CARDS, HAND, PLAYERS, Rules, compiled, hot_rule, play_tricks, rule
+from cardforge.sim.fasttricks import (
+    CARDS,
+    HAND,
+    PLAYERS,
+    Rules,
+    compiled,
+    hot_rule,
+    no_note,
+    no_trick_setup,
+    play_tricks,
+    put_all,
+    rule,
+    seats_with,
+    zero_totals,
+)
 
 # cfg slots after the shared ones (sim/fasttricks.py: PLAYERS, HAND, CARDS, MAX_HANDS)
 PASS, END, SUBTRACT, QUEEN = range(4, 8)
@@ -93,10 +107,6 @@ def _scratch(tables: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarra
     return (np.zeros(players, dtype=np.int64), np.empty((players, max(cfg[PASS], 1)), dtype=np.int64),
             np.zeros(cfg[CARDS], dtype=np.int64), np.zeros(6, dtype=np.int64))
 
-
-@rule
-def _start_game(tables: Any, scratch: Any, totals: np.ndarray) -> None:
-    totals[:] = 0
 
 
 @rule
@@ -167,10 +177,6 @@ def _trace_hand(tables: Any, scratch: Any, trace: np.ndarray, pos: int) -> int:
     return pos
 
 
-@hot_rule
-def _begin_trick(tables: Any, scratch: Any, t: int) -> None:
-    pass
-
 
 @hot_rule
 def _legal_here(tables: Any, scratch: Any, hand: np.ndarray, n: int, trick: np.ndarray, t: int, m: int, lead: int,
@@ -207,10 +213,6 @@ def _credit(tables: Any, scratch: Any, trick: np.ndarray, at: int, winner: int) 
         scratch[0][winner] += pts[trick[m] >> 1]
 
 
-@hot_rule
-def _no_note(tables: Any, scratch: Any) -> int:
-    return -1
-
 
 @rule
 def _score_hand(tables: Any, scratch: Any, h: int, totals: np.ndarray, fig: np.ndarray, points: np.ndarray) -> None:
@@ -225,22 +227,13 @@ def _score_hand(tables: Any, scratch: Any, h: int, totals: np.ndarray, fig: np.n
 
 @rule
 def _trace_stats(tables: Any, scratch: Any, trace: np.ndarray, pos: int) -> int:
-    taken = scratch[0]
-    pos = put(trace, pos, scratch[3][MOON])
-    for s in range(len(taken)):
-        pos = put(trace, pos, taken[s])
-    return pos
+    return put_all(trace, put(trace, pos, scratch[3][MOON]), scratch[0])
 
 
 @rule
 def _winners_here(tables: Any, scratch: Any, totals: np.ndarray) -> int:
     """The lowest totals win."""
-    best = totals.min()
-    mask = 0
-    for s in range(len(totals)):
-        if totals[s] == best:
-            mask |= 1 << s
-    return mask
+    return seats_with(totals, totals.min())
 
 
 @rule
@@ -249,8 +242,10 @@ def _note_room(tables: Any) -> int:
     return 4 + cfg[PLAYERS] * (cfg[PASS] + 1)
 
 
-RULES = Rules(_scratch, _start_game, _game_over, _begin_hand, _trace_hand, _begin_trick, _legal_here, _choose,
-              _lead_of, _winner_here, _credit, _no_note, _score_hand, _trace_stats, _winners_here, _note_room)
+RULES = Rules(scratch=_scratch, start_game=zero_totals, game_over=_game_over, begin_hand=_begin_hand,
+              trace_hand=_trace_hand, begin_trick=no_trick_setup, legal=_legal_here, choose=_choose, lead_of=_lead_of,
+              winner_at=_winner_here, credit=_credit, trick_note=no_note, score_hand=_score_hand,
+              trace_stats=_trace_stats, winners=_winners_here, note_room=_note_room)
 
 
 @njit(cache=True, inline="always")
@@ -288,12 +283,7 @@ def _moon_points(taken: np.ndarray, in_play: int, subtract: bool, points: np.nda
     return moon
 
 
-def play_batch(tables: tuple[Any, ...], seeds: np.ndarray, agents: np.ndarray) -> tuple[np.ndarray, ...]:
-    return fasttricks.play_batch(RULES, tables, seeds, agents, int(tables[0][PLAYERS]))
-
-
-def play_traced(tables: tuple[Any, ...], seed: int, agents: np.ndarray) -> np.ndarray:
-    return fasttricks.play_traced(RULES, tables, seed, agents, int(tables[0][PLAYERS]))
+play_batch, play_traced = fasttricks.drivers(RULES, lambda cfg: int(cfg[PLAYERS]))
 
 
 def record(game: Any, trace: np.ndarray) -> Any:
@@ -390,11 +380,7 @@ def search(tables: tuple[Any, ...], belief: Any, seat: int, trick: list[int], t0
            lead: int, point_pos: int, taken: list[int], legal: list[int], budget: int, explore: float,
            rng: np.ndarray) -> np.ndarray:
     """Visit counts per legal play (sim/search.py)."""
-    players = int(tables[0][PLAYERS])
-    trick0 = np.zeros(players, dtype=np.int64)
-    trick0[:len(trick)] = trick
-    visits = np.zeros(len(legal), dtype=np.int64)
-    value = np.zeros(len(legal), dtype=np.float64)
+    trick0, visits, value = fasttricks.search_buffers(tables, trick, legal)
     compiled(_search)(RULES, tables, belief.holders, belief.base, belief.target, belief.void_mask, belief.pool,
                       len(belief.pool) - 1, seat, trick0, len(trick), t0, n_tricks, leader, lead, point_pos,
                       np.array(taken, dtype=np.int64), np.array(legal, dtype=np.int64), budget, explore, rng,

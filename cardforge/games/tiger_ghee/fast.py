@@ -15,11 +15,23 @@ from numba import njit
 from cardforge.sim import fasttricks
 from cardforge.sim.fastcore import TraceReader, determinize, margin, put, sample, take, ucb_pick
 from cardforge.sim.fastrand import shuffle, uniform
-from cardforge.sim.fasttricks import CARDS, HAND, MAX_HANDS, PLAYERS, Rules, compiled, hot_rule, play_tricks, rule
+from cardforge.sim.fasttricks import (
+    CARDS,
+    HAND,
+    PLAYERS,
+    Rules,
+    compiled,
+    fixed_hands,
+    hot_rule,
+    play_tricks,
+    put_all,
+    rule,
+    seats_with,
+    zero_totals,
+)
 
-# cfg slots after the shared ones (sim/fasttricks.py: PLAYERS, HAND, CARDS, then HANDS, the hands of a game)
+# cfg slots after the shared ones (sim/fasttricks.py: PLAYERS, HAND, CARDS, MAX_HANDS: the hands of a game)
 BLACK, GIFTS, TRICKS, LEFTOVER, LATEST_HIGH, LATEST_LOW, DEALER_LEADS = range(4, 11)
-HANDS = MAX_HANDS
 
 
 def tables(game: Any) -> tuple[Any, ...]:
@@ -101,14 +113,6 @@ def _scratch(tables: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarra
             np.empty(cfg[CARDS], dtype=np.int64), np.zeros(2, dtype=np.int64))
 
 
-@rule
-def _start_game(tables: Any, scratch: Any, totals: np.ndarray) -> None:
-    totals[:] = 0
-
-
-@rule
-def _game_over(tables: Any, scratch: Any, totals: np.ndarray, h: int) -> bool:
-    return h >= tables[0][HANDS]
 
 
 @rule
@@ -210,21 +214,13 @@ def _score_hand(tables: Any, scratch: Any, h: int, totals: np.ndarray, fig: np.n
 
 @rule
 def _trace_stats(tables: Any, scratch: Any, trace: np.ndarray, pos: int) -> int:
-    won = scratch[0]
-    for s in range(len(won)):
-        pos = put(trace, pos, won[s])
-    return pos
+    return put_all(trace, pos, scratch[0])
 
 
 @rule
 def _winners_here(tables: Any, scratch: Any, totals: np.ndarray) -> int:
     """The highest totals win."""
-    best = totals.max()
-    mask = 0
-    for s in range(len(totals)):
-        if totals[s] == best:
-            mask |= 1 << s
-    return mask
+    return seats_with(totals, totals.max())
 
 
 @rule
@@ -233,20 +229,17 @@ def _note_room(tables: Any) -> int:
     return cfg[PLAYERS] * (cfg[GIFTS] + 1) + 1 + cfg[CARDS]
 
 
-RULES = Rules(_scratch, _start_game, _game_over, _begin_hand, _trace_hand, _begin_trick, _legal_here, _choose,
-              _lead_of, _winner_here, _credit, _field_note, _score_hand, _trace_stats, _winners_here, _note_room)
+RULES = Rules(scratch=_scratch, start_game=zero_totals, game_over=fixed_hands, begin_hand=_begin_hand,
+              trace_hand=_trace_hand, begin_trick=_begin_trick, legal=_legal_here, choose=_choose, lead_of=_lead_of,
+              winner_at=_winner_here, credit=_credit, trick_note=_field_note, score_hand=_score_hand,
+              trace_stats=_trace_stats, winners=_winners_here, note_room=_note_room)
 
 
 def _figure_width(cfg: np.ndarray) -> int:
     return int(cfg[TRICKS] + 1 + cfg[PLAYERS])
 
 
-def play_batch(tables: tuple[Any, ...], seeds: np.ndarray, agents: np.ndarray) -> tuple[np.ndarray, ...]:
-    return fasttricks.play_batch(RULES, tables, seeds, agents, _figure_width(tables[0]))
-
-
-def play_traced(tables: tuple[Any, ...], seed: int, agents: np.ndarray) -> np.ndarray:
-    return fasttricks.play_traced(RULES, tables, seed, agents, _figure_width(tables[0]))
+play_batch, play_traced = fasttricks.drivers(RULES, _figure_width)
 
 
 def record(game: Any, trace: np.ndarray) -> Any:
@@ -337,11 +330,7 @@ def search(tables: tuple[Any, ...], belief: Any, seat: int, trick: list[int], t0
            field: int, won: list[int], legal: list[int], budget: int, explore: float,
            rng: np.ndarray) -> np.ndarray:
     """Visit counts per legal play (sim/search.py)."""
-    players = int(tables[0][PLAYERS])
-    trick0 = np.zeros(players, dtype=np.int64)
-    trick0[:len(trick)] = trick
-    visits = np.zeros(len(legal), dtype=np.int64)
-    value = np.zeros(len(legal), dtype=np.float64)
+    trick0, visits, value = fasttricks.search_buffers(tables, trick, legal)
     compiled(_search)(RULES, tables, belief.holders, belief.base, belief.target, belief.void_mask, belief.pool,
                       len(belief.pool) - 1, seat, trick0, len(trick), t0, leader, lead, field,
                       np.array(won, dtype=np.int64), np.array(legal, dtype=np.int64), budget, explore, rng,
