@@ -94,5 +94,6 @@ def test_every_everyday_command_runs(line: str, workspace: Path) -> None:
         assert f"winnable with perfect play: {claimed.group(1)}" in result.output
     if args[:2] == ["mafia", "design"]:
         assert load_deck(workspace / "my-mission" / "deck.yaml").spec.id.startswith("greeen-mafia")
-    if args[0] == "sweep":
-        assert (workspace / "sweep.pdf").read_bytes().startswith(b"%PDF")
+    for chart in ("sweep.pdf", "compare.pdf"):
+        if chart in args:
+            assert (workspace / chart).read_bytes().startswith(b"%PDF")
