@@ -13,6 +13,7 @@ from . import model
 from .budgets import MAX_CARDS, MAX_EXTENDS_DEPTH
 from .confine import confined_file, folder_files, reference_parts
 from .deck import Card, Deck, card_id, expand_ranks, rank_value
+from .deck_memo import DeckMemo
 from .errors import DeckError, PlayabilityError
 from .games.registry import all_games
 from .paths import BUNDLED_DECKS_DIR, UnsafeReference, resolve_folder, resolve_in
@@ -252,6 +253,16 @@ def derived_deck(base_path: Path, deck_file: Path, changes: dict[str, Any]) -> d
 def read_chain(path: Path) -> tuple[dict[str, Any], SourceMap, tuple[Path, ...]]:
     """A deck file and what it extends: merged data, where each value was written, the file chain."""
     return _read_chain(path)
+
+
+_POSITIONS: DeckMemo[SourceMap] = DeckMemo(decks_kept=64)
+"""Where each loaded deck's values were written, kept from loading (a build loads every deck first)."""
+
+
+def deck_positions(deck: Deck) -> SourceMap:
+    """Where each of the deck's values was written, the overriding file winning; read again only for a
+    deck that was not loaded from its file here (a sweep's in-memory variant)."""
+    return _POSITIONS.get(deck, "positions", lambda: read_chain(deck.path)[1])
 
 
 def _drop_replaced_positions(sources: SourceMap, base: Any, override: Any, prefix: KeyPath = ()) -> None:
@@ -609,7 +620,9 @@ def load_deck(reference: str | Path, relative_to: Path | None = None, *, collect
     `check` can report them and `build --force` can still print it."""
     path = find_deck_file(reference, relative_to)
     data, sources, chain = _read_chain(path)
-    return deck_from_data(path, data, sources, chain, collect_problems=collect_problems)
+    deck = deck_from_data(path, data, sources, chain, collect_problems=collect_problems)
+    _POSITIONS.get(deck, "positions", lambda: sources)
+    return deck
 
 
 def deck_source(path: Path) -> tuple[dict[str, Any], SourceMap, tuple[Path, ...]]:

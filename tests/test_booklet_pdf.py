@@ -218,3 +218,10 @@ def test_card_pictures_print_their_indices_in_the_cards_own_condensed_bold() -> 
     names = {str(font.get_object()["/BaseFont"]).split("+")[-1]
              for page in reader.pages for font in (page["/Resources"].get("/Font") or {}).values()}
     assert "DejaVu-Sans-Bold-Semi-Condensed" in names, names
+
+
+def test_a_deck_without_suits_lists_its_cards_under_card_not_suit_and_ranks() -> None:
+    """GREEEN MAFIA's cards have names, not suits and ranks: its component table says so."""
+    mafia = re.sub(r"\s+", " ", text_of(pdf_of("greeen-mafia")))
+    assert "Card Cards Lookout Post 1" in mafia and "Suit Ranks" not in mafia
+    assert "Suit Ranks Cards" in re.sub(r"\s+", " ", text_of(pdf_of("fives")))

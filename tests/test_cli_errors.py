@@ -134,9 +134,6 @@ def _wait_for_line(proc: subprocess.Popen[bytes], needle: str, timeout: float = 
     raise AssertionError(f"no {needle!r} in {seen}")
 
 
-@pytest.mark.xfail(reason="since the fast engine (engine='fast' in check/simulation.py) landed, a Ctrl-C in "
-                          "the check's two-process simulation can leave the build running past 60 s; "
-                          "not yet diagnosed", strict=False)
 def test_ctrl_c_during_a_build_leaves_nothing_half_written(tmp_path: Path) -> None:
     out = tmp_path / "out"
     proc = _cardforge("build", "fives", "--games", "100000", "--jobs", "2", "-o", str(out), cwd=tmp_path)

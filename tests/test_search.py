@@ -146,8 +146,29 @@ def test_check_skilled_adds_a_skilled_play_section(tmp_path):
     from cardforge.check.run import CheckOptions, check_deck
     from cardforge.report.pdf import build_report
 
-    report = check_deck("tiger-ghee-short", CheckOptions(games=4, skilled=10))
+    class Steps:
+        def __init__(self) -> None:
+            self.steps: list[str] = []
+            self.done: list[tuple[int, int]] = []
+
+        def step(self, deck: str, step: str) -> None:
+            self.steps.append(step)
+
+        def advance(self, done: int, total: int) -> None:
+            self.done.append((done, total))
+
+        def pause(self) -> None:
+            pass
+
+    heard = Steps()
+    report = check_deck("tiger-ghee-short", CheckOptions(games=4, skilled=10, reporter=heard))
     deck = load_deck("tiger-ghee-short")
+    for players in deck.players:  # a run of minutes says what it is doing, and how far it got
+        assert f"skilled play, {players} players: search players in every seat (4 games, 10 playouts a move)" \
+            in heard.steps
+        assert f"skilled play, {players} players: one search player against heuristic players (4 games)" in heard.steps
+    share = -(-4 // 3)  # the match plays its 4 games as 2 per seat: 6 in all, counted across the seats
+    assert (4, 4) in heard.done and heard.done[-1] == (3 * share, 3 * share)
     for players in deck.players:
         check = next(r for r in report.results if r.name == f"skilled play, {players} players")
         run = report.simulations[players]["mcts:10"]

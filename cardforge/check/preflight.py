@@ -42,10 +42,10 @@ Preflight = Callable[["Deck", "SheetOptions", SourceMap], str]
 
 
 def deck_sources(deck: Deck) -> SourceMap:
-    """Where each of the deck's values was written, the overriding file winning (load.py `_read_chain`)."""
-    from ..load import read_chain
+    """Where each of the deck's values was written, the overriding file winning (load.py `deck_positions`)."""
+    from ..load import deck_positions
 
-    return read_chain(deck.path)[1]
+    return deck_positions(deck)
 
 
 # ---------------------------------------------------------------- locating render errors

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..errors import CardforgeError
+from ..progress import SILENT
 from ..sim.report import result_json
 from ..sim.run import simulate
 from ..sim.skill import Match, match
@@ -62,9 +63,15 @@ def skilled_checks(deck: Deck, report: DeckCheck, options: CheckOptions) -> None
     for players in deck.players:
         games = options.games or SKILLED_GAMES
         name = f"skilled play, {players} players"
+        reporter = options.reporter or SILENT
         try:
-            result = simulate(deck, players, games, seed=options.seed, agents=[agent] * players, jobs=options.jobs)
-            m = match(deck, players, games, agent, "heuristic", seed=options.seed, jobs=options.jobs)
+            reporter.step(deck.id, f"{name}: search players in every seat ({games:,} games, "
+                                   f"{options.skilled:,} playouts a move)")
+            result = simulate(deck, players, games, seed=options.seed, agents=[agent] * players, jobs=options.jobs,
+                              progress=reporter.advance)
+            reporter.step(deck.id, f"{name}: one search player against heuristic players ({games:,} games)")
+            m = match(deck, players, games, agent, "heuristic", seed=options.seed, jobs=options.jobs,
+                      progress=reporter.advance)
         except CardforgeError as exc:
             report.add(name, "fail", f"a game with search players could not be played to the end: {exc}")
             continue

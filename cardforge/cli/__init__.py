@@ -25,6 +25,7 @@ INTERNAL_ERROR = 70
 COMMANDS: dict[str, str] = {
     "list": "cardforge.cli.decks:list_command",
     "show": "cardforge.cli.decks:show_command",
+    "new": "cardforge.cli.new:new_command",
     "check": "cardforge.cli.check:check_command",
     "build": "cardforge.cli.build:build_command",
     "calibrate": "cardforge.cli.build:calibrate_command",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
@@ -49,8 +50,10 @@ def print_comparison(base_id: str, variant_id: str, comparison: Comparison, cons
 @jobs_option
 @engine_option
 @json_option
+@click.option("--chart", "chart_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also write a chart (PDF): every figure's change with its 95% interval, one row each.")
 def compare_command(base: str, variant: str, players: tuple[int, ...], games: int, seed: int, agents: str | None,
-                    jobs: int, engine: str, as_json: bool) -> None:
+                    jobs: int, engine: str, as_json: bool, chart_path: Path | None) -> None:
     """Play BASE and VARIANT with the same seeds and players and show what changed.
 
     For seat fairness, scores, game length and the ruleset's own figures (bust and exact-25 rates,
@@ -59,17 +62,27 @@ def compare_command(base: str, variant: str, players: tuple[int, ...], games: in
     """
     from ..check.compare import compare_decks
     from ..load import load_deck
+    from ..writable import check_writable_file
 
+    if chart_path is not None:
+        check_writable_file(chart_path)
     base_deck, variant_deck = load_deck(base), load_deck(variant)
     table = [a.strip() for a in agents.split(",")] if agents else None
     comparisons = compare_decks(base_deck, variant_deck, list(players) or None, games, seed, table, jobs,
                                 progress=not as_json and sys.stderr.isatty(), engine=engine)
+    if chart_path is not None:
+        from ..check.compare_chart import write_chart
+
+        write_chart(base_deck.id, variant_deck.id, comparisons, seed, chart_path)
     if as_json:
         click.echo(json.dumps({"base": base_deck.id, "variant": variant_deck.id, "seed": seed,
-                               "comparisons": [c.to_json() for c in comparisons]}, indent=2))
+                               "comparisons": [c.to_json() for c in comparisons],
+                               "chart": str(chart_path) if chart_path is not None else None}, indent=2))
         return
     console = output_console()
     for comparison in comparisons:
         print_comparison(base_deck.id, variant_deck.id, comparison, console)
+    if chart_path is not None:
+        console.print(f"wrote {chart_path}")
 
 

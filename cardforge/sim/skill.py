@@ -51,14 +51,21 @@ class Match:
 
 
 def match(deck: Deck | str | Path, players: int, games: int, agent: str, opponent: str, seed: int = 0,
-          jobs: int = 1, on_share: Callable[[int], None] | None = None) -> Match:
-    """`games` games (rounded up to a multiple of `players`) with `agent` in each seat in turn."""
+          jobs: int = 1, on_share: Callable[[int], None] | None = None,
+          progress: Callable[[int, int], None] | None = None) -> Match:
+    """`games` games (rounded up to a multiple of `players`) with `agent` in each seat in turn;
+    `progress(done, total)` hears of the games played across all the shares."""
     share = -(-games // players)
     wins = opp_wins = margin = 0.0
     for seat in range(players):
         names = [opponent] * players
         names[seat] = agent
-        result = simulate(deck, players, share, seed=seed + seat, agents=names, jobs=jobs)
+
+        def advance(done: int, _total: int, before: int = seat * share) -> None:
+            if progress is not None:
+                progress(before + done, share * players)
+
+        result = simulate(deck, players, share, seed=seed + seat, agents=names, jobs=jobs, progress=advance)
         won = result.wins()
         wins += won[seat]
         opp_wins += sum(won) - won[seat]
