@@ -4,10 +4,13 @@ trace, the batch and traced drivers, and the reading of a trace back into a `Gam
 A game brings its rules as a `Rules` tuple of small `@njit` functions (which plays are legal, who
 wins a trick, what a hand scores, the heuristic's choice, and its extras before the first trick);
 the loops here take that tuple as their first argument. Numba compiles a loop once per game with
-every call into the rules resolved statically (direct calls that inline as in a hand-written loop),
-so one loop serves every game at the same speed, and a change to the deal, the trick loop or the
-trace format is made once. Thin per-game loops calling shared helpers were the alternative; they
-would still repeat the trick loop itself, which is most of the code.
+every call into the rules resolved statically (direct calls, no function pointers), so one loop
+serves every game at the speed of a hand-written one (benchmarks/bench_fast.py), and a change to
+the deal, the trick loop or the trace format is made once. Thin per-game loops calling shared
+helpers were the alternative; they would still repeat the trick loop itself, most of the code.
+The rules called at every play (`hot_rule`) are compiled without reference counting: numba would
+otherwise count each array of `tables` and `scratch` in and out of every call, which cost up to
+two thirds of the speed.
 
 Numba's cache keys a compiled loop by its argument types, and the type of a rule function carries
 the function's identity, a random id per process unless set: `rule` derives it from the function's
@@ -94,8 +97,9 @@ def rule(function: Callable[..., Any], nrt: bool = True) -> Any:
 
 
 def hot_rule(function: Callable[..., Any]) -> Any:
-    """`rule` for a function called at every play or trick that allocates nothing: compiled without
-    reference counting (numba would count every array of `tables` and `scratch` in and out of each call)."""
+    """`rule` for a function called at every play or trick, compiled without reference counting
+    (numba's own `_nrt` switch): it must allocate nothing, and the helpers it calls must be
+    `inline="always"` so that they compile under the same switch."""
     return rule(function, nrt=False)
 
 
