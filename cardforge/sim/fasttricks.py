@@ -109,7 +109,7 @@ def zero_totals(tables: Any, scratch: Any, totals: np.ndarray) -> None:
     totals[:] = 0
 
 
-@rule
+@hot_rule
 def fixed_hands(tables: Any, scratch: Any, totals: np.ndarray, h: int) -> bool:
     """`Rules.game_over` of a game of a set number of hands (cfg[MAX_HANDS])."""
     return h >= tables[0][MAX_HANDS]
@@ -156,7 +156,7 @@ def hand_room(players: int, size: int, n_cards: int) -> int:
     return 3 + n_cards + size * (players + 3) + 2 * players
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_tricks(rules: Any, tables: Any, scratch: Any, rng: np.ndarray, agents: np.ndarray, hands: np.ndarray,
                 count: np.ndarray, trick: np.ndarray, legal: np.ndarray, leader: int, lead: int, t0: int, m0: int,
                 forced: int, n_tricks: int, trace: np.ndarray, pos: int, tracing: bool) -> tuple[int, int]:

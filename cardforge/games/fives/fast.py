@@ -135,7 +135,7 @@ def _heuristic_score(play: int, seat: int, leader: int, m: int, trick: np.ndarra
     return shed
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _hand_points(values: np.ndarray, pool: int, last: bool, cfg: np.ndarray, place: np.ndarray, n_place: int,
                  points: np.ndarray) -> tuple[int, int]:
     """`Fives.hand_points`: fills points; returns (pool carried on, points lost)."""
@@ -254,7 +254,7 @@ def _credit(tables: Any, scratch: Any, trick: np.ndarray, at: int, winner: int) 
 
 
 
-@rule
+@hot_rule
 def _score_hand(tables: Any, scratch: Any, h: int, totals: np.ndarray, fig: np.ndarray, points: np.ndarray) -> None:
     """`Fives.hand_points`, then the figures: busts and exact per seat, points lost, the totals' histogram."""
     cfg, values, pool_lost = tables[0], scratch[0], scratch[1]

@@ -109,7 +109,7 @@ def _scratch(tables: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarra
 
 
 
-@rule
+@hot_rule
 def _game_over(tables: Any, scratch: Any, totals: np.ndarray, h: int) -> bool:
     return totals.max() >= tables[0][END]
 
@@ -214,7 +214,7 @@ def _credit(tables: Any, scratch: Any, trick: np.ndarray, at: int, winner: int) 
 
 
 
-@rule
+@hot_rule
 def _score_hand(tables: Any, scratch: Any, h: int, totals: np.ndarray, fig: np.ndarray, points: np.ndarray) -> None:
     """Points taken, unless a seat shot the moon; figures: the moons per seat."""
     state = scratch[3]
@@ -264,7 +264,7 @@ def _legal(hand: np.ndarray, n: int, first: bool, lead: int, suit_of: np.ndarray
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _moon_points(taken: np.ndarray, in_play: int, subtract: bool, points: np.ndarray) -> int:
     """`GreenQueen.hand_points`: the points each seat took, unless one took every point in play (it
     shot the moon: it loses them, or the others gain them); returns that seat or -1."""

@@ -201,7 +201,7 @@ def _field_note(tables: Any, scratch: Any) -> int:
     return scratch[3][0]
 
 
-@rule
+@hot_rule
 def _score_hand(tables: Any, scratch: Any, h: int, totals: np.ndarray, fig: np.ndarray, points: np.ndarray) -> None:
     """Points by tricks won; figures: the histogram of tricks won, and per seat the hands that scored."""
     cfg, points_for, won = tables[0], tables[3], scratch[0]
