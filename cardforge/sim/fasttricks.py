@@ -103,6 +103,13 @@ def hot_rule(function: Callable[..., Any]) -> Any:
     return rule(function, nrt=False)
 
 
+def leaf(function: Callable[..., Any]) -> Any:
+    """`@njit(cache=True)` without reference counting, for a helper of hot rules that allocates
+    nothing: called, not inlined, so it compiles once, and LLVM still inlines it where it pays."""
+    options: dict[str, Any] = {"cache": True, "_nrt": False}
+    return njit(**options)(function)
+
+
 @rule
 def zero_totals(tables: Any, scratch: Any, totals: np.ndarray) -> None:
     """`Rules.start_game` of a game whose totals start at zero."""

@@ -30,6 +30,7 @@ from cardforge.sim.fasttricks import (
     compiled,
     fixed_hands,
     hot_rule,
+    leaf,
     no_extras,
     no_note,
     no_trick_setup,
@@ -54,7 +55,7 @@ def tables(game: Any) -> tuple[Any, ...]:
     return cfg, suit_of, rank_of, place, len(game.place_points)
 
 
-@njit(cache=True, inline="always")
+@leaf
 def _winner_at(trick: np.ndarray, m: int, lead: int, suit_of: np.ndarray, rank_of: np.ndarray,
                trump: int, wild: int, down_rank: int) -> int:
     """Position in the trick of the play winning trick[:m]: highest face-up trump, else highest of the lead."""
@@ -74,7 +75,7 @@ def _winner_at(trick: np.ndarray, m: int, lead: int, suit_of: np.ndarray, rank_o
     return best_trump_at if best_trump_at >= 0 else best_lead_at
 
 
-@njit(cache=True, inline="always")
+@leaf
 def _legal(hand: np.ndarray, n: int, first: bool, lead: int, may_down: bool, wild: int,
            suit_of: np.ndarray, legal: np.ndarray) -> int:
     """Fills legal[:k] with the plays `Fives.legal` allows; returns k."""
@@ -105,7 +106,7 @@ def _legal(hand: np.ndarray, n: int, first: bool, lead: int, may_down: bool, wil
     return k
 
 
-@njit(cache=True, inline="always")
+@leaf
 def _heuristic_score(play: int, seat: int, leader: int, m: int, trick: np.ndarray, lead: int, players: int,
                      values: np.ndarray, tricks_left: int, cfg: np.ndarray, suit_of: np.ndarray,
                      rank_of: np.ndarray) -> float:
@@ -135,7 +136,7 @@ def _heuristic_score(play: int, seat: int, leader: int, m: int, trick: np.ndarra
     return shed
 
 
-@njit(cache=True, inline="always")
+@leaf
 def _hand_points(values: np.ndarray, pool: int, last: bool, cfg: np.ndarray, place: np.ndarray, n_place: int,
                  points: np.ndarray) -> tuple[int, int]:
     """`Fives.hand_points`: fills points; returns (pool carried on, points lost)."""

@@ -31,6 +31,7 @@ from cardforge.sim.fasttricks import (
     Rules,
     compiled,
     hot_rule,
+    leaf,
     no_note,
     no_trick_setup,
     play_tricks,
@@ -64,7 +65,7 @@ def tables(game: Any) -> tuple[Any, ...]:
             np.array(game.cycle, dtype=np.int64), option_pos, opening)
 
 
-@njit(cache=True, inline="always")
+@leaf
 def _winner_at(trick: np.ndarray, m: int, pos_of: np.ndarray, rank_of: np.ndarray, is_joker: np.ndarray,
                strength: np.ndarray) -> int:
     """Position of the winning play: strongest suit on the ring row of the lead (reversed by a Joker), then rank."""
@@ -248,7 +249,7 @@ RULES = Rules(scratch=_scratch, start_game=zero_totals, game_over=_game_over, be
               trace_stats=_trace_stats, winners=_winners_here, note_room=_note_room)
 
 
-@njit(cache=True, inline="always")
+@leaf
 def _legal(hand: np.ndarray, n: int, first: bool, lead: int, suit_of: np.ndarray, out: np.ndarray) -> int:
     """Fills out[:k] with the plays `GreenQueen.legal` allows after the first trick's lead; returns k."""
     k = 0
@@ -264,7 +265,7 @@ def _legal(hand: np.ndarray, n: int, first: bool, lead: int, suit_of: np.ndarray
     return k
 
 
-@njit(cache=True, inline="always")
+@leaf
 def _moon_points(taken: np.ndarray, in_play: int, subtract: bool, points: np.ndarray) -> int:
     """`GreenQueen.hand_points`: the points each seat took, unless one took every point in play (it
     shot the moon: it loses them, or the others gain them); returns that seat or -1."""
@@ -305,7 +306,7 @@ def figures(game: Any, row: np.ndarray) -> dict[str, Any]:
 # ---------------------------------------------------------------- search playouts (sim/search.py)
 
 
-@njit(cache=True, inline="always")
+@leaf
 def _heuristic_play(rng: np.ndarray, legal: np.ndarray, k: int, trick: np.ndarray, m: int, seat: int, leader: int,
                     players: int, pts: np.ndarray, rank_of: np.ndarray, pos_of: np.ndarray, is_joker: np.ndarray,
                     strength: np.ndarray) -> int:

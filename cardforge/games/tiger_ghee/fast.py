@@ -23,6 +23,7 @@ from cardforge.sim.fasttricks import (
     compiled,
     fixed_hands,
     hot_rule,
+    leaf,
     play_tricks,
     put_all,
     rule,
@@ -43,7 +44,7 @@ def tables(game: Any) -> tuple[Any, ...]:
     return (cfg, np.array(game.suit_of, dtype=np.int64), np.array(game.rank_of, dtype=np.int64), points)
 
 
-@njit(cache=True, inline="always")
+@leaf
 def _winner_at(trick: np.ndarray, m: int, field: int, black: int, suit_of: np.ndarray, rank_of: np.ndarray,
                latest_high: bool, latest_low: bool) -> int:
     """One effective colour -> highest rank wins; mixed -> lowest. Ties: latest or earliest."""
@@ -67,7 +68,7 @@ def _winner_at(trick: np.ndarray, m: int, field: int, black: int, suit_of: np.nd
     return at
 
 
-@njit(cache=True, inline="always")
+@leaf
 def _legal(hand: np.ndarray, n: int, first: bool, lead: int, field: int, black: int, suit_of: np.ndarray,
            legal: np.ndarray) -> int:
     """Fills legal[:k] with the plays `TigerGhee.legal` allows; returns k."""
@@ -261,7 +262,7 @@ def figures(game: Any, row: np.ndarray) -> dict[str, Any]:
 # ---------------------------------------------------------------- search playouts (sim/search.py)
 
 
-@njit(cache=True, inline="always")
+@leaf
 def _heuristic_play(rng: np.ndarray, legal: np.ndarray, k: int, trick: np.ndarray, m: int, seat: int, leader: int,
                     won: np.ndarray, t: int, cfg: np.ndarray, field: int, suit_of: np.ndarray,
                     rank_of: np.ndarray) -> int:
