@@ -83,11 +83,12 @@ def _source_digest(filename: str) -> str:
 
 
 def rule(function: Callable[..., Any], nrt: bool = True) -> Any:
-    """`@njit(cache=True)` with an identity stable across runs (see the module docstring).
+    """`@njit(cache=True)` with an identity stable across runs (see the module docstring), called
+    only from compiled code (no Python wrapper to compile).
 
     Numba offers no public way to set it; without `_set_uuid` the loops still run, compiled anew
     in every process."""
-    options: dict[str, Any] = {"cache": True, "_nrt": nrt}
+    options: dict[str, Any] = {"cache": True, "_nrt": nrt, "no_cpython_wrapper": True, "no_cfunc_wrapper": True}
     compiled = njit(**options)(function)
     set_uuid = getattr(compiled, "_set_uuid", None)
     if set_uuid is not None:
@@ -158,9 +159,11 @@ def seats_with(totals: np.ndarray, total: int) -> int:
 
 
 @njit(cache=True)
-def hand_room(players: int, size: int, n_cards: int) -> int:
-    """The most trace values one hand takes, less the game's extras and stats."""
-    return 3 + n_cards + size * (players + 3) + 2 * players
+def hand_room(rules: Any, tables: Any) -> int:
+    """The most trace values one hand takes."""
+    cfg = tables[0]
+    players, size = cfg[PLAYERS], cfg[HAND]
+    return 3 + cfg[CARDS] + size * (players + 3) + 2 * players + rules.note_room(tables)
 
 
 @njit(cache=True, inline="always")
@@ -227,7 +230,7 @@ def play_game(rules: Any, tables: Any, agents: np.ndarray, rng: np.ndarray, tota
     fig[:] = 0
     plays = 0
     pos = 2
-    per_hand = hand_room(players, size, n_cards) + rules.note_room(tables)
+    per_hand = hand_room(rules, tables)
     h = 0
     while not rules.game_over(tables, scratch, totals, h):
         if h >= cfg[MAX_HANDS]:
@@ -310,7 +313,7 @@ def play_traced(rules: Rules, tables: tuple[Any, ...], seed: int, agents: np.nda
     """One game with every step in a flat trace (`FastKernel.play_traced`); trace[0] < 0 is an error code."""
     cfg = tables[0]
     players = int(cfg[PLAYERS])
-    per_hand = int(hand_room(players, int(cfg[HAND]), int(cfg[CARDS]))) + int(rules.note_room(tables))
+    per_hand = int(compiled(hand_room)(rules, tables))
     trace = np.zeros(2 + (int(cfg[MAX_HANDS]) + 1) * per_hand, dtype=np.int64)
     rng = np.array([seed], dtype=np.uint64)
     totals = np.zeros(players, dtype=np.int64)
