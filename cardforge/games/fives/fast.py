@@ -1,4 +1,5 @@
-"""Fives and Green Fivura compiled: the rules of `engine.Fives` (docs/rules-readings.md) as one numba loop.
+"""Fives and Green Fivura compiled: the rules of `engine.Fives` (docs/rules-readings.md) for the shared
+trick loop of sim/fasttricks.py.
 
 The readable statement of the rules is the reference engine; this kernel plays the same rules on
 small ints for the simulator and writes a trace that `record` turns back into the reference's
@@ -196,7 +197,6 @@ def _start_game(tables: Any, scratch: Any, totals: np.ndarray) -> None:
     scratch[1][:] = 0
 
 
-
 @rule
 def _begin_hand(tables: Any, scratch: Any, rng: np.ndarray, agents: np.ndarray, h: int, deck: np.ndarray, left: int,
                 hands: np.ndarray, count: np.ndarray) -> tuple[int, int]:
@@ -204,8 +204,6 @@ def _begin_hand(tables: Any, scratch: Any, rng: np.ndarray, agents: np.ndarray, 
     cfg = tables[0]
     scratch[0][:] = 0
     return holder(hands, count, cfg[PLAYERS], cfg[OPENER]), cfg[HAND]
-
-
 
 
 @hot_rule
@@ -252,7 +250,6 @@ def _credit(tables: Any, scratch: Any, trick: np.ndarray, at: int, winner: int) 
     """The winner adds the winning card's value (a face-down card's is `down_rank`)."""
     win_play = trick[at]
     scratch[0][winner] += tables[0][DOWN_RANK] if win_play & 1 else tables[2][win_play >> 1]
-
 
 
 @hot_rule

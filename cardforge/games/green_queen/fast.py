@@ -1,4 +1,5 @@
-"""Green Queen compiled: the rules of `engine.GreenQueen` (docs/rules-readings.md) as one numba loop.
+"""Green Queen compiled: the rules of `engine.GreenQueen` (docs/rules-readings.md) for the shared trick
+loop of sim/fasttricks.py.
 
 The reference engine states the rules; this kernel plays them on small ints and writes a trace that
 `record` turns into the reference's `GameRecord`, so its logs replay through the reference
@@ -109,7 +110,6 @@ def _scratch(tables: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarra
             np.zeros(cfg[CARDS], dtype=np.int64), np.zeros(6, dtype=np.int64))
 
 
-
 @hot_rule
 def _game_over(tables: Any, scratch: Any, totals: np.ndarray, h: int) -> bool:
     return totals.max() >= tables[0][END]
@@ -178,7 +178,6 @@ def _trace_hand(tables: Any, scratch: Any, trace: np.ndarray, pos: int) -> int:
     return pos
 
 
-
 @hot_rule
 def _legal_here(tables: Any, scratch: Any, hand: np.ndarray, n: int, trick: np.ndarray, t: int, m: int, lead: int,
                 out: np.ndarray) -> int:
@@ -212,7 +211,6 @@ def _credit(tables: Any, scratch: Any, trick: np.ndarray, at: int, winner: int) 
     pts = tables[6][scratch[3][POINT_POS]]
     for m in range(len(trick)):
         scratch[0][winner] += pts[trick[m] >> 1]
-
 
 
 @hot_rule

@@ -1,4 +1,5 @@
-"""Tiger Ghee compiled: the rules of `engine.TigerGhee` (docs/rules-readings.md) as one numba loop.
+"""Tiger Ghee compiled: the rules of `engine.TigerGhee` (docs/rules-readings.md) for the shared trick
+loop of sim/fasttricks.py.
 
 The reference engine states the rules; this kernel plays them on small ints and writes a trace that
 `record` turns into the reference's `GameRecord`, so its logs replay through the reference
@@ -112,8 +113,6 @@ def _scratch(tables: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarra
     players = cfg[PLAYERS]
     return (np.zeros(players, dtype=np.int64), np.empty((players, cfg[GIFTS]), dtype=np.int64),
             np.empty(cfg[CARDS], dtype=np.int64), np.zeros(2, dtype=np.int64))
-
-
 
 
 @rule
