@@ -74,7 +74,7 @@ credits:
   designer: ""          # your name, printed on the booklet's cover and back
 
 # For the validator to play the game, it needs a ruleset: start from a bundled game with
-# `cardforge new my-variant --from fives` (`cardforge list` shows them all).
+# `cardforge new my-variant --from DECK`, DECK one of: {games}.
 """
 
 STARTER_RULES = """\
@@ -109,6 +109,20 @@ id: {deck_id}
 title: {quoted_title}
 edition_mark: "V"       # a small mark on every face, so these cards are not mixed with those of {base_id}
 {params}"""
+
+
+def played_decks() -> list[str]:
+    """The bundled decks whose game the validator plays (a variant of one can be simulated)."""
+    from .games.registry import find_game
+    from .load import bundled_deck_file, bundled_deck_ids, load_deck
+
+    found = []
+    for deck_id in bundled_deck_ids():
+        deck = load_deck(bundled_deck_file(deck_id))
+        game = find_game(deck.ruleset) if deck.ruleset else None
+        if game is not None and game.simulated and len(deck.chain) == 1:  # a game's own deck, not a variant
+            found.append(deck_id)
+    return found
 
 
 def _params_block(base: object, shown: str) -> str:
@@ -165,7 +179,8 @@ def new_deck(folder: Path, title: str | None = None, force: bool = False) -> Sca
     deck_id = deck_id_for(folder)
     title = title or title_for(deck_id)
     shown = f"{folder}/"
-    fields = {"title": title, "quoted_title": _quoted(title), "deck_id": deck_id, "shown": shown}
+    fields = {"title": title, "quoted_title": _quoted(title), "deck_id": deck_id, "shown": shown,
+              "games": ", ".join(played_decks())}
     files = _written(folder, {DECK_FILE: STARTER_DECK.format(**fields), RULES_FILE: STARTER_RULES.format(**fields)})
     return Scaffold(folder, files, (
         (f"cardforge check {shown}", "is every card, face and rules placeholder sound?"),

@@ -112,7 +112,8 @@ def open_executor(workers: int | None = None, scheduler: str | None = None,
             client.close()
         return
     count = workers if workers is not None else (os.cpu_count() or 1)
-    cluster = LocalCluster(n_workers=count, threads_per_worker=1, processes=True, dashboard_address=None,
+    # ":0": the scheduler's HTTP server on a free port, so two sweeps at once do not warn about port 8787
+    cluster = LocalCluster(n_workers=count, threads_per_worker=1, processes=True, dashboard_address=":0",
                            silence_logs=logging.ERROR)
     client = Client(cluster)
     try:
