@@ -66,7 +66,7 @@ def tables(game: Any) -> tuple[Any, ...]:
             np.array(game.cycle, dtype=np.int64), option_pos, opening)
 
 
-@leaf
+@njit(cache=True, inline="always")
 def _winner_at(trick: np.ndarray, m: int, pos_of: np.ndarray, rank_of: np.ndarray, is_joker: np.ndarray,
                strength: np.ndarray) -> int:
     """Position of the winning play: strongest suit on the ring row of the lead (reversed by a Joker), then rank."""
@@ -112,7 +112,10 @@ def _scratch(tables: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarra
 
 @hot_rule
 def _game_over(tables: Any, scratch: Any, totals: np.ndarray, h: int) -> bool:
-    return totals.max() >= tables[0][END]
+    for s in range(len(totals)):  # a loop: numpy's max allocates, and a hot rule may not
+        if totals[s] >= tables[0][END]:
+            return True
+    return False
 
 
 @rule
