@@ -18,7 +18,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ..outputs import atomic_write_bytes
-from ..render.fonts import register_fonts, text_width
+from ..render.fonts import fit_text, register_fonts
 from .compare import Comparison, Figure
 
 INK = colors.HexColor("#222222")
@@ -29,14 +29,6 @@ MARGIN = 18 * mm
 ROW = 15.0
 """Points per figure row."""
 LABEL_W, AXIS_W = 68 * mm, 56 * mm
-
-
-def _fit(text: str, font: str, size: float, width: float) -> str:
-    if text_width(text, font, size) <= width:
-        return text
-    while text and text_width(text + "…", font, size) > width:
-        text = text[:-1]
-    return text + "…"
 
 
 def change_text(figure: Figure) -> str:
@@ -58,7 +50,7 @@ def _row(pdf: Canvas, figure: Figure, y: float, reach: float) -> None:
     pdf.setFillColor(INK if changed else colors.HexColor("#555555"))
     font = "sans-bold" if changed else "sans"
     pdf.setFont(font, 8.5)
-    pdf.drawString(MARGIN, y - 3, _fit(figure.name[0].upper() + figure.name[1:], font, 8.5, LABEL_W - 6))
+    pdf.drawString(MARGIN, y - 3, fit_text(figure.name[0].upper() + figure.name[1:], font, 8.5, LABEL_W - 6))
     x0 = MARGIN + LABEL_W
     centre = x0 + AXIS_W / 2
     reach = reach or 1.0

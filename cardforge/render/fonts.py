@@ -80,6 +80,15 @@ def text_width(text: str, font: str, size: float) -> float:
     return sum(pdfmetrics.stringWidth(run, name, size) for run, name in font_runs(text, font))
 
 
+def fit_text(text: str, font: str, size: float, width: float) -> str:
+    """`text`, cut short with an ellipsis where it would be wider than `width` points (chart labels)."""
+    if text_width(text, font, size) <= width:
+        return text
+    while text and text_width(text + "…", font, size) > width:
+        text = text[:-1]
+    return text + "…"
+
+
 def font_face_css() -> str:
     """@font-face rules mapping the layout font names to the files, for SVG shown in HTML (the booklet)."""
     rules = []

@@ -18,7 +18,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ..outputs import atomic_write_bytes
-from ..render.fonts import register_fonts, text_width
+from ..render.fonts import fit_text, register_fonts, text_width
 from .rank import Ranking
 from .run import SweepResult
 
@@ -26,14 +26,6 @@ INK = colors.HexColor("#222222")
 ACCENT = colors.HexColor("#1e8449")
 MUTED = colors.HexColor("#95a5a6")
 GRID = colors.HexColor("#dddddd")
-
-
-def _fit(text: str, font: str, size: float, width: float) -> str:
-    if text_width(text, font, size) <= width:
-        return text
-    while text and text_width(text + "…", font, size) > width:
-        text = text[:-1]
-    return text + "…"
 
 
 def _ticks(lo: float, hi: float, scale: float) -> list[float]:
@@ -110,7 +102,7 @@ def chart_pdf(result: SweepResult, ranking: Ranking) -> bytes:
         pdf.setFillColor(INK)
         pdf.setFont("sans-bold" if row.best else "sans", size)
         label = labels[i]
-        pdf.drawString(margin, y - size * 0.35, _fit(label, "sans-bold" if row.best else "sans", size, label_w - 6))
+        pdf.drawString(margin, y - size * 0.35, fit_text(label, "sans-bold" if row.best else "sans", size, label_w - 6))
         pdf.setStrokeColor(color)
         pdf.setFillColor(color)
         pdf.setLineWidth(1.4)
@@ -126,7 +118,7 @@ def chart_pdf(result: SweepResult, ranking: Ranking) -> bytes:
         pdf.setFont("sans", 7.5)
         for built in unplayable[:12]:
             y -= 11
-            pdf.drawString(margin, y, _fit(f"{built.variant.label}: {built.problem}", "sans", 7.5,
+            pdf.drawString(margin, y, fit_text(f"{built.variant.label}: {built.problem}", "sans", 7.5,
                                            page_w - 2 * margin))
         if len(unplayable) > 12:
             pdf.drawString(margin, y - 11, f"… and {len(unplayable) - 12} more (see the CSV or --json)")
