@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .errors import CardforgeError
+from .interrupt import checkpoint
 from .progress import SILENT, Reporter
 from .publish import check_source, publish, staging_folder
 
@@ -176,6 +177,7 @@ def build_deck(deck: Deck, settings: BuildSettings, products: list[Product] | No
     try:
         written: list[Path] = []
         for product in products if products is not None else PRODUCTS:
+            checkpoint()
             settings.reporter.step(deck.id, f"writing {product.__name__.removesuffix('_product')}")
             written.extend(product(deck, stage, settings))
         final = settings.out_dir / deck.id

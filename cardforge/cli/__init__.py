@@ -16,6 +16,7 @@ import click
 
 from .. import __version__
 from ..errors import CardforgeError
+from ..interrupt import checkpoint, install, requested
 
 INTERRUPTED = 130
 """Exit code after Ctrl-C (128 + SIGINT), as shells report it."""
@@ -76,35 +77,23 @@ class CardforgeGroup(click.Group):
         """Every failure becomes one line on stderr and an exit code; `--debug` re-raises for the traceback."""
         debug = bool(ctx.params.get("debug")) or os.environ.get("CARDFORGE_DEBUG") == "1"
         try:
-            return super().invoke(ctx)
+            result = super().invoke(ctx)
+            checkpoint()  # a Ctrl-C that a library swallowed still ends the command as interrupted
+            return result
         except (click.exceptions.Exit, click.ClickException, click.Abort):
             raise
-        except CardforgeError as exc:
-            if debug:
-                raise
-            _fail(f"error: {exc}", exc.exit_code)
         except KeyboardInterrupt:
             if debug:
                 raise
             _fail("interrupted", INTERRUPTED)
         except BrokenPipeError:
             _quiet_broken_pipe()
-        except OSError as exc:
-            if debug:
-                raise
-            from ..writable import os_reason
-
-            where = f"{exc.filename}: " if exc.filename else ""
-            _fail(f"error: {where}{os_reason(exc)}", 2)
-        except MemoryError:
-            if debug:
-                raise
-            _fail("error: out of memory", INTERNAL_ERROR)
         except Exception as exc:
             if debug:
                 raise
-            _fail(f"internal error (a bug in cardforge): {type(exc).__name__}: {exc}; "
-                  "run again with --debug for the traceback", INTERNAL_ERROR)
+            if requested():  # work cut short by Ctrl-C can fail in any way (interrupt.py)
+                _fail("interrupted", INTERRUPTED)
+            _one_line(exc)
 
     def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
              standalone_mode: bool = True, **kwargs: Any) -> Any:
@@ -112,6 +101,7 @@ class CardforgeGroup(click.Group):
         (click itself would print "Aborted!" and exit 1)."""
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode=False, **kwargs)
+        install()
         try:
             code = super().main(args, prog_name, complete_var, standalone_mode=False, **kwargs)
         except (KeyboardInterrupt, click.Abort):
@@ -120,6 +110,21 @@ class CardforgeGroup(click.Group):
             exc.show()
             sys.exit(exc.exit_code)
         sys.exit(code if isinstance(code, int) else 0)
+
+
+def _one_line(exc: Exception) -> NoReturn:
+    """A failure as one line on stderr and its exit code."""
+    if isinstance(exc, CardforgeError):
+        _fail(f"error: {exc}", exc.exit_code)
+    if isinstance(exc, OSError):
+        from ..writable import os_reason
+
+        where = f"{exc.filename}: " if exc.filename else ""
+        _fail(f"error: {where}{os_reason(exc)}", 2)
+    if isinstance(exc, MemoryError):
+        _fail("error: out of memory", INTERNAL_ERROR)
+    _fail(f"internal error (a bug in cardforge): {type(exc).__name__}: {exc}; "
+          "run again with --debug for the traceback", INTERNAL_ERROR)
 
 
 def _fail(message: str, code: int) -> NoReturn:

@@ -24,6 +24,7 @@ from ..errors import CardforgeError, RuleError
 from ..games.engines import game_for
 from ..games.registry import get_game
 from ..games.tricks import GameRecord, TrickGame
+from ..interrupt import checkpoint
 from ..load import load_deck
 from ..outputs import check_target, safe_replace
 from .accumulate import Accumulator, Histogram
@@ -282,6 +283,7 @@ def simulate(deck: Deck | str | Path, players: int, games: int, seed: int = 0, a
         while played < target:
             for done, chunk, lines in _results(deck, game, players, names, seed, (played, target), jobs,
                                                log is not None, kernel):
+                checkpoint()  # a Ctrl-C swallowed while compiling stops here (interrupt.py)
                 acc.merge(chunk)
                 if log is not None:
                     log.write(lines)

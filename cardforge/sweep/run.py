@@ -19,6 +19,7 @@ from pathlib import Path
 from ..errors import RuleError
 from ..games.engines import game_for
 from ..games.registry import find_game
+from ..interrupt import checkpoint
 from .executor import Executor
 from .grid import Axis, parse_axis, variants
 from .keys import SweepError
@@ -153,6 +154,7 @@ def run_sweep(plan: SweepPlan, executor: Executor, progress: Progress | None = N
             f"{b.variant.label}: {b.problem}" for b in plan.built[:3]))
     blocks: dict[tuple[int, int], BlockResult] = {}
     for done, (_, result) in enumerate(executor.map_unordered(play_block, tasks), start=1):
+        checkpoint()
         blocks[(result.variant, result.start)] = result
         if progress is not None:
             progress(done, len(tasks))
