@@ -43,7 +43,8 @@ SMALLER = {
     "--target 0.01": "--target 0.01 --steps 1 --width 1 --jobs 1",
 }
 """Only the sizes change: a full run of these takes minutes."""
-LEFT_OUT = {"--watch": "runs until Ctrl-C (tests/test_watch.py)", "preview": "a server (tests/test_preview.py)"}
+LEFT_OUT = {"--watch": "runs until Ctrl-C (tests/test_build_watch.py)",
+            "preview": "a server (tests/test_preview_browser.py)"}
 
 
 @pytest.fixture
