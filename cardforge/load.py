@@ -32,6 +32,13 @@ def bundled_deck_ids(folder: Path = BUNDLED_DECKS_DIR) -> list[str]:
     return sorted(p.parent.name for p in folder.glob(f"*/{DECK_FILE}"))
 
 
+def bundled_suggestion(name: str) -> str:
+    """The bundled deck id closest to a mistyped `name` ("did you mean 'fives'?"), else every id."""
+    ids = bundled_deck_ids()
+    hint = difflib.get_close_matches(name, ids, n=1)
+    return f"did you mean {hint[0]!r}?" if hint else f"bundled decks are: {', '.join(ids)}"
+
+
 def find_deck_file(reference: str | Path, relative_to: Path | None = None) -> Path:
     """A deck argument -> a deck file: a path, a folder, or a bundled deck id.
 
@@ -54,10 +61,7 @@ def find_deck_file(reference: str | Path, relative_to: Path | None = None) -> Pa
         return local
     if is_id:
         return bundled.resolve()
-    ids = bundled_deck_ids()
-    hint = difflib.get_close_matches(text, ids, n=1)
-    suggestion = f"; did you mean {hint[0]!r}?" if hint else f"; bundled decks are: {', '.join(ids)}"
-    raise DeckError(f"no deck file, folder or bundled deck named {text!r}{suggestion}")
+    raise DeckError(f"no deck file, folder or bundled deck named {text!r}; {bundled_suggestion(text)}")
 
 
 def bundled_deck_file(deck_id: str) -> Path:
@@ -91,10 +95,7 @@ def parent_deck_file(reference: str, child: Path, tree: Path) -> Path:
         bundled = BUNDLED_DECKS_DIR / parts[0] / DECK_FILE
         if bundled.is_file():
             return bundled.resolve()
-    ids = bundled_deck_ids()
-    hint = difflib.get_close_matches(reference, ids, n=1)
-    suggestion = f"; did you mean {hint[0]!r}?" if hint else f"; bundled decks are: {', '.join(ids)}"
-    raise DeckError(f"no deck file, folder or bundled deck named {reference!r}{suggestion}")
+    raise DeckError(f"no deck file, folder or bundled deck named {reference!r}; {bundled_suggestion(reference)}")
 
 
 # ---------------------------------------------------------------- extends

@@ -191,18 +191,11 @@ def new_deck(folder: Path, title: str | None = None, force: bool = False) -> Sca
 
 def new_variant(folder: Path, base_reference: str, title: str | None = None, force: bool = False) -> Scaffold:
     """A variant of the bundled deck `base_reference` in `folder`: deck.yaml only (it keeps the base's rules text)."""
-    from .load import bundled_deck_file, load_deck
+    from .load import bundled_deck_file, bundled_deck_ids, bundled_suggestion, load_deck
 
     _refuse_existing(folder, (DECK_FILE,), force)
-    import difflib
-
-    from .load import bundled_deck_ids
-
-    ids = bundled_deck_ids()
-    if base_reference not in ids:
-        hint = difflib.get_close_matches(base_reference, ids, n=1)
-        raise ScaffoldError(f"--from {base_reference}: no bundled deck of that name; "
-                            + (f"did you mean {hint[0]!r}?" if hint else f"bundled decks are: {', '.join(ids)}"))
+    if base_reference not in bundled_deck_ids():
+        raise ScaffoldError(f"--from {base_reference}: no bundled deck of that name; {bundled_suggestion(base_reference)}")
     base = load_deck(bundled_deck_file(base_reference))
     deck_id = deck_id_for(folder)
     if deck_id == base.id:

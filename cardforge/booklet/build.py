@@ -252,9 +252,10 @@ def booklet_parts(deck: Deck, page: str = "a5") -> BookletParts:
     return _PARTS.get(deck, page, lambda: BookletParts(deck, page))
 
 
-def booklet_html(deck: Deck, page: str = "a5", toc: bool = False, plan: PagePlan | None = None) -> BookletSource:
-    """The complete booklet as one HTML document (inline CSS and SVG; fonts and images by file URL)."""
-    return booklet_parts(deck, page).source(plan or PagePlan(toc=toc))
+def booklet_html(deck: Deck, page: str = "a5") -> BookletSource:
+    """The booklet as one HTML document before its page plan (inline CSS and SVG; fonts and images by
+    file URL), for the preflight that checks every file it asks for."""
+    return booklet_parts(deck, page).source(PagePlan())
 
 
 def _layout(source: BookletSource, fonts: FontConfiguration | None = None) -> Any:
@@ -292,7 +293,7 @@ class _Overlaid(Page):
     """A laid-out page with a page of another document painted over it (the Notes block, laid out
     with the added pages, drawn on the last rules page). Only `Page.paint` is relied on."""
 
-    def __init__(self, base: Page, overlay: Page) -> None:  # noqa: D107 (copies the base page)
+    def __init__(self, base: Page, overlay: Page) -> None:
         self.__dict__.update(base.__dict__)
         self._overlay = overlay
 
@@ -303,9 +304,8 @@ class _Overlaid(Page):
 
 @dataclass(frozen=True)
 class LaidOut:
-    """A booklet laid out: its final page plan, every page in order, and the HTML each layout used."""
+    """A booklet laid out: every page in order, and the HTML each layout used."""
 
-    plan: PagePlan
     document: Any
     sources: tuple[BookletSource, ...]
 
@@ -331,11 +331,11 @@ def laid_out(deck: Deck, page: str = "a5", multiple: int = 4) -> LaidOut:
 
     plan, main, tail = lay_out(render, render_tail, multiple)
     if tail is None:
-        return LaidOut(plan, main, tuple(sources))
+        return LaidOut(main, tuple(sources))
     at = tail.last_rules_page
     first = [*main.pages[:at - 1], _Overlaid(main.pages[at - 1], tail.document.pages[0]) if plan.notes_mm
              else main.pages[at - 1]]
-    return LaidOut(plan, main.copy([*first, *tail.document.pages[1:], *main.pages[at:]]), tuple(sources))
+    return LaidOut(main.copy([*first, *tail.document.pages[1:], *main.pages[at:]]), tuple(sources))
 
 
 def render_pdf(deck: Deck, page: str = "a5", multiple: int | None = None) -> bytes:
