@@ -33,7 +33,7 @@ def bundled_deck_ids(folder: Path = BUNDLED_DECKS_DIR) -> list[str]:
 
 
 def bundled_suggestion(name: str) -> str:
-    """The bundled deck id closest to a mistyped `name` ("did you mean 'fives'?"), else every id."""
+    """A hint for a mistyped bundled deck id: the closest id ("did you mean ...?"), else every id."""
     ids = bundled_deck_ids()
     hint = difflib.get_close_matches(name, ids, n=1)
     return f"did you mean {hint[0]!r}?" if hint else f"bundled decks are: {', '.join(ids)}"
