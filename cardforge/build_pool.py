@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .build import BuildSettings, Product
     from .deck import Deck
+    from .products import BuildSettings, Product
 
 
 @dataclass
@@ -25,7 +25,7 @@ class DeckJob:
 
     deck: Deck
     settings: BuildSettings
-    products: list[Product] | None = None
+    products: tuple[Product, ...] | None = None
     summary: bool = True
 
 

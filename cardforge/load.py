@@ -12,7 +12,7 @@ from pydantic import BaseModel, ValidationError
 from . import model
 from .budgets import MAX_CARDS, MAX_EXTENDS_DEPTH
 from .confine import confined_file, folder_files, reference_parts
-from .deck import Card, Deck, card_id, expand_ranks, rank_value
+from .deck import DECK_FILE, Card, Deck, card_id, expand_ranks, rank_value
 from .deck_memo import DeckMemo
 from .errors import DeckError, PlayabilityError
 from .games.registry import all_games
@@ -20,7 +20,6 @@ from .paths import BUNDLED_DECKS_DIR, UnsafeReference, resolve_folder, resolve_i
 from .tables import expand_tables
 from .yaml_source import KeyPath, SourceMap, format_key_path, read_yaml
 
-DECK_FILE = "deck.yaml"
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
 
 

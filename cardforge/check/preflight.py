@@ -233,14 +233,13 @@ def run_preflights(deck: Deck, options: SheetOptions | None = None, booklet: boo
                    ) -> list[PreflightResult]:
     """Every preflight for `deck` (default sheet options: what `build` does without options).
 
-    `booklet` False leaves out the rules text (a deck that gets no booklet); None asks
-    cardforge/products.py whether the deck gets one."""
+    `booklet` False leaves out the rules text (a deck that gets no booklet); None: only a deck with a
+    rules text gets one (deck.py `has_rules_text`)."""
+    from ..deck import has_rules_text
     from ..render.sheets import SheetOptions
 
     if booklet is None:
-        from ..products import plan_products
-
-        booklet = "booklet" in plan_products(deck).make
+        booklet = has_rules_text(deck)
     options = options if options is not None else SheetOptions()
     sources = deck_sources(deck)
     results: list[PreflightResult] = []
