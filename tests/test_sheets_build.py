@@ -13,10 +13,10 @@ from PIL import Image
 from pypdf import PdfReader
 
 from cardforge.build import BuildSettings, build_deck
-from cardforge.products import Product, Writer
 from cardforge.cli import main
 from cardforge.errors import CardforgeError
 from cardforge.load import load_deck
+from cardforge.products import Product, Writer
 from cardforge.render.pdfcheck import alignment_problems, mark_problems, read_sheets
 from cardforge.render.sheets import SheetOptions, build_card_sheets, card_sheets_pdf
 from cardforge.units import PT_PER_MM
