@@ -73,6 +73,14 @@ def _reason(exc: BaseException) -> str:
     return text[:120]
 
 
+def is_verified(path: Path) -> bool:
+    """True when `path`, as it is now (same size and modification time), has decoded completely here."""
+    try:
+        return _key(Path(path)) in _verified
+    except OSError:
+        return False
+
+
 def verify_images(paths: Iterable[Path]) -> None:
     """Refuse (ImageRefused) any image that is over budget or does not decode completely."""
     pending: dict[tuple[str, int, int], Path] = {}

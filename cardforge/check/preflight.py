@@ -167,13 +167,16 @@ def _image_files(deck: Deck, sources: SourceMap) -> Iterator[tuple[Path, str]]:
 
 
 def images(deck: Deck, _options: SheetOptions, sources: SourceMap) -> str:
-    """Every image a face shows decodes (a truncated or mislabelled file is found now, not mid-PDF)."""
+    """Every image a face shows decodes (a truncated or mislabelled file is found now, not mid-PDF);
+    an image face's file was decoded already, in the worker that verified it (images.py)."""
+    from ..images import is_verified
+
     seen: set[Path] = set()
     for path, where in _image_files(deck, sources):
         if path in seen:
             continue
         seen.add(path)
-        reason = _undecodable(path)
+        reason = None if is_verified(path) else _undecodable(path)
         if reason:
             raise PreflightError(located(f"{where}: {path}: {reason}", sources, _card_path(deck, where)))
     return f"{len(seen)} image file{'s' if len(seen) != 1 else ''} decode" if seen else "no image files"
