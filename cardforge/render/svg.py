@@ -54,7 +54,7 @@ class _LinkingRenderer(renderSVG._SVGRenderer):
         x, y, width, height = image.x, image.y, image.width, image.height
         node = renderSVG.transformNode(canvas.doc, "image", x=x, y=y, width=width, height=height,
                                        preserveAspectRatio="none", href=href,
-                                       transform="matrix(%s)" % canvas.cfp_str(1, 0, 0, -1, 0, height + 2 * y))
+                                       transform=f"matrix({canvas.cfp_str(1, 0, 0, -1, 0, height + 2 * y)})")
         canvas.currGroup.appendChild(node)
 
 
