@@ -85,3 +85,30 @@ def test_the_designer_deck_checks_and_builds_sheets_booklet_and_report_with_its_
     assert image_objects(booklet[0]) >= 3
     cards = pdfium.PdfDocument(str(folder / "lantern-guild-cards.pdf"))
     assert image_objects(cards[0]) == 9
+
+
+def test_an_image_deck_with_a_rules_text_gets_a_booklet_showing_its_pictures(tmp_path: Path) -> None:
+    """Pictures without bleed are drawn in memory with their edges mirrored out (render/face_images.py);
+    the booklet's fetcher serves them (render/svg.py), and an art deck's booklet has no score sheet."""
+    from PIL import Image
+
+    folder = tmp_path / "art"
+    (folder / "fronts").mkdir(parents=True)
+    colours = [(200, 30, 30), (30, 160, 60), (40, 60, 200)]
+    for i, colour in enumerate(colours):
+        Image.new("RGB", (63, 88), colour).save(folder / "fronts" / f"c{i}.png")
+    Image.new("RGB", (63, 88), (20, 20, 20)).save(folder / "back.png")
+    (folder / "deck.yaml").write_text("id: art-two\ntitle: Art two\ncard: {width: 63, height: 88, bleed: 3}\n"
+                                      "cards:\n  - images: {fronts: fronts/, backs: back.png, includes_bleed: false}\n",
+                                      encoding="utf-8")
+    (folder / "rules.md").write_text("# Art two\n\nJust pictures.\n", encoding="utf-8")
+    assert run("check", str(folder)).exit_code == 0
+    build = run("build", str(folder), "-o", str(tmp_path / "out"))
+    assert build.exit_code == 0, build.stderr
+    booklet = pdfium.PdfDocument(str(tmp_path / "out" / "art-two" / "art-two-rules.pdf"))
+    text = "\n".join(page.get_textpage().get_text_range() for page in booklet)
+    assert "The cards" in text and "Score sheet" not in text and "players" not in text
+    cover = booklet[0].render(scale=1).to_pil().convert("RGB")
+    seen = set(cover.getdata())
+    for colour in colours:
+        assert any(all(abs(a - b) <= 6 for a, b in zip(pixel, colour)) for pixel in seen), colour
