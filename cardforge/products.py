@@ -33,7 +33,10 @@ class BuildSettings:
     out_dir: Path
     sheets: SheetOptions
     png: bool = False
-    print_shop: bool = False
+    print_shop: tuple[str, ...] = ()
+    """Print services to write files for (press/services.py keys; `generic` is the service-neutral export)."""
+    cmyk: bool = False
+    """Also write the card sheets as a CMYK PDF/X-1a file (press/press_files.py)."""
     check: CheckOptions | None = None
     """Run the pre-print gate first (None: no gate, no report)."""
     force: bool = False
@@ -100,10 +103,19 @@ def face_pngs(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
 
 
 def print_shop_files(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
-    """`print-shop/` (a 300 dpi PNG per face, with bleed) and `<deck-id>-print-shop.pdf`, with --print-shop."""
-    from .render.print_shop import write_print_shop
+    """`print-shop/<service>/`: the files each service named by `--print-shop` takes (press/service_files.py)."""
+    from .press.service_files import write_service_files
 
-    return write_print_shop(deck, stage)
+    return [path for key in settings.print_shop for path in write_service_files(deck, key, stage)]
+
+
+def cmyk_sheets(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
+    """`<deck-id>-cards-cmyk.pdf`: the same sheets as a press-ready CMYK PDF/X-1a file, with --cmyk."""
+    from .press.press_files import write_cmyk_sheets
+    from .render.cut_tolerance import cut_plan
+
+    options, _ = cut_plan(deck, settings.sheets)
+    return [write_cmyk_sheets(deck, stage / f"{deck.id}-cards-cmyk.pdf", options)]
 
 
 def rules_booklet(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
@@ -136,7 +148,8 @@ def no_report(deck: Deck) -> str | None:
 
 PRODUCTS: tuple[Product, ...] = (
     Product("cards", (Writer("cards", card_sheets), Writer("png", face_pngs, lambda s: s.png),
-                      Writer("print-shop", print_shop_files, lambda s: s.print_shop))),
+                      Writer("print-shop", print_shop_files, lambda s: bool(s.print_shop)),
+                      Writer("cmyk", cmyk_sheets, lambda s: s.cmyk))),
     Product("booklet", (Writer("booklet", rules_booklet),), no_booklet),
     Product("report", (Writer("report", balance_report),), no_report),
 )

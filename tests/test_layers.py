@@ -43,7 +43,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("products", (
         "cardforge.booklet", "cardforge.report", "cardforge.preview", "cardforge.sweep", "cardforge.scaffold",
         "cardforge.paramdoc", "cardforge.render.print_shop", "cardforge.render.proof",
-        "cardforge.render.calibrate",
+        "cardforge.render.calibrate", "cardforge.press",
     )),
     ("build", ("cardforge.build", "cardforge.build_pool", "cardforge.publish", "cardforge.products")),
     ("cli", ("cardforge.cli", "cardforge.__main__")),
@@ -132,7 +132,8 @@ def layer_of(module: str) -> int:
     best, best_len = -1, -1
     for index, (_name, prefixes) in enumerate(LAYERS):
         for prefix in prefixes:
-            if (module == prefix or module.startswith(prefix + ".")) and len(prefix) > best_len:
+            inside = module.startswith(prefix + ".") and "." in prefix  # `cardforge` alone owns only itself
+            if (module == prefix or inside) and len(prefix) > best_len:
                 best, best_len = index, len(prefix)
     return best
 
