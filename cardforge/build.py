@@ -93,6 +93,13 @@ PRE_CHECKS: list[PreCheck] = [preflight, gate]
 
 def build_deck(deck: Deck, settings: BuildSettings, products: tuple[Product, ...] | None = None) -> BuildResult:
     """Run the pre-checks and products (None: every product) for one deck; returns what was published."""
+    from .artifacts import build_of
+
+    with build_of(deck).active():  # the gate and the products share one build object (artifacts.py)
+        return _build(deck, settings, products)
+
+
+def _build(deck: Deck, settings: BuildSettings, products: tuple[Product, ...] | None) -> BuildResult:
     result = BuildResult(deck)
     check_source(settings.out_dir / deck.id, deck.path)  # an id clash is refused before any work
     if products is not None:

@@ -13,7 +13,6 @@ from . import model
 from .budgets import MAX_CARDS, MAX_EXTENDS_DEPTH
 from .confine import confined_file, folder_files, reference_parts
 from .deck import DECK_FILE, Card, Deck, card_id, expand_ranks, rank_value
-from .deck_memo import DeckMemo
 from .errors import DeckError, PlayabilityError
 from .games.registry import all_games
 from .paths import BUNDLED_DECKS_DIR, UnsafeReference, resolve_folder, resolve_in
@@ -255,18 +254,9 @@ def read_chain(path: Path) -> tuple[dict[str, Any], SourceMap, tuple[Path, ...]]
     return _read_chain(path)
 
 
-_POSITIONS: DeckMemo[SourceMap] = DeckMemo(decks_kept=64)
-"""Where each loaded deck's values were written, kept from loading (a build loads every deck first)."""
-
-
 def deck_positions(deck: Deck) -> SourceMap:
-    """Where each of the deck's values was written, the overriding file winning; read again only for a
-    deck that was not loaded from its file here (a sweep's in-memory variant)."""
-    return _POSITIONS.get(deck, "positions", lambda: _positions_read_again(deck))
-
-
-def _positions_read_again(deck: Deck) -> SourceMap:
-    """The positions of `deck`'s file, with its tables' rows in place of their `table:` entries (the
+    """Where each of the deck's values was written, the overriding file winning, read again from its
+    files (a build object keeps the positions read on loading: artifacts.py `Build.sources`). The positions of `deck`'s file, with its tables' rows in place of their `table:` entries (the
     numbering of `deck.cards`, so a card's `origin` finds its row and cells)."""
     data, sources, chain = read_chain(deck.path)
     return expand_tables(data, sources, tuple(p.parent for p in reversed(chain)))[1]
@@ -625,9 +615,15 @@ def load_deck(reference: str | Path, relative_to: Path | None = None, *, collect
     With `collect_problems`, a deck that reads fine but cannot be played as declared (deal arithmetic,
     rules parameters) is returned with those PlayabilityErrors in `deck.problems` instead, so
     `check` can report them and `build --force` can still print it."""
+    return load_deck_with_sources(reference, relative_to, collect_problems=collect_problems)[0]
+
+
+def load_deck_with_sources(reference: str | Path, relative_to: Path | None = None, *,
+                           collect_problems: bool = False) -> tuple[Deck, SourceMap]:
+    """`load_deck`, and where each of the deck's values was written (its tables' cells included)."""
     path = find_deck_file(reference, relative_to)
     data, sources, chain = _read_chain(path)
-    return deck_from_data(path, data, sources, chain, collect_problems=collect_problems)
+    return validated_deck(path, data, sources, chain, collect_problems=collect_problems)
 
 
 def deck_source(path: Path) -> tuple[dict[str, Any], SourceMap, tuple[Path, ...]]:
@@ -638,6 +634,12 @@ def deck_source(path: Path) -> tuple[dict[str, Any], SourceMap, tuple[Path, ...]
 def deck_from_data(path: Path, data: dict[str, Any], sources: SourceMap, chain: tuple[Path, ...], *,
                    collect_problems: bool = False) -> Deck:
     """Validate merged deck data (read from `path`, or a variant of it built in memory) into a Deck."""
+    return validated_deck(path, data, sources, chain, collect_problems=collect_problems)[0]
+
+
+def validated_deck(path: Path, data: dict[str, Any], sources: SourceMap, chain: tuple[Path, ...], *,
+                   collect_problems: bool = False) -> tuple[Deck, SourceMap]:
+    """`deck_from_data`, and the positions with the tables' rows in place of their `table:` entries."""
     folders = tuple(p.parent for p in reversed(chain))
     unused: list[str] = []
     data, sources = expand_tables(data, sources, folders, unused)  # `cards: [{table: cards.csv}]`, see tables/
@@ -657,5 +659,4 @@ def deck_from_data(path: Path, data: dict[str, Any], sources: SourceMap, chain: 
         raise problems[0]
     loaded = Deck(spec=spec, path=path, cards=cards, chain=chain, rules_params=params, problems=tuple(problems),
                   unused_columns=tuple(unused))
-    _POSITIONS.get(loaded, "positions", lambda: sources)  # with the tables' cells (expand_tables)
-    return loaded
+    return loaded, sources  # with the tables' cells (expand_tables)

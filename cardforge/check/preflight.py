@@ -43,10 +43,10 @@ Preflight = Callable[["Deck", "SheetOptions", SourceMap], str]
 
 
 def deck_sources(deck: Deck) -> SourceMap:
-    """Where each of the deck's values was written, the overriding file winning (load.py `deck_positions`)."""
-    from ..load import deck_positions
+    """Where each of the deck's values was written, the overriding file winning (artifacts.py `Build.sources`)."""
+    from ..artifacts import build_of
 
-    return deck_positions(deck)
+    return build_of(deck).sources
 
 
 # ---------------------------------------------------------------- locating render errors

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..artifacts import load_build
 from ..deck import Deck
 from ..errors import PlayabilityError
 from ..games.registry import get_game
-from ..load import load_deck
 from ..progress import SILENT
 from .options import MARGIN, CheckOptions, games_for_margin
 from .results import DeckCheck
@@ -20,11 +20,20 @@ DEFAULTS = CheckOptions()
 
 def check_deck(reference: str | Path, options: CheckOptions = DEFAULTS) -> DeckCheck:
     """All checks for one deck. Bad input raises DeckError (exit 2); everything else is a verdict."""
-    return check_loaded(load_deck(reference, collect_problems=True), options)
+    build = load_build(reference, collect_problems=True)
+    with build.active():
+        return check_loaded(build.deck, options)
 
 
 def check_loaded(deck: Deck, options: CheckOptions = DEFAULTS) -> DeckCheck:
-    """All checks for a deck loaded with `collect_problems=True`."""
+    """All checks for a deck loaded with `collect_problems=True` (they share its build object: artifacts.py)."""
+    from ..artifacts import build_of
+
+    with build_of(deck).active():
+        return _checked(deck, options)
+
+
+def _checked(deck: Deck, options: CheckOptions) -> DeckCheck:
     report = DeckCheck(deck.id, deck.title, str(deck.path), ruleset=deck.ruleset)
     deal_problems = [p for p in deck.problems if getattr(p, "players", None) is not None]
     report.add("deck", "pass", f"{len(deck.cards)} cards printed, {len(deck.dealt_cards)} in play, "

@@ -149,12 +149,13 @@ def build_all(references: list[str], settings: BuildSettings, only: tuple[str, .
     simulator never starts (cardforge/products.py decides what each deck gets)."""
     from dataclasses import replace
 
+    from ..artifacts import load_build
     from ..build_pool import DeckJob, build_decks
-    from ..load import load_deck
     from ..products import plan_products
     from ..publish import refuse_shared_ids
 
-    loaded = [load_deck(ref, collect_problems=True) for ref in references]
+    builds = [load_build(ref, collect_problems=True) for ref in references]
+    loaded = [build.deck for build in builds]
     refuse_shared_ids([(deck.id, deck.path) for deck in loaded])
     plans = [plan_products(deck, only) for deck in loaded]
     workers = settings.check.jobs if settings.check is not None else 1
@@ -163,9 +164,9 @@ def build_all(references: list[str], settings: BuildSettings, only: tuple[str, .
 
         line = LineReporter()
         settings = replace(settings, reporter=line, check=replace(settings.check, reporter=line))
-    jobs = [DeckJob(deck, settings if "report" in plan.make else replace(settings, check=None),
+    jobs = [DeckJob(build, settings if "report" in plan.make else replace(settings, check=None),
                     plan.products(), "cards" in plan.make)
-            for deck, plan in zip(loaded, plans)]
+            for build, plan in zip(builds, plans)]
     refused = 0
     for plan, built in zip(plans, build_decks(jobs, workers)):
         settings.reporter.pause()

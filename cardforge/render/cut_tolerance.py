@@ -8,7 +8,6 @@ which for the sheet summary; tests/test_card_usability.py reads the pixels back 
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import replace
 from itertools import chain
@@ -107,20 +106,12 @@ def shared_band(deck: Deck, side: Side) -> str | None:
     return first
 
 
-_BANDS: OrderedDict[int, tuple[Deck, dict[str, str | None]]] = OrderedDict()
-"""The last few decks' shared bands: one build asks three times (sheets, proof, summary)."""
-
-
 def face_band(deck: Deck, side: Side) -> str | None:
-    """`shared_band`, kept for the deck object while it is being built."""
-    held = _BANDS.get(id(deck))
-    if held is None or held[0] is not deck:
-        held = _BANDS[id(deck)] = (deck, {})
-        while len(_BANDS) > 4:
-            _BANDS.popitem(last=False)
-    if side not in held[1]:
-        held[1][side] = shared_band(deck, side)
-    return held[1][side]
+    """`shared_band`, kept with the deck's faces while a build is active (one build asks three times:
+    the sheets, the proof and the summary)."""
+    from .face import faces_of
+
+    return faces_of(deck).kept(("band", side), lambda: shared_band(deck, side))
 
 
 def cut_plan(deck: Deck, options: SheetOptions) -> tuple[SheetOptions, str]:
