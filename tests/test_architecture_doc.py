@@ -11,7 +11,7 @@ from test_layers import LAYERS, layer_of
 ROOT = Path(__file__).resolve().parent.parent
 DOC = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
 NAMED = re.compile(r"(?<![\w/])((?:cardforge|docs|tests)/[\w/.-]*[\w/])")
-SHORT = re.compile(r"\b((?:cli|render|booklet|check|sim|report|games|tables|press)/[\w/<>.-]+\.py)\b")
+SHORT = re.compile(r"\b((?:cli|render|booklet|check|sim|report|games|tables|press|load)/[\w/<>.-]+\.py)\b")
 
 
 def module_of(path: str) -> str:
