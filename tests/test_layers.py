@@ -43,7 +43,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("products", (
         "cardforge.booklet", "cardforge.report", "cardforge.preview", "cardforge.sweep", "cardforge.scaffold",
         "cardforge.paramdoc", "cardforge.render.print_shop", "cardforge.render.proof",
-        "cardforge.render.calibrate", "cardforge.press",
+        "cardforge.render.calibrate", "cardforge.press", "cardforge.check.compare", "cardforge.check.compare_chart",
     )),
     ("build", ("cardforge.build", "cardforge.build_pool", "cardforge.publish", "cardforge.products")),
     ("cli", ("cardforge.cli", "cardforge.__main__")),
