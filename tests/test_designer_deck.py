@@ -84,7 +84,7 @@ def test_the_designer_deck_checks_and_builds_sheets_booklet_and_report_with_its_
     # the cover's fan shows cards with their art: pictures read from the deck's files, not data: URLs
     assert image_objects(booklet[0]) >= 3
     cards = pdfium.PdfDocument(str(folder / "lantern-guild-cards.pdf"))
-    assert image_objects(cards[0]) == 9
+    assert image_objects(cards[0]) == 9 + 3  # the art of nine cards, and three coins in their text
 
 
 def test_an_image_deck_with_a_rules_text_gets_a_booklet_showing_its_pictures(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ from reportlab.lib.colors import Color
 
 from .. import model
 from ..deck import Card, Deck
+from ..deck_memo import DeckMemo
 from ..images import ImageRefused, check_header, verify_images
 from ..paths import UnsafeReference
 from ..units import mm_to_pt
@@ -159,8 +160,17 @@ def element_extras(element: Any, deck: Deck, card: Card, where: str) -> Any:
 # ---------------------------------------------------------------- drawers
 
 
+_SET: DeckMemo[SetText] = DeckMemo()
+"""Text laid out per deck, by the resolved element and card size: drawn by the faces, measured by
+`check` (check/preflight.py `text_fit`) without setting it twice."""
+
+
 def set_card_text(el: model.TextElement, frame: Frame, deck: Deck, where: str) -> SetText:
     """A text element laid out in its box (richtext.py): shrunk to fit down to its smallest size."""
+    return _SET.get(deck, (el, frame), lambda: _set_card_text(el, frame, deck, where))
+
+
+def _set_card_text(el: model.TextElement, frame: Frame, deck: Deck, where: str) -> SetText:
     x, y = frame.point(el.x, el.y)
     color = parse_color(el.color, f"{where}.color")
     inline = CardText(deck, f"{where}.text")

@@ -20,7 +20,10 @@ from . import RenderError
 
 TAGS: dict[str, tuple[str, ...]] = {"b": (), "i": (), "br": (), "font": ("color", "size", "name"), "img": ("src",)}
 """Tags card text may use, and their attributes."""
-TAG_HELP = "card text takes <b>, <i>, <br>, <font color=\"#rrggbb\" size=\"9\" name=\"...\">, <img src=\"...\"> and :icon:"
+TAG_HELP = "(card text takes <b>, <i>, <br>, <font color= size= name=>, <img src=> and :icon:)"
+ALIASES = {"bold": "b", "strong": "b", "italic": "i", "em": "i", "color": "font color=...", "colour": "font color=...",
+           "span": "font", "image": "img", "p": "br", "break": "br"}
+"""What a designer used to HTML or other card tools may write instead, for the did-you-mean."""
 ICON_SRC = "icon:"
 IMAGE_SRC = "image:"
 """`src` prefixes of the inline pictures handed to the parser (richtext.py draws them)."""
@@ -120,8 +123,10 @@ def _tag(match: re.Match[str], open_tags: list[str], font_face: Callable[[str], 
          image_known: Callable[[str], None]) -> str:
     name = match.group("name").lower()
     if name not in TAGS:
-        raise MarkupError(f"unknown tag <{match.group('close')}{match.group('name')}>{_hint(name, list(TAGS))}; "
-                          f"{TAG_HELP} (write &lt; for a < that is not a tag)")
+        meant = ALIASES.get(name) or next(iter(difflib.get_close_matches(name, list(TAGS), n=1)), None)
+        hint = f"; did you mean <{meant}>?" if meant else f" {TAG_HELP}"
+        raise MarkupError(f"unknown tag <{match.group('close')}{match.group('name')}>{hint} (write &lt; for a < "
+                          "that is not a tag)")
     if match.group("close"):
         if name in ("br", "img"):
             return ""

@@ -218,9 +218,12 @@ def draw_lines(lines: list[_Line], box: Box, scale: float, inline: InlineDrawer)
                 height = piece.cbDefn.height * scale
                 centre_y = baseline + font_size * CAP_HEIGHT / 2
                 group.add(inline(piece.cbDefn.src, x + advance / 2, centre_y, height, piece.textColor))
-            else:
-                group.add(String(x, baseline, piece.text, fontName=piece.fontName, fontSize=font_size,
-                                 fillColor=piece.textColor, textAnchor="start"))
+            else:  # spaces at either end are room, not ink: SVG would drop them (the booklet's pictures)
+                text = piece.text.lstrip()
+                lead = stringWidth(piece.text[:len(piece.text) - len(text)], piece.fontName, font_size)
+                if text.rstrip():
+                    group.add(String(x + lead, baseline, text.rstrip(), fontName=piece.fontName, fontSize=font_size,
+                                     fillColor=piece.textColor, textAnchor="start"))
             x += advance
     return group
 
