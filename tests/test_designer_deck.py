@@ -111,7 +111,7 @@ def test_the_designer_deck_end_to_end_cards_booklet_report_and_proof(tmp_path: P
     report = pdfium.PdfDocument(str(folder / "lantern-guild-report.pdf"))
     assert len(report) >= 1 and sum(image_objects(page) for page in report) >= 1
     proof = Image.open(folder / "lantern-guild-proof.png")
-    assert proof.width > 500 and len(set(proof.convert("RGB").resize((64, 64)).getdata())) > 50
+    assert proof.width > 500 and len(proof.convert("RGB").resize((64, 64)).getcolors(4096)) > 50
 
 
 def test_an_image_deck_with_a_rules_text_gets_a_booklet_showing_its_pictures(tmp_path: Path) -> None:
@@ -134,6 +134,6 @@ def test_an_image_deck_with_a_rules_text_gets_a_booklet_showing_its_pictures(tmp
     text = "\n".join(page.get_textpage().get_text_range() for page in booklet)
     assert "The cards" in text and "Score sheet" not in text and "players" not in text
     cover = booklet[0].render(scale=1).to_pil().convert("RGB")
-    seen = set(cover.getdata())
+    seen = {colour for _count, colour in cover.getcolors(1 << 22)}
     for colour in colours:
         assert any(all(abs(a - b) <= 6 for a, b in zip(pixel, colour)) for pixel in seen), colour
