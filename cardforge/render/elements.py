@@ -192,7 +192,7 @@ def _set_card_text(el: model.TextElement, frame: Frame, deck: Deck, where: str) 
 
 def draw_text(el: model.TextElement, extra: Any, frame: Frame, deck: Deck, card: Card, where: str) -> Group:
     placed = set_card_text(el, frame, deck, where)
-    group = placed.group
+    group = Group(placed.group)  # the laid-out text is kept and shared (`_SET`): add to a group of our own
     if el.underline == "auto" and el.text.strip() in deck.spec.ambiguous_ranks and el.font in FONT_FILES:
         x, y = frame.point(el.x, el.y)
         color = parse_color(el.color, f"{where}.color")
