@@ -111,7 +111,7 @@ def report_product(deck: Deck, stage: Path, settings: BuildSettings) -> list[Pat
 
     written = stage / f"{deck.id}-proof.png"  # png_product ran first when --png was given
     image = written.read_bytes() if written.exists() else png_bytes(proof(deck, settings.sheets).image)
-    return [build_report(settings.verdict, stage / f"{deck.id}-report.pdf", image)]
+    return [build_report(settings.verdict, stage / f"{deck.id}-report.pdf", image, deck.spec.card.size_mm[0])]
 
 
 class NotPlayable(CardforgeError):

@@ -32,10 +32,10 @@ LABEL_W, AXIS_W = 68 * mm, 56 * mm
 
 
 def change_text(figure: Figure) -> str:
-    """The change with its unit: "-1.3 pts" for rates, "+0.25" for means (never "-0.00")."""
+    """The change with its unit: "-1.3 pp" (percentage points) for rates, "+0.25" for means (never "-0.00")."""
     if figure.percent:
         points = round(figure.difference * 100, 1) + 0.0
-        return f"{points:+.1f} pts"
+        return f"{points:+.1f} pp"
     return f"{round(figure.difference, 2) + 0.0:+.2f}{figure.unit}"
 
 
@@ -90,7 +90,8 @@ def chart_pdf(base_id: str, variant_id: str, comparisons: list[Comparison], seed
     pdf.drawString(MARGIN, y - 12, f"What {variant_id} changed against {base_id}")
     pdf.setFont("sans", 8.5)
     notes = ["Both decks play the same deals (common random numbers). Dot: the change; whisker: its 95% interval;",
-             "the short upright line: no change. The rates share one scale; each other figure has its own.",
+             "the short upright line: no change. The rates share one scale, their changes in percentage points (pp);",
+             "each other figure has its own.",
              f"Dark rows changed significantly (the interval misses zero); grey rows did not. Seed {seed}."]
     for k, note in enumerate(notes):
         pdf.drawString(MARGIN, y - 28 - 11 * k, note)
