@@ -207,7 +207,8 @@ class BookletParts:
         self.cover_picture = macros("pictures.html.j2").cover(
             pictures.cover(style.width_mm, COVER_FAN_TALL * style.body_mm))
         self.turn_summary = turn_summary(deck, pictures)
-        self._fillers = fillers(deck, pictures, style.width_mm, style.body_mm)
+        self._fillers = fillers(deck, pictures, style.width_mm, style.body_mm,
+                                table_factories(deck, pictures).get("setup"))
         self._made: list[Filler] = []
 
     def fillers(self, count: int, reference_inline: bool = False) -> list[Filler]:

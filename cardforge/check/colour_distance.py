@@ -19,7 +19,7 @@ from .results import DeckCheck
 
 MIN_DELTA_E = 15.0
 """Below this CIEDE2000 distance two suit colours are easily confused in a small index. (Around 2 is
-a just-noticeable difference between large patches; the bundled decks keep 20 or more apart.)"""
+a just-noticeable difference between large patches; the bundled decks keep 17 or more apart.)"""
 VIEWS = ("normal vision", "deuteranopia", "protanopia", "tritanopia")
 _FILTERS = {"deuteranopia": "deutan", "protanopia": "protan", "tritanopia": "tritan"}
 
@@ -29,7 +29,8 @@ def seen_as(colour: str, view: str) -> Color:
     base = Color(colour)
     if view == "normal vision":
         return base
-    return base.filter(_FILTERS[view], method="machado").convert("srgb")
+    # clipped to the screen's gamut, as render/proof.py clips the simulated image
+    return base.filter(_FILTERS[view], method="machado").convert("srgb").clip()
 
 
 def delta_e(first: str, second: str, view: str = "normal vision") -> float:
