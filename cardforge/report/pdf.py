@@ -18,15 +18,34 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import CondPageBreak, KeepTogether, PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import (
+    CondPageBreak,
+    KeepTogether,
+    PageBreak,
+    Paragraph,
+    SimpleDocTemplate,
+    Spacer,
+    Table,
+    TableStyle,
+)
 
 from ..check.results import DeckCheck
 from ..games.registry import find_game
 from ..outputs import atomic_write_bytes
 from ..render.fonts import font_runs
 from ..sim.report import seat_rows
-from .charts import (HEURISTIC, OTHER, RANDOM, SEARCH, colour_key, histogram_chart, interval_chart, label_every,
-                     nice_bins, rich_string)
+from .charts import (
+    HEURISTIC,
+    OTHER,
+    RANDOM,
+    SEARCH,
+    colour_key,
+    histogram_chart,
+    interval_chart,
+    label_every,
+    nice_bins,
+    rich_string,
+)
 from .numbers import pct
 from .skilled import skilled_section
 from .styles import report_styles
