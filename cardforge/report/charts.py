@@ -21,7 +21,7 @@ from reportlab.lib import colors
 
 from ..render.fonts import font_runs, register_fonts
 
-WIDTH, HEIGHT = 460.0, 236.0
+WIDTH, HEIGHT = 460.0, 222.0
 INK = colors.HexColor("#222222")
 NOTE_INK = colors.HexColor("#444444")
 RANDOM = colors.HexColor("#95a5a6")
@@ -63,7 +63,7 @@ def _chart(labels: Sequence[str], values: Sequence[float], y_max: float,
            bar_colors: Sequence[colors.Color]) -> VerticalBarChart:
     register_fonts()
     chart = VerticalBarChart()
-    chart.x, chart.y, chart.width, chart.height = 66, 74, WIDTH - 84, HEIGHT - 114
+    chart.x, chart.y, chart.width, chart.height = 66, 80, WIDTH - 84, HEIGHT - 112
     chart.data = [list(values)]
     shown = [i for i, label in enumerate(labels) if label]
     every = max(1, math.ceil(len(shown) / MAX_LABELS))
@@ -101,7 +101,7 @@ def _titled(chart: VerticalBarChart, title: str, x_title: str, y_title: str, not
     drawing.add(chart)
     for s in rich_string(4, HEIGHT - 16, title, "sans-bold", 11.5):
         drawing.add(s)
-    for s in rich_string(chart.x + chart.width / 2, chart.y - 46, x_title, "sans", TICK_PT, anchor="middle"):
+    for s in rich_string(chart.x + chart.width / 2, chart.y - 44, x_title, "sans", TICK_PT, anchor="middle"):
         drawing.add(s)
     y_label = String(0, 0, y_title, fontName="sans", fontSize=TICK_PT, fillColor=INK, textAnchor="middle")
     from reportlab.graphics.shapes import Group
@@ -109,10 +109,25 @@ def _titled(chart: VerticalBarChart, title: str, x_title: str, y_title: str, not
     turned = Group(y_label)
     turned.transform = (0, 1, -1, 0, 12, chart.y + chart.height / 2)
     drawing.add(turned)
-    if note:
-        for s in rich_string(4, 6, note, "sans", SMALLEST_PT, NOTE_INK):
+    for k, line in enumerate(reversed(note_lines(note, WIDTH - 8))):
+        for s in rich_string(4, 4 + k * (SMALLEST_PT + 2), line, "sans", SMALLEST_PT, NOTE_INK):
             drawing.add(s)
     return drawing
+
+
+def note_lines(note: str, width: float, most: int = 2) -> list[str]:
+    """`note` broken at spaces into at most `most` lines of `width` points (the last cut to fit)."""
+    from ..render.fonts import fit_text, text_width
+
+    lines: list[str] = []
+    for word in note.split():
+        if lines and text_width(f"{lines[-1]} {word}", "sans", SMALLEST_PT) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    if len(lines) > most:
+        lines = lines[:most - 1] + [" ".join(lines[most - 1:])]
+    return [fit_text(line, "sans", SMALLEST_PT, width) for line in lines]
 
 
 def interval_chart(title: str, labels: Sequence[str], values: Sequence[float], lows: Sequence[float],

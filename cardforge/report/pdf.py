@@ -195,9 +195,9 @@ def report_story(report: DeckCheck) -> list[Any]:
     for players, runs in sorted(report.simulations.items()):
         if not runs:
             continue
-        # The first player count follows the checks table when a chart fits below it, so no page is left
-        # holding a table's last row; every later player count starts a page of its own.
-        story.append(CondPageBreak(110 * mm) if players == min(report.simulations) else PageBreak())
+        # A player count starts a new page only where its heading and first chart would not fit: the charts
+        # flow on, so no page is left holding a table's last row or a single chart.
+        story.append(CondPageBreak(105 * mm))
         story.append(Paragraph(f"{players} players", styles["h2"]))
         first = next(iter(runs.values()))
         key = colour_key(*[(kind_colour(kind), kind_name(kind)) for kind in runs])

@@ -104,7 +104,7 @@ def verdict_line(report: DeckCheck) -> tuple[str, str]:
     if failed:
         return "NOT playable", f"{failed} check{'s' if failed != 1 else ''} failed; see what to do next."
     if not report.simulated:
-        return report.verdict, ("the deck has no rules for the validator to play, so no game was simulated; "
+        return report.verdict, ("The deck has no rules for the validator to play, so no game was simulated; "
                                + (f"{warned} check{'s' if warned != 1 else ''} warned." if warned
                                   else f"all {len(report.results)} checks of its cards passed."))
     if warned:
