@@ -191,11 +191,22 @@ def _decode_in_worker(paths: list[Path]) -> list[str]:
     return results
 
 
-def _worker() -> None:
-    """The child's side: cap memory, then verify and fully decode each path read from stdin."""
-    import resource
+def cap_memory(limit: int) -> bool:
+    """Cap this process's address space where the system allows it (Linux; not Windows, which has no
+    `resource` module, nor macOS, which refuses RLIMIT_AS); False when it could not."""
+    try:
+        import resource
 
-    resource.setrlimit(resource.RLIMIT_AS, (IMAGE_WORKER_MEMORY, IMAGE_WORKER_MEMORY))
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    except (ImportError, AttributeError, ValueError, OSError):
+        return False
+    return True
+
+
+def _worker() -> None:
+    """The child's side: cap memory where the system can, then verify and fully decode each path read
+    from stdin (without the cap the header's pixel budget still refuses a bomb before decoding)."""
+    cap_memory(IMAGE_WORKER_MEMORY)
     from PIL import Image
 
     truncated_loading_off()

@@ -135,7 +135,7 @@ def balance_report(deck: Deck, stage: Path, settings: BuildSettings) -> list[Pat
 
     written = stage / f"{deck.id}-proof.png"  # face_pngs ran first when --png was given
     image = written.read_bytes() if written.exists() else png_bytes(proof(deck, settings.sheets).image)
-    return [build_report(settings.verdict, stage / f"{deck.id}-report.pdf", image)]
+    return [build_report(settings.verdict, stage / f"{deck.id}-report.pdf", image, deck.spec.card.size_mm[0])]
 
 
 def no_booklet(deck: Deck) -> str | None:

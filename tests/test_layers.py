@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent / "cardforge"
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("primitives", (
         "cardforge", "cardforge.errors", "cardforge.budgets", "cardforge.paths", "cardforge.confine",
-        "cardforge.names", "cardforge.interrupt", "cardforge.progress", "cardforge.outputs",
+        "cardforge.names", "cardforge.interrupt", "cardforge.processes", "cardforge.progress", "cardforge.outputs",
         "cardforge.writable", "cardforge.units", "cardforge.images", "cardforge.compiling", "cardforge.render",
         "cardforge.render.icons", "cardforge.render.colors", "cardforge.render.fonts", "cardforge.render.ink",
         "cardforge.render.text", "cardforge.render.bounds", "cardforge.render.corner_index",
@@ -32,7 +32,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
         "cardforge.templating",
     )),
     ("faces", (
-        "cardforge.render.face", "cardforge.render.elements", "cardforge.render.face_images",
+        "cardforge.render.face", "cardforge.render.elements", "cardforge.render.deckfonts", "cardforge.render.face_images",
         "cardforge.render.graphics", "cardforge.render.sheets", "cardforge.render.png",
         "cardforge.render.cut_tolerance",
     )),

@@ -75,7 +75,7 @@ def card_changes(deck: Deck, base: Deck) -> list[str]:
     lines = []
     added = [c for c in deck.cards if c.id not in theirs]
     removed = [c for c in base.cards if c.id not in mine]
-    for verb, cards, owner in (("Added", added, deck), ("Left out", removed, base)):
+    for verb, cards, owner in (("Added to this deck", added, deck), ("Not in this deck", removed, base)):
         if not cards:
             continue
         suited = [c for c in cards if c.suit and c.rank is not None]

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 MARGIN = 0.02
-"""Half-width of the 95% interval on a seat's win rate that a check's simulation aims for (±2 points)."""
+"""Half-width of the 95% interval on a seat's win rate that a check's simulation aims for (±2 percentage points)."""
 
 
 def games_for_margin(players: int, margin: float = MARGIN, z: float = 1.96) -> int:
@@ -18,7 +18,7 @@ def games_for_margin(players: int, margin: float = MARGIN, z: float = 1.96) -> i
 
 @dataclass(frozen=True)
 class CheckOptions:
-    """How hard to check: games per player count (None = enough for ±2 points), seed and processes."""
+    """How hard to check: games per player count (None = enough for ±2 percentage points), seed and processes."""
 
     games: int | None = None
     seed: int = 1

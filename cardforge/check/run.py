@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from ..artifacts import load_build
 from ..deck import Deck
@@ -47,9 +48,13 @@ def _checked(deck: Deck, options: CheckOptions) -> DeckCheck:
             reporter.step(deck.id, "preflight: sheets, images, faces, fonts, rules text")
             faces_ok = _preflight_checks(deck, report, options)
         if faces_ok:
+            from .back_symmetry import back_symmetry_check
+            from .colour_distance import colour_distance_check
             from .print_safety import print_safety_check
 
             print_safety_check(deck, report)
+            colour_distance_check(deck, report)
+            back_symmetry_check(deck, report)
     if rules_ok and not deal_problems and options.simulate and deck.ruleset is not None:
         game = get_game(deck.ruleset)
         if not game.simulated:
@@ -63,7 +68,8 @@ def _checked(deck: Deck, options: CheckOptions) -> DeckCheck:
 
                 skilled_checks(deck, report, options)
     elif deck.ruleset is None:
-        report.add("rules", "warn", "no `rules:` section, so nothing was played; the validator needs a ruleset")
+        report.add("rules", "pass", "not simulated: the deck has no `rules:` section, so its cards print and no "
+                                    "game is played (a `rules:` section with a ruleset has them played)")
     return report
 
 
@@ -103,24 +109,50 @@ def _rules_check(deck: Deck, report: DeckCheck) -> bool:
     return True
 
 
+def published_params(ruleset: str) -> list[Any]:
+    """The rules parameters of every published edition of `ruleset`: the bundled decks that play it and
+    extend no other deck (Fives and The Green Fivura for `fives`; a variant such as fives-blue-trump is not
+    an edition). Empty for a game no bundled deck plays."""
+    from ..load import bundled_deck_file, bundled_deck_ids, load_deck
+    from ..yaml_source import read_yaml
+
+    editions = []
+    for deck_id in bundled_deck_ids():
+        path = bundled_deck_file(deck_id)
+        data = read_yaml(path).data
+        rules = data.get("rules") if isinstance(data, dict) else None
+        if "extends" in data or not isinstance(rules, dict) or rules.get("ruleset") != ruleset:
+            continue
+        params = load_deck(path).rules_params
+        if params is not None:
+            editions.append(params)
+    return editions
+
+
 def _unplayed_check(deck: Deck, report: DeckCheck) -> None:
     """Flag parameters the simulated players do not steer by (games/base.py `Game.unplayed_params`):
-    a warning when the deck changes one, since the balance figures cannot show how players would adapt."""
+    a warning when the deck sets one to a value no published edition of the game uses (the ruleset's
+    default where no bundled deck plays it), since the balance figures cannot show how players would adapt."""
     game = get_game(deck.ruleset or "")
     if not game.unplayed_params or deck.rules_params is None:
         return
     fields = type(deck.rules_params).model_fields
-    changed = [name for name in game.unplayed_params if name in fields
-               and getattr(deck.rules_params, name) != fields[name].get_default(call_default_factory=True)]
+    editions = published_params(game.id) or [type(deck.rules_params)()]
+
+    def published(name: str) -> bool:
+        return any(getattr(deck.rules_params, name) == getattr(edition, name) for edition in editions)
+
+    changed = [name for name in game.unplayed_params if name in fields and not published(name)]
     names = ", ".join(game.unplayed_params)
     if changed:
         report.add("unplayed parameters", "warn",
-                   f"this deck changes {', '.join(changed)}, which the simulated players do not take into "
-                   "account: the balance figures show the rule scored, not played for (docs/rules-parameters.md)",
-                   changed=changed)
+                   f"this deck changes {', '.join(changed)} from the game as published, and the simulated players "
+                   "do not take it into account: the balance figures show the rule scored, not played for "
+                   "(docs/rules-parameters.md)", changed=changed)
     else:
         report.add("unplayed parameters", "pass",
-                   f"the simulated players do not take {names} into account; this deck keeps their defaults")
+                   f"the simulated players do not take {names} into account; this deck keeps the values of "
+                   "the game as published")
 
 
 def _preflight_checks(deck: Deck, report: DeckCheck, options: CheckOptions) -> bool:
