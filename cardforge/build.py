@@ -37,6 +37,8 @@ class BuildSettings:
     print_shop: tuple[str, ...] = ()
     """Print services to write files for (press/services.py keys; `generic` is the service-neutral export)."""
     cmyk: bool = False
+    tts: bool = False
+    """Also write the Tabletop Simulator deck (press/tts.py)."""
     """Also write the card sheets as a CMYK PDF/X-1a file (press/press_files.py)."""
     check: CheckOptions | None = None
     """Run the pre-print gate first (None: no gate, no report)."""
@@ -108,6 +110,15 @@ def cmyk_product(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]
     return [write_cmyk_sheets(deck, stage / f"{deck.id}-cards-cmyk.pdf", options)]
 
 
+def tts_product(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
+    """`tts/`: face sheets, backs and the saved-object JSON for Tabletop Simulator, with --tts."""
+    if not settings.tts:
+        return []
+    from .press.tts import write_tts
+
+    return write_tts(deck, stage, settings.out_dir / deck.id)
+
+
 def booklet_product(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
     """`<deck-id>-rules.pdf`: the rules booklet in the chosen format."""
     from .booklet.build import booklet_product as make
@@ -174,9 +185,10 @@ def preflight(deck: Deck, settings: BuildSettings, result: BuildResult) -> Build
     return replace(settings, check=replace(settings.check, preflight=False))
 
 
-PRODUCTS: list[Product] = [cards_product, png_product, print_shop_product, cmyk_product, booklet_product, report_product]
+PRODUCTS: list[Product] = [cards_product, png_product, print_shop_product, cmyk_product, tts_product, booklet_product,
+                           report_product]
 BY_NAME: dict[str, list[Product]] = {
-    "cards": [cards_product, png_product, print_shop_product, cmyk_product], "booklet": [booklet_product],
+    "cards": [cards_product, png_product, print_shop_product, cmyk_product, tts_product], "booklet": [booklet_product],
     "report": [report_product],
 }
 """The product functions behind each name `build --only` takes (cardforge/products.py picks the names)."""
