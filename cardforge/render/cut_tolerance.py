@@ -1,9 +1,14 @@
-"""Cut tolerance: after a 1 mm miscut, a card must show only its own colours.
+"""Cut tolerance: after a 1 mm miscut, a card must show only its own colours and look the same.
 
-Two ways to get there, chosen per deck and sheet: cards butt against each other when every face of
-a side keeps the same uniform outer band (the bundled layouts do), or the imposition puts a gutter
-between cards so each prints its own bleed, where the paper has room. `cut_plan` picks one and says
-which for the sheet summary; tests/test_card_usability.py reads the pixels back from the sheets.
+Two ways to keep its own colours, chosen per deck and sheet: cards butt against each other when every
+face of a side keeps the same uniform outer band (the bundled layouts do), or the imposition puts a
+gutter between cards so each prints its own bleed, where the paper has room. `cut_plan` picks one and
+says which for the sheet summary; tests/test_card_usability.py reads the pixels back from the sheets.
+
+To look the same, a frame, bar or line running along an edge must either run into the bleed or sit
+at least 4 mm inside the cut: one 2 mm inside shows 1 mm on one side and 3 mm on the other after a
+1 mm miscut. `inset_frames` measures every face for such edges and the summary warns about them
+(tests/test_cut_tolerance.py).
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, replace
 from typing import cast
 
+import numpy as np
 from PIL import Image, ImageChops
 
 from ..deck import Deck
@@ -23,6 +29,21 @@ MISCUT_MM = 1.0
 BAND_DPI = 50
 TOLERANCE = 24
 """Largest per-channel difference (0-255) still counted as the same colour (antialiasing, JPEG-free)."""
+FRAME_SAFE_MM = 4.0
+"""An edge-long frame or line closer to the cut than this shows a 1 mm miscut plainly."""
+FRAME_MIN_RUN = 0.25
+"""A colour edge counts as a frame when it runs unbroken along a quarter of the card's side (text does not)."""
+FRAME_TOLERANCE = 24
+"""A frame differs from the colour at the cut by more than this (0-255): a pale panel on paper counts."""
+
+
+@dataclass(frozen=True)
+class InsetFrame:
+    """A frame or line parallel to one edge of a face, `depth_mm` inside the cut (to its outer side)."""
+
+    side: str
+    edge: str
+    depth_mm: float
 
 
 @dataclass(frozen=True)
@@ -32,6 +53,7 @@ class Bands:
 
     front: tuple[str | None, ...]
     back: tuple[str | None, ...]
+    frames: tuple[InsetFrame, ...] = ()
 
     def shared(self, side: str) -> str | None:
         colours = set(self.front if side == "front" else self.back)
@@ -63,6 +85,49 @@ def band_colour(image: Image.Image, bleed_mm: float, dpi: int, depth_mm: float =
     return _hex(first)
 
 
+def _longest_run(flags: np.ndarray) -> int:
+    """The longest run of True values in a 1-D array."""
+    if not flags.any():
+        return 0
+    padded = np.concatenate(([0], flags.astype(np.int8), [0]))
+    starts, ends = np.flatnonzero(np.diff(padded) == 1), np.flatnonzero(np.diff(padded) == -1)
+    return int((ends - starts).max())
+
+
+def inset_edges(image: Image.Image, bleed_mm: float, dpi: int) -> list[tuple[str, float]]:
+    """(edge, depth in mm) for each edge of the face along which a frame, bar or line starts between
+    the miscut depth and FRAME_SAFE_MM inside the cut, unbroken over a quarter of the side or more.
+
+    Each column parallel to the edge is compared with the card's own colour just inside the cut on the
+    same row, so a bar that runs into the bleed shows its inner edge only if that is near the cut too."""
+    px = dpi / 25.4
+    pixels = np.asarray(image.convert("RGB")).astype(np.int16)
+    height, width = pixels.shape[:2]
+    bleed = round(bleed_mm * px)
+    shift = bleed - bleed_mm * px  # the trim starts this far (pixels) into the first kept column
+    trim = pixels[bleed:height - bleed, bleed:width - bleed]
+    views = {"left": trim, "right": trim[:, ::-1], "top": trim.transpose(1, 0, 2), "bottom": trim[::-1].transpose(1, 0, 2)}
+    reference_column = max(0, round(0.4 * px))
+    first = max(reference_column + 1, round(MISCUT_MM * px))
+    last = int((FRAME_SAFE_MM * px) - 0.5)  # the last column whose centre lies inside the unsafe depth
+    found = []
+    for edge, view in views.items():
+        reference = view[:, reference_column]
+        for column in range(first, min(last + 1, view.shape[1] - 1)):
+            contrast = np.abs(view[:, column] - reference).max(axis=1)
+            differs = contrast > FRAME_TOLERANCE
+            if _longest_run(differs) >= FRAME_MIN_RUN * len(differs):
+                # The frame's edge lies inside this column: antialiasing tells how far (a column the
+                # frame covers a sixth of differs a sixth as much as the next, fully covered one).
+                full = np.abs(view[:, column + 1] - reference).max(axis=1)[differs]
+                part = contrast[differs]
+                covered = float(np.clip(np.median(part) / max(float(np.median(full)), 1.0), 0.0, 1.0))
+                depth = (column + shift + 1 - covered) / px
+                found.append((edge, round(depth * 2) / 2))
+                break
+    return found
+
+
 _BANDS: OrderedDict[int, tuple[Deck, Bands]] = OrderedDict()
 """The last few decks' bands: one build asks three times (sheets, proof, summary) and each costs a rasterisation."""
 
@@ -86,20 +151,36 @@ def _face_bands(deck: Deck) -> Bands:
     bleed = deck.spec.card.bleed
     depth = min(MISCUT_MM, bleed)
     by_side: dict[str, dict[int, str | None]] = {"front": {}, "back": {}}
+    frames: list[InsetFrame] = []
     for (_card, side), image in images.items():
         if id(image) not in by_side[side]:
             by_side[side][id(image)] = band_colour(image, bleed, BAND_DPI, depth)
-    return Bands(tuple(by_side["front"].values()), tuple(by_side["back"].values()))
+            frames.extend(InsetFrame(side, edge, at) for edge, at in inset_edges(image, bleed, BAND_DPI))
+    return Bands(tuple(by_side["front"].values()), tuple(by_side["back"].values()), tuple(dict.fromkeys(frames)))
+
+
+def frames_note(bands: Bands) -> str:
+    """`; warning: ...` naming the inset frames a miscut shows, or "" when there are none."""
+    if not bands.frames:
+        return ""
+    where = sorted({(f.side, f.edge, f.depth_mm) for f in bands.frames}, key=lambda f: (f[0] != "front", f[2], f[1]))
+    side, edge, at = where[0]
+    sides = " and ".join(s + "s" for s in ("front", "back") if any(f[0] == s for f in where))
+    return (f"; warning: {sides} have a frame or line {at:g} mm inside the cut ({side} {edge} edge"
+            f"{f' and {len(where) - 1} more' if len(where) > 1 else ''}): a 1 mm miscut shows it "
+            f"{max(at - MISCUT_MM, 0):g} mm on one side and {at + MISCUT_MM:g} mm on the other; run frames into "
+            f"the bleed or keep them {FRAME_SAFE_MM:g} mm inside")
 
 
 def cut_plan(deck: Deck, options: SheetOptions) -> tuple[SheetOptions, str]:
     """The sheet options to print with and one line on how the sheet survives a 1 mm miscut."""
-    if options.gap >= 2 * MISCUT_MM:
-        return options, f"cut tolerance: {options.gap:g} mm gutters, each card prints its own bleed"
     bands = face_bands(deck)
+    frames = frames_note(bands)
+    if options.gap >= 2 * MISCUT_MM:
+        return options, f"cut tolerance: {options.gap:g} mm gutters, each card prints its own bleed{frames}"
     front, back = bands.shared("front"), bands.shared("back")
     if front and back:
-        return options, f"cut tolerance: cards butt, every front has a {front} outer band and every back {back}"
+        return options, f"cut tolerance: cards butt, every front has a {front} outer band and every back {back}{frames}"
     count = impose(len(deck.cards), sheet_spec(deck, options)).grid.per_page
     gutter = 2 * min(deck.spec.card.bleed, 1.5)
     if gutter >= 2 * MISCUT_MM:
@@ -109,6 +190,6 @@ def cut_plan(deck: Deck, options: SheetOptions) -> tuple[SheetOptions, str]:
         except ValueError:
             fits = False
         if fits:
-            return wider, f"cut tolerance: {gutter:g} mm gutters, each card prints its own bleed"
+            return wider, f"cut tolerance: {gutter:g} mm gutters, each card prints its own bleed{frames}"
     return options, ("cut tolerance: warning: cards butt and their edges differ in colour, so a miscut "
-                     "may show a neighbour; no room for gutters (try a larger paper or --gap)")
+                     f"may show a neighbour; no room for gutters (try a larger paper or --gap){frames}")
