@@ -79,7 +79,8 @@ def test_the_designer_deck_checks_and_builds_sheets_booklet_and_report_with_its_
     assert "refused" not in build.output and "data:" not in build.output
     folder = out / "lantern-guild"
     assert {p.name for p in folder.iterdir() if not p.name.startswith(".")} == {
-        "lantern-guild-cards.pdf", "lantern-guild-rules.pdf", "lantern-guild-report.pdf"}
+        "lantern-guild-cards.pdf", "lantern-guild-rules.pdf", "lantern-guild-rules-booklet-a4.pdf",
+        "lantern-guild-report.pdf"}
     booklet = pdfium.PdfDocument(str(folder / "lantern-guild-rules.pdf"))
     # the cover's fan shows cards with their art: pictures read from the deck's files, not data: URLs
     assert image_objects(booklet[0]) >= 3
