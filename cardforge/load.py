@@ -558,15 +558,18 @@ def check_faces(spec: model.DeckSpec, cards: tuple[Card, ...], folders: tuple[Pa
                     raise _error_at(sources, ("layouts", name, "elements", i, "src"), str(exc)) from None
 
 
-def check_icons(spec: model.DeckSpec, sources: SourceMap) -> None:
-    """Suit icons and icon elements written as plain names must be icons cardforge can draw."""
+def check_icons(spec: model.DeckSpec, folders: tuple[Path, ...], sources: SourceMap) -> None:
+    """Suit icons and icon elements written as plain names must be icons cardforge can draw or the
+    deck's own `icons:`, whose files must exist."""
     from .render.icons import ICONS
 
+    known = [*ICONS, *spec.icons]
+
     def need(name: str, path: KeyPath) -> None:
-        if "{{" in name or "{%" in name or name in ICONS:
+        if "{{" in name or "{%" in name or name in known:
             return
-        hint = difflib.get_close_matches(name, list(ICONS), n=1)
-        tail = f"did you mean {hint[0]!r}?" if hint else f"icons are {', '.join(ICONS)}"
+        hint = difflib.get_close_matches(name, known, n=1)
+        tail = f"did you mean {hint[0]!r}?" if hint else f"icons are {', '.join(known)}"
         raise _error_at(sources, path, f"unknown icon {name!r}; {tail}")
 
     for key, suit in spec.suits.items():
@@ -576,6 +579,34 @@ def check_icons(spec: model.DeckSpec, sources: SourceMap) -> None:
             icon = getattr(element, "icon", None)
             if isinstance(icon, str):
                 need(icon, ("layouts", name, "elements", i, "icon"))
+    for name, reference in spec.icons.items():
+        try:
+            resolve_in(reference, folders)
+        except UnsafeReference as exc:
+            raise _error_at(sources, ("icons", name), str(exc)) from None
+
+
+def check_fonts(spec: model.DeckSpec, folders: tuple[Path, ...], sources: SourceMap) -> None:
+    """Text elements name fonts cardforge has or the deck brings; the deck's font files exist."""
+    from .render.deckfonts import font_files
+    from .render.fonts import FACES
+
+    known = [*FACES, *spec.fonts]
+    for name, entry in spec.fonts.items():
+        for face, reference in font_files(entry).items():
+            try:
+                resolve_in(reference, folders)
+            except UnsafeReference as exc:
+                raise _error_at(sources, ("fonts", name) if isinstance(entry, str) else ("fonts", name, face),
+                                str(exc)) from None
+    for layout_name, layout in spec.layouts.items():
+        for i, element in enumerate(layout.elements):
+            font = element.font if isinstance(element, model.TextElement) else None
+            if font is None or font in known or "{{" in font or "{%" in font:
+                continue
+            hint = difflib.get_close_matches(font, known, n=1)
+            tail = f"did you mean {hint[0]!r}?" if hint else f"fonts are {', '.join(known)}"
+            raise _error_at(sources, ("layouts", layout_name, "elements", i, "font"), f"unknown font {font!r}; {tail}")
 
 
 def check_rules(deck: Deck, data: dict[str, Any], sources: SourceMap) -> tuple[Any, list[DeckError]]:
@@ -649,7 +680,8 @@ def deck_from_data(path: Path, data: dict[str, Any], sources: SourceMap, chain: 
     spec = with_default_layouts(spec)
     cards = expand_cards(spec, folders, sources)
     check_faces(spec, cards, folders, sources)
-    check_icons(spec, sources)
+    check_icons(spec, folders, sources)
+    check_fonts(spec, folders, sources)
     deck = Deck(spec=spec, path=path, cards=cards, chain=chain)
     problems = check_deal(deck, sources)
     params, rule_problems = check_rules(deck, data, sources)

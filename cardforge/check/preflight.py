@@ -86,11 +86,11 @@ def located(message: str, sources: SourceMap, fallback: KeyPath = ()) -> str:
 _CARD_VALUE = re.compile(r"card\.(?:props(?:\.(\w+)|\[\s*['\"]([^'\"]+)['\"]\s*\])|(name|id|suit|rank|kind))\b")
 
 
-def located_in_card(message: str, sources: SourceMap, deck: Deck, card: Card) -> str:
-    """`located`, but where the layout value named in `message` is filled in from the card's own values
-    (`src: "art/{{ card.props.art }}"`), at the card's value: the table cell or YAML line a designer
-    edits (`cards.csv:15:6`); the longest such value when the template uses several."""
-    path = _key_path(message)
+def located_in_card(message: str, sources: SourceMap, deck: Deck, card: Card, field: str | None = None) -> str:
+    """`located`, but where the layout value named in `message` (or its `field`) is filled in from the
+    card's own values (`src: "art/{{ card.props.art }}"`), at the card's value: the table cell or YAML
+    line a designer edits (`cards.csv:15:6`); the longest such value when the template uses several."""
+    path = _key_path(message) + ((field,) if field else ())
     template: object = deck.spec.layouts
     for part in path[1:]:
         if isinstance(template, dict):
@@ -173,6 +173,37 @@ def faces(deck: Deck, _options: SheetOptions, sources: SourceMap) -> str:
                 text = str(exc).removeprefix(f"{deck.id}: card {card.id}: ")
                 raise PreflightError(located_in_card(f"card {card.id} {side}: {text}", sources, deck, card)) from None
     return f"{2 * len(deck.cards)} faces render"
+
+
+def text_fit(deck: Deck, _options: SheetOptions, sources: SourceMap) -> str:
+    """Every text box holds its text at the deck's smallest text size or larger (richtext.py shrinks
+    text to fit; text that still does not fit would run over the elements around it)."""
+    from ..render.face import text_boxes
+    from ..units import PT_PER_MM
+
+    boxes = shrunk = 0
+    for card in deck.cards:
+        for side in ("front", "back"):
+            try:
+                found = text_boxes(deck, card, side)
+            except (CardforgeError, OSError) as exc:  # the faces preflight names it; say so here too
+                text = str(exc).removeprefix(f"{deck.id}: card {card.id}: ")
+                raise PreflightError(located_in_card(f"card {card.id} {side}: {text}", sources, deck, card)) from None
+            for where, element, placed in found:
+                boxes += 1
+                shrunk += placed.size < element.size
+                if placed.fits:
+                    continue
+                width, height = (f"{v / PT_PER_MM:.1f}" for v in placed.needed)
+                box = (f"{element.width:g} x {element.height:g} mm" if element.width and element.height else
+                       f"{element.width:g} mm wide" if element.width else f"{element.height:g} mm high")
+                message = (f"card {card.id} {side}: {where}: text does not fit its {box} box even at "
+                           f"{placed.size:g} pt (it needs {width} x {height} mm); shorten it, enlarge the box or "
+                           "lower min_size")
+                raise PreflightError(located_in_card(message, sources, deck, card, "text"))
+    if not boxes:
+        return "no text boxes (texts with a width or height)"
+    return f"{boxes} text box{'es' if boxes != 1 else ''} hold their text" + (f", {shrunk} shrunk to fit" if shrunk else "")
 
 
 def _image_files(deck: Deck, sources: SourceMap) -> Iterator[tuple[Path, str]]:
@@ -259,6 +290,7 @@ PREFLIGHTS: list[tuple[str, Preflight]] = [
     ("sheets", sheets),
     ("images", images),
     ("faces", faces),
+    ("text fit", text_fit),
     ("fonts", fonts),
     ("rules text", rules_text),
 ]
