@@ -176,6 +176,10 @@ def preflight(deck: Deck, settings: BuildSettings, result: BuildResult) -> Build
 
     settings.reporter.step(deck.id, "preflight: sheets, images, faces, fonts, rules text")
     require_preflights(deck, settings.sheets, settings.booklet)
+    from .render.cut_tolerance import frame_warning
+
+    if warning := frame_warning(deck):  # frames a 1 mm miscut shows (render/cut_tolerance.py)
+        result.warnings.append(warning)
     if settings.print_shop:
         from .press.services import check_offered, safe_zone_warnings
 

@@ -8,23 +8,28 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from cardforge.cli import main
 from cardforge.load import bundled_deck_ids, load_deck
-from cardforge.render.cut_tolerance import InsetFrame, cut_plan, face_bands
-from cardforge.render.sheets import SheetOptions
+from cardforge.render.cut_tolerance import InsetFrame, face_bands, frame_warning
 
 SHIPPED_MAFIA = Path(__file__).parent / "data" / "mafia-inset-frames"
 
 
-def test_the_shipped_mafia_layout_fails_on_its_inset_header_bars_and_panels():
+def test_the_shipped_mafia_layout_fails_on_its_inset_header_bars_and_panels(tmp_path):
     deck = load_deck(str(SHIPPED_MAFIA))
     frames = set(face_bands(deck).frames)
     assert InsetFrame("front", "top", 2.0) in frames  # the header bar 2 mm below the top cut
     assert {InsetFrame("back", edge, 2.0) for edge in ("left", "right", "top", "bottom")} <= frames
     assert not any(f.side == "front" and f.edge in ("left", "right") for f in frames)  # the bar is too short there
-    _, line = cut_plan(deck, SheetOptions())
-    assert "warning: fronts and backs have a frame or line 2 mm inside the cut" in line
-    assert "shows it 1 mm on one side and 3 mm on the other" in line
+    line = frame_warning(deck)
+    assert line.startswith("mafia-inset-frames: fronts and backs have a frame or line 2 mm inside the cut")
+    assert "shows it 1 mm on one side and 3 mm on the other" in line and len(line) < 250
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", str(SHIPPED_MAFIA), "-o", str(out), "--only", "cards"])
+    assert result.exit_code == 0, result.output
+    assert f"warning: {line}" in result.output.splitlines()
 
 
 def _deck(tmp_path: Path, elements: str) -> Path:

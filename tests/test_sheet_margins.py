@@ -74,7 +74,7 @@ def test_the_build_summary_says_what_was_given_up_and_keep_bleed_keeps_it(tmp_pa
     runner = CliRunner()
     result = runner.invoke(main, ["build", "fives", "-o", str(tmp_path), "--only", "cards"])
     assert result.exit_code == 0, result.output
-    assert "outer bleed 3 -> 1.25 mm to fit 9 per sheet (8 with the full bleed; --keep-bleed keeps it)" in result.output
+    assert "outer bleed 3 -> 1.25 mm to fit 9 per sheet, not 8 (--keep-bleed keeps it)" in result.output
     kept = runner.invoke(main, ["build", "fives", "-o", str(tmp_path / "kept"), "--only", "cards", "--keep-bleed"])
     assert kept.exit_code == 0, kept.output
     assert "outer bleed" not in kept.output and "2x4, cards turned 90°, A4" in kept.output

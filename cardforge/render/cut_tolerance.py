@@ -7,8 +7,8 @@ says which for the sheet summary; tests/test_card_usability.py reads the pixels 
 
 To look the same, a frame, bar or line running along an edge must either run into the bleed or sit
 at least 4 mm inside the cut: one 2 mm inside shows 1 mm on one side and 3 mm on the other after a
-1 mm miscut. `inset_frames` measures every face for such edges and the summary warns about them
-(tests/test_cut_tolerance.py).
+1 mm miscut. `inset_edges` measures every face for such edges and the build warns about them
+(`frame_warning`, tests/test_cut_tolerance.py).
 """
 
 from __future__ import annotations
@@ -159,28 +159,28 @@ def _face_bands(deck: Deck) -> Bands:
     return Bands(tuple(by_side["front"].values()), tuple(by_side["back"].values()), tuple(dict.fromkeys(frames)))
 
 
-def frames_note(bands: Bands) -> str:
-    """`; warning: ...` naming the inset frames a miscut shows, or "" when there are none."""
-    if not bands.frames:
+def frame_warning(deck: Deck) -> str:
+    """One line naming the frames or lines a 1 mm miscut shows on this deck's faces, or ""."""
+    frames = face_bands(deck).frames
+    if not frames:
         return ""
-    where = sorted({(f.side, f.edge, f.depth_mm) for f in bands.frames}, key=lambda f: (f[0] != "front", f[2], f[1]))
+    where = sorted({(f.side, f.edge, f.depth_mm) for f in frames}, key=lambda f: (f[0] != "front", f[2], f[1]))
     side, edge, at = where[0]
     sides = " and ".join(s + "s" for s in ("front", "back") if any(f[0] == s for f in where))
-    return (f"; warning: {sides} have a frame or line {at:g} mm inside the cut ({side} {edge} edge"
-            f"{f' and {len(where) - 1} more' if len(where) > 1 else ''}): a 1 mm miscut shows it "
-            f"{max(at - MISCUT_MM, 0):g} mm on one side and {at + MISCUT_MM:g} mm on the other; run frames into "
-            f"the bleed or keep them {FRAME_SAFE_MM:g} mm inside")
+    more = f", {len(where) - 1} more" if len(where) > 1 else ""
+    return (f"{deck.id}: {sides} have a frame or line {at:g} mm inside the cut ({side} {edge} edge{more}): a "
+            f"1 mm miscut shows it {max(at - MISCUT_MM, 0):g} mm on one side and {at + MISCUT_MM:g} mm on the other; "
+            f"run frames into the bleed or keep them {FRAME_SAFE_MM:g} mm inside")
 
 
 def cut_plan(deck: Deck, options: SheetOptions) -> tuple[SheetOptions, str]:
     """The sheet options to print with and one line on how the sheet survives a 1 mm miscut."""
-    bands = face_bands(deck)
-    frames = frames_note(bands)
     if options.gap >= 2 * MISCUT_MM:
-        return options, f"cut tolerance: {options.gap:g} mm gutters, each card prints its own bleed{frames}"
+        return options, f"cut tolerance: {options.gap:g} mm gutters, each card prints its own bleed"
+    bands = face_bands(deck)
     front, back = bands.shared("front"), bands.shared("back")
     if front and back:
-        return options, f"cut tolerance: cards butt, every front has a {front} outer band and every back {back}{frames}"
+        return options, f"cut tolerance: cards butt, every front has a {front} outer band and every back {back}"
     count = impose(len(deck.cards), sheet_spec(deck, options)).grid.per_page
     gutter = 2 * min(deck.spec.card.bleed, 1.5)
     if gutter >= 2 * MISCUT_MM:
@@ -190,6 +190,6 @@ def cut_plan(deck: Deck, options: SheetOptions) -> tuple[SheetOptions, str]:
         except ValueError:
             fits = False
         if fits:
-            return wider, f"cut tolerance: {gutter:g} mm gutters, each card prints its own bleed{frames}"
+            return wider, f"cut tolerance: {gutter:g} mm gutters, each card prints its own bleed"
     return options, ("cut tolerance: warning: cards butt and their edges differ in colour, so a miscut "
-                     f"may show a neighbour; no room for gutters (try a larger paper or --gap){frames}")
+                     "may show a neighbour; no room for gutters (try a larger paper or --gap)")

@@ -345,11 +345,11 @@ def _fits(spec: SheetSpec) -> bool:
 
 
 def _fit_note(asked: SheetSpec, used: SheetSpec, asked_count: int, per_page: int) -> str:
-    """What was given up, plainly: `outer bleed 3 -> 1.25 mm to fit 9 per sheet (8 with the full bleed; --keep-bleed)`."""
+    """What was given up, plainly: `outer bleed 3 -> 1.25 mm to fit 9 per sheet, not 8 (--keep-bleed keeps it)`."""
     if used.print_bleed >= asked.print_bleed - EPS:
         return ""
-    return (f"outer bleed {asked.print_bleed:g} -> {used.print_bleed:g} mm to fit {per_page} per sheet "
-            f"({asked_count} with the full bleed; --keep-bleed keeps it)")
+    return (f"outer bleed {asked.print_bleed:g} -> {used.print_bleed:g} mm to fit {per_page} per sheet, "
+            f"not {asked_count} (--keep-bleed keeps it)")
 
 
 def gutter_width(spec: SheetSpec) -> float:
