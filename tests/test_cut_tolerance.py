@@ -12,14 +12,14 @@ from click.testing import CliRunner
 
 from cardforge.cli import main
 from cardforge.load import bundled_deck_ids, load_deck
-from cardforge.render.cut_tolerance import InsetFrame, face_bands, frame_warning
+from cardforge.render.cut_tolerance import InsetFrame, frame_warning, inset_frames
 
 SHIPPED_MAFIA = Path(__file__).parent / "data" / "mafia-inset-frames"
 
 
 def test_the_shipped_mafia_layout_fails_on_its_inset_header_bars_and_panels(tmp_path):
     deck = load_deck(str(SHIPPED_MAFIA))
-    frames = set(face_bands(deck).frames)
+    frames = set(inset_frames(deck))
     assert InsetFrame("front", "top", 2.0) in frames  # the header bar 2 mm below the top cut
     assert {InsetFrame("back", edge, 2.0) for edge in ("left", "right", "top", "bottom")} <= frames
     assert not any(f.side == "front" and f.edge in ("left", "right") for f in frames)  # the bar is too short there
@@ -58,12 +58,12 @@ def _deck(tmp_path: Path, elements: str) -> Path:
 ])
 def test_frames_are_measured_from_the_cut(tmp_path, elements, expected):
     deck = load_deck(str(_deck(tmp_path, elements)))
-    assert sorted(face_bands(deck).frames, key=lambda f: f.edge) == sorted(expected, key=lambda f: f.edge)
+    assert sorted(inset_frames(deck), key=lambda f: f.edge) == sorted(expected, key=lambda f: f.edge)
 
 
 @pytest.mark.parametrize("deck_id", bundled_deck_ids())
 def test_bundled_decks_have_no_frames_a_miscut_shows(deck_id):
-    frames = face_bands(load_deck(deck_id)).frames
+    frames = inset_frames(load_deck(deck_id))
     if frames and deck_id.startswith("greeen-mafia"):
         pytest.xfail("GREEEN MAFIA's faces are being redesigned (frames into the bleed or 4 mm in)")
     assert frames == ()

@@ -13,20 +13,22 @@ at least 4 mm inside the cut: one 2 mm inside shows 1 mm on one side and 3 mm on
 
 from __future__ import annotations
 
-from collections import OrderedDict
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from typing import cast
+from itertools import chain
+from typing import Literal, cast
 
 import numpy as np
 from PIL import Image, ImageChops
 
-from ..deck import Deck
+from ..deck import Card, Deck
 from .impose import impose
 from .sheets import SheetOptions, sheet_spec
 
 MISCUT_MM = 1.0
 """How far off a home or copy-shop cut may land."""
 BAND_DPI = 50
+Side = Literal["front", "back"]
 TOLERANCE = 24
 """Largest per-channel difference (0-255) still counted as the same colour (antialiasing, JPEG-free)."""
 FRAME_SAFE_MM = 4.0
@@ -44,20 +46,6 @@ class InsetFrame:
     side: str
     edge: str
     depth_mm: float
-
-
-@dataclass(frozen=True)
-class Bands:
-    """The outer band colour ('#rrggbb') of every distinct face per side; None for a face whose band
-    is not one colour."""
-
-    front: tuple[str | None, ...]
-    back: tuple[str | None, ...]
-    frames: tuple[InsetFrame, ...] = ()
-
-    def shared(self, side: str) -> str | None:
-        colours = set(self.front if side == "front" else self.back)
-        return colours.pop() if len(colours) == 1 else None
 
 
 def _hex(rgb: tuple[int, ...]) -> str:
@@ -83,6 +71,68 @@ def band_colour(image: Image.Image, bleed_mm: float, dpi: int, depth_mm: float =
         if max(high for _low, high in extrema) > TOLERANCE:
             return None
     return _hex(first)
+
+
+def _distinct_faces(deck: Deck, side: Side) -> list[Card]:
+    """The first card of each distinct face of one side, in deck order (face.py `face_key`)."""
+    from .face import face_key
+
+    first: dict[str, Card] = {}
+    for card in deck.cards:
+        first.setdefault(face_key(deck, card, side), card)
+    return list(first.values())
+
+
+def _image_band(deck: Deck, card: Card, side: Side) -> str | None:
+    """The band of an image face, read from the picture itself scaled to BAND_DPI (nothing drawn)."""
+    from .face import frame_of
+    from .face_images import image_face
+
+    face = image_face(deck, card, side, frame_of(deck))
+    assert face is not None
+    source = face.source()
+    picture = Image.open(source) if isinstance(source, str) else source
+    try:
+        size = (round(face.width / 72 * BAND_DPI), round(face.height / 72 * BAND_DPI))
+        scaled = picture.convert("RGB").resize(size, Image.Resampling.BOX)
+    finally:
+        if isinstance(source, str):
+            picture.close()
+    bleed = deck.spec.card.bleed
+    return band_colour(scaled, bleed, BAND_DPI, min(MISCUT_MM, bleed))
+
+
+def _layout_bands(deck: Deck, cards: list[Card], side: Side) -> Iterator[str | None]:
+    """The bands of layout faces, rasterised together at BAND_DPI."""
+    from .png import faces_pdf, rasterise
+
+    bleed = deck.spec.card.bleed
+    for image in rasterise(faces_pdf(deck, [(card, side) for card in cards]), BAND_DPI):
+        yield band_colour(image, bleed, BAND_DPI, min(MISCUT_MM, bleed))
+
+
+def shared_band(deck: Deck, side: Side) -> str | None:
+    """The one outer band colour every face of `side` has, or None as soon as a face differs or has no
+    single band: the faces after it are not looked at, and an image face is never drawn."""
+    cards = _distinct_faces(deck, side)
+    images = [card for card in cards if (card.front_image if side == "front" else card.back_image) is not None]
+    layouts = [card for card in cards if card not in images]
+    bands = chain((_image_band(deck, card, side) for card in images),
+                  _layout_bands(deck, layouts, side) if layouts else ())
+    first: str | None = None
+    for band in bands:
+        if band is None or (first is not None and band != first):
+            return None
+        first = band
+    return first
+
+
+def face_band(deck: Deck, side: Side) -> str | None:
+    """`shared_band`, kept with the deck's faces while a build is active (one build asks three times:
+    the sheets, the proof and the summary)."""
+    from .face import faces_of
+
+    return faces_of(deck).kept(("band", side), lambda: shared_band(deck, side))
 
 
 def _longest_run(flags: np.ndarray) -> int:
@@ -128,40 +178,50 @@ def inset_edges(image: Image.Image, bleed_mm: float, dpi: int) -> list[tuple[str
     return found
 
 
-_BANDS: OrderedDict[int, tuple[Deck, Bands]] = OrderedDict()
-"""The last few decks' bands: one build asks three times (sheets, proof, summary) and each costs a rasterisation."""
+def _face_pictures(deck: Deck, side: Side) -> Iterator[Image.Image]:
+    """Every distinct face of `side` at BAND_DPI: image faces scaled from the picture, layouts drawn."""
+    from .face import frame_of
+    from .face_images import image_face
+    from .png import faces_pdf, rasterise
+
+    cards = _distinct_faces(deck, side)
+    layouts = []
+    for card in cards:
+        if (card.front_image if side == "front" else card.back_image) is None:
+            layouts.append(card)
+            continue
+        face = image_face(deck, card, side, frame_of(deck))
+        assert face is not None
+        source = face.source()
+        picture = Image.open(source) if isinstance(source, str) else source
+        try:
+            size = (round(face.width / 72 * BAND_DPI), round(face.height / 72 * BAND_DPI))
+            yield picture.convert("RGB").resize(size, Image.Resampling.BOX)
+        finally:
+            if isinstance(source, str):
+                picture.close()
+    if layouts:
+        yield from rasterise(faces_pdf(deck, [(card, side) for card in layouts]), BAND_DPI)
 
 
-def face_bands(deck: Deck) -> Bands:
-    """The outer band of each distinct face, rasterised at a low resolution (once per deck object)."""
-    held = _BANDS.get(id(deck))
-    if held is not None and held[0] is deck:
-        return held[1]
-    bands = _face_bands(deck)
-    _BANDS[id(deck)] = (deck, bands)
-    while len(_BANDS) > 4:
-        _BANDS.popitem(last=False)
-    return bands
+def inset_frames(deck: Deck) -> tuple[InsetFrame, ...]:
+    """Every edge-long frame or line nearer the cut than FRAME_SAFE_MM on any face of the deck, kept with
+    the deck's faces while a build is active (the preflight asks, the proof may ask again)."""
+    from .face import faces_of
 
+    def measure() -> tuple[InsetFrame, ...]:
+        bleed = deck.spec.card.bleed
+        found = [InsetFrame(side, edge, at) for side in ("front", "back")
+                 for image in _face_pictures(deck, side)
+                 for edge, at in inset_edges(image, bleed, BAND_DPI)]
+        return tuple(dict.fromkeys(found))
 
-def _face_bands(deck: Deck) -> Bands:
-    from .png import face_images
-
-    images = face_images(deck, BAND_DPI)
-    bleed = deck.spec.card.bleed
-    depth = min(MISCUT_MM, bleed)
-    by_side: dict[str, dict[int, str | None]] = {"front": {}, "back": {}}
-    frames: list[InsetFrame] = []
-    for (_card, side), image in images.items():
-        if id(image) not in by_side[side]:
-            by_side[side][id(image)] = band_colour(image, bleed, BAND_DPI, depth)
-            frames.extend(InsetFrame(side, edge, at) for edge, at in inset_edges(image, bleed, BAND_DPI))
-    return Bands(tuple(by_side["front"].values()), tuple(by_side["back"].values()), tuple(dict.fromkeys(frames)))
+    return faces_of(deck).kept(("inset frames",), measure)
 
 
 def frame_warning(deck: Deck) -> str:
     """One line naming the frames or lines a 1 mm miscut shows on this deck's faces, or ""."""
-    frames = face_bands(deck).frames
+    frames = inset_frames(deck)
     if not frames:
         return ""
     where = sorted({(f.side, f.edge, f.depth_mm) for f in frames}, key=lambda f: (f[0] != "front", f[2], f[1]))
@@ -177,8 +237,8 @@ def cut_plan(deck: Deck, options: SheetOptions) -> tuple[SheetOptions, str]:
     """The sheet options to print with and one line on how the sheet survives a 1 mm miscut."""
     if options.gap >= 2 * MISCUT_MM:
         return options, f"cut tolerance: {options.gap:g} mm gutters, each card prints its own bleed"
-    bands = face_bands(deck)
-    front, back = bands.shared("front"), bands.shared("back")
+    front = face_band(deck, "front")
+    back = face_band(deck, "back") if front else None
     if front and back:
         return options, f"cut tolerance: cards butt, every front has a {front} outer band and every back {back}"
     count = impose(len(deck.cards), sheet_spec(deck, options)).grid.per_page
