@@ -178,28 +178,14 @@ def inset_edges(image: Image.Image, bleed_mm: float, dpi: int) -> list[tuple[str
     return found
 
 
-def _face_pictures(deck: Deck, side: Side) -> Iterator[Image.Image]:
-    """Every distinct face of `side` at BAND_DPI: image faces scaled from the picture, layouts drawn."""
-    from .face import frame_of
-    from .face_images import image_face
+def _layout_pictures(deck: Deck, side: Side) -> Iterator[Image.Image]:
+    """Every distinct layout face of `side` drawn at BAND_DPI. A face that is one picture (an image
+    deck) is the artist's own composition and is not measured: reading every picture would cost an
+    art deck's build more than drawing its sheets (benchmarks/bench_art_deck.py)."""
     from .png import faces_pdf, rasterise
 
-    cards = _distinct_faces(deck, side)
-    layouts = []
-    for card in cards:
-        if (card.front_image if side == "front" else card.back_image) is None:
-            layouts.append(card)
-            continue
-        face = image_face(deck, card, side, frame_of(deck))
-        assert face is not None
-        source = face.source()
-        picture = Image.open(source) if isinstance(source, str) else source
-        try:
-            size = (round(face.width / 72 * BAND_DPI), round(face.height / 72 * BAND_DPI))
-            yield picture.convert("RGB").resize(size, Image.Resampling.BOX)
-        finally:
-            if isinstance(source, str):
-                picture.close()
+    layouts = [card for card in _distinct_faces(deck, side)
+               if (card.front_image if side == "front" else card.back_image) is None]
     if layouts:
         yield from rasterise(faces_pdf(deck, [(card, side) for card in layouts]), BAND_DPI)
 
@@ -212,7 +198,7 @@ def inset_frames(deck: Deck) -> tuple[InsetFrame, ...]:
     def measure() -> tuple[InsetFrame, ...]:
         bleed = deck.spec.card.bleed
         found = [InsetFrame(side, edge, at) for side in ("front", "back")
-                 for image in _face_pictures(deck, side)
+                 for image in _layout_pictures(deck, side)
                  for edge, at in inset_edges(image, bleed, BAND_DPI)]
         return tuple(dict.fromkeys(found))
 
