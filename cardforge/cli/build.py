@@ -71,7 +71,7 @@ def _services(_ctx: click.Context, param: click.Parameter, values: tuple[str, ..
     return tuple(dict.fromkeys(keys))
 
 
-paper_option = click.option("--paper", default="a4", show_default=True, callback=_paper, metavar="PAPER", help="a4, letter, a3, legal or WxH in mm (210x297).")
+paper_option = click.option("--paper", default="a4", show_default=True, callback=_paper, metavar="PAPER", help="a4, letter, a3, tabloid, legal or WxH in mm (210x297).")
 offset_option = click.option(
     "--back-offset", default="0,0", show_default=True, callback=_offset, metavar="DX,DY",
     help="Shift back pages by DX,DY mm to cancel printer misregistration (read them off `cardforge calibrate`).",
@@ -91,8 +91,11 @@ offset_option = click.option(
 @click.option("--duplex", type=click.Choice(DUPLEX_MODES), default="long", show_default=True, help="Flip edge for two-sided printing; none: all fronts, then all backs (mirrored for a long-edge flip by hand); gutterfold: fronts and backs side by side to fold.")
 @offset_option
 @click.option("--gap", default="0", show_default=True, callback=_length, metavar="MM", help="Space between cards (mm).")
-@click.option("--margin", default="5", show_default=True, callback=_length, metavar="MM", help="Printable margin of the printer (mm).")
+@click.option("--margin", default="5", show_default=True, callback=_length, metavar="MM",
+              help="Your printer's unprintable border: no crop mark or label comes nearer a paper edge (mm; 0 for borderless).")
 @click.option("--bleed", default=None, callback=_length, metavar="MM", help="Bleed to print around each card (mm; default: the deck's).")
+@click.option("--keep-bleed", is_flag=True,
+              help="Print the deck's full bleed even when a narrower outer bleed would fit more cards per sheet.")
 @click.option("--cut-lines", is_flag=True, help="Draw thin lines along every cut across the sheet.")
 @click.option("--no-crop-marks", is_flag=True, help="Leave out the crop marks around the grid.")
 @click.option("--png", is_flag=True, help="Also write a PNG of every face, a contact sheet and a proof.")
@@ -102,13 +105,15 @@ offset_option = click.option(
                    "one-card-per-page PDF). Figures and sources: docs/print-shops.md.")
 @click.option("--cmyk", is_flag=True,
               help="Also write <deck-id>-cards-cmyk.pdf: the sheets as press-ready CMYK PDF/X-1a (total ink at most 240%, black text on the black plate).")
+@click.option("--tts", is_flag=True,
+              help="Also write tts/: the deck as a Tabletop Simulator saved object (face sheets, backs, JSON) to playtest online.")
 @click.option("--booklet", "booklet_format", type=click.Choice(BOOKLET_FORMATS), default="a5", show_default=True, help="Rules booklet format (booklet-a4/-letter: fold-and-staple).")
 @click.option("--force", is_flag=True, help="Print a deck that fails `cardforge check` anyway; its sheets say NOT VALIDATED.")
 @games_option(None, "Games per player count and player type in the check")
 @seed_option
 @jobs_option
 @engine_option
-def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, only: tuple[str, ...], watch: bool, paper, duplex: Duplex, back_offset, gap, margin, bleed, cut_lines: bool, no_crop_marks: bool, png: bool, print_shop: tuple[str, ...], cmyk: bool, booklet_format: str, force: bool, games: int | None, seed: int, jobs: int, engine: str) -> None:
+def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, only: tuple[str, ...], watch: bool, paper, duplex: Duplex, back_offset, gap, margin, bleed, keep_bleed: bool, cut_lines: bool, no_crop_marks: bool, png: bool, print_shop: tuple[str, ...], cmyk: bool, tts: bool, booklet_format: str, force: bool, games: int | None, seed: int, jobs: int, engine: str) -> None:
     """Check each DECK, then build its print-and-play files into OUT/<deck-id>/.
 
     Writes <deck-id>-cards.pdf (duplex-aligned card sheets), <deck-id>-rules.pdf (the rules booklet)
@@ -128,11 +133,11 @@ def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, only: 
 
     sheets = SheetOptions(
         paper=paper, duplex=duplex, back_offset=back_offset, gap=gap, margin=margin, bleed=bleed,
-        cut_lines=cut_lines, crop_marks=not no_crop_marks,
+        cut_lines=cut_lines, crop_marks=not no_crop_marks, fit=not keep_bleed,
     )
     progress = reporter()
     check = CheckOptions(games=games, seed=seed, jobs=jobs, reporter=progress, sheets=sheets, engine=engine)
-    settings = BuildSettings(out_dir=out_dir, sheets=sheets, png=png, print_shop=print_shop, cmyk=cmyk, check=check,
+    settings = BuildSettings(out_dir=out_dir, sheets=sheets, png=png, print_shop=print_shop, cmyk=cmyk, tts=tts, check=check,
                              force=force, booklet_format=booklet_format, reporter=progress)
     references = [str(bundled_deck_file(i)) for i in bundled_deck_ids()] if all_decks else list(decks)
     if not watch:
@@ -177,7 +182,7 @@ def build_all(references: list[str], settings: BuildSettings, only: tuple[str, .
         for warning in built.warnings:
             click.secho(f"warning: {warning}", fg="yellow", err=True)
         written = built.paths
-        faces = [p for p in written if p.suffix == ".png" and (p.parent.name == "png" or "print-shop" in p.parts)]
+        faces = [p for p in written if p.suffix == ".png" and (p.parent.name in ("png", "tts") or "print-shop" in p.parts)]
         for path in written:
             if path not in faces:
                 click.echo(str(path))
