@@ -20,7 +20,6 @@ from weasyprint.document import Page
 from weasyprint.text.fonts import FontConfiguration
 
 from ..deck import Deck
-from ..deck_memo import DeckMemo
 from ..games.base import BookletContext, Game
 from ..games.registry import find_game
 from ..images import truncated_loading_off
@@ -268,12 +267,12 @@ class BookletParts:
         return BookletSource(html, self.fetcher(), self.body.headings)
 
 
-_PARTS: DeckMemo[BookletParts] = DeckMemo()
-"""So `check`'s preflight and `build`'s booklet fill the rules text in once (deck_memo.py)."""
-
-
 def booklet_parts(deck: Deck, page: str = "a5") -> BookletParts:
-    return _PARTS.get(deck, page, lambda: BookletParts(deck, page))
+    """The booklet's filled-in parts, kept by the active build (artifacts.py), so `check`'s preflight
+    and `build`'s booklet fill the rules text in once."""
+    from ..artifacts import build_of
+
+    return build_of(deck).kept(("booklet", page), lambda: BookletParts(deck, page))
 
 
 def booklet_html(deck: Deck, page: str = "a5") -> BookletSource:

@@ -23,11 +23,9 @@ class VariantNote:
 
 def base_deck(deck: Deck) -> Deck | None:
     """The deck `deck` extends directly, loaded as its own deck; None for a deck that extends nothing."""
-    if len(deck.chain) < 2:
-        return None
-    from ..load import load_deck
+    from ..artifacts import build_of
 
-    return load_deck(deck.chain[-2])
+    return build_of(deck).base
 
 
 def _value(deck: Deck, value: Any, joiner: str = ", ") -> str:

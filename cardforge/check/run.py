@@ -2,56 +2,39 @@
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..artifacts import load_build
 from ..deck import Deck
 from ..errors import PlayabilityError
 from ..games.registry import get_game
-from ..load import load_deck
 from ..progress import SILENT
+from .options import MARGIN, CheckOptions, games_for_margin
 from .results import DeckCheck
 
-MARGIN = 0.02
-"""Half-width of the 95% interval on a seat's win rate that a check's simulation aims for (±2 percentage points)."""
+__all__ = ["MARGIN", "CheckOptions", "check_deck", "check_loaded", "games_for_margin"]
+
+DEFAULTS = CheckOptions()
+"""A check with every option at its default (what `cardforge check DECK` runs)."""
 
 
-def games_for_margin(players: int, margin: float = MARGIN, z: float = 1.96) -> int:
-    """Games needed so a fair seat's win-rate interval is ±margin: n = z² p(1-p) / margin², p = 1/players."""
-    share = 1.0 / players
-    return math.ceil(z * z * share * (1.0 - share) / (margin * margin))
-
-
-@dataclass(frozen=True)
-class CheckOptions:
-    """How hard to check: games per player count (None = enough for ±2 percentage points), seed and processes."""
-
-    games: int | None = None
-    seed: int = 1
-    jobs: int = 1
-    progress: bool = False
-    simulate: bool = True
-    engine: str = "fast"
-    """`fast`: the game's compiled kernel where it has one; `reference`: the rules engine."""
-    skilled: int = 0
-    """Playouts per decision of the search players in the "skilled play" checks (0: not asked for)."""
-    preflight: bool = True
-    """Run every product's preflight (check/preflight.py); `build` runs them itself, earlier."""
-    sheets: Any = None
-    """The SheetOptions the preflight checks (None: the defaults of `build`)."""
-    reporter: Any = None
-    """A progress.Reporter told of each step (None: silent, or `progress`'s bar for simulations)."""
-
-
-def check_deck(reference: str | Path, options: CheckOptions = CheckOptions()) -> DeckCheck:
+def check_deck(reference: str | Path, options: CheckOptions = DEFAULTS) -> DeckCheck:
     """All checks for one deck. Bad input raises DeckError (exit 2); everything else is a verdict."""
-    return check_loaded(load_deck(reference, collect_problems=True), options)
+    build = load_build(reference, collect_problems=True)
+    with build.active():
+        return check_loaded(build.deck, options)
 
 
-def check_loaded(deck: Deck, options: CheckOptions = CheckOptions()) -> DeckCheck:
-    """All checks for a deck loaded with `collect_problems=True`."""
+def check_loaded(deck: Deck, options: CheckOptions = DEFAULTS) -> DeckCheck:
+    """All checks for a deck loaded with `collect_problems=True` (they share its build object: artifacts.py)."""
+    from ..artifacts import build_of
+
+    with build_of(deck).active():
+        return _checked(deck, options)
+
+
+def _checked(deck: Deck, options: CheckOptions) -> DeckCheck:
     report = DeckCheck(deck.id, deck.title, str(deck.path), ruleset=deck.ruleset)
     deal_problems = [p for p in deck.problems if getattr(p, "players", None) is not None]
     report.add("deck", "pass", f"{len(deck.cards)} cards printed, {len(deck.dealt_cards)} in play, "
@@ -130,7 +113,7 @@ def published_params(ruleset: str) -> list[Any]:
     """The rules parameters of every published edition of `ruleset`: the bundled decks that play it and
     extend no other deck (Fives and The Green Fivura for `fives`; a variant such as fives-blue-trump is not
     an edition). Empty for a game no bundled deck plays."""
-    from ..load import bundled_deck_file, bundled_deck_ids
+    from ..load import bundled_deck_file, bundled_deck_ids, load_deck
     from ..yaml_source import read_yaml
 
     editions = []

@@ -18,8 +18,8 @@ from ..sim.stats import holm
 
 if TYPE_CHECKING:
     from ..deck import Deck
+    from .options import CheckOptions
     from .results import DeckCheck
-    from .run import CheckOptions
 
 
 def seat_spread(seats: list[dict[str, Any]]) -> str:
@@ -32,7 +32,7 @@ def seat_spread(seats: list[dict[str, Any]]) -> str:
 def simulation_checks(deck: Deck, report: DeckCheck, options: CheckOptions) -> None:
     """Every game must finish under the engine's rules; seat fairness is tested, Holm-corrected."""
     from ..games.engines import game_for
-    from .run import MARGIN, games_for_margin
+    from .options import MARGIN, games_for_margin
     from .sequential import SequentialStop
 
     kinds = available_agents(deck.ruleset or "")
