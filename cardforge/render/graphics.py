@@ -183,7 +183,7 @@ def draw_pips(deck: Deck, card: Card, options: dict[str, Any], w: float, h: floa
     suit = deck.spec.suits.get(card.suit or "")
     icon = str(options.get("icon") or (suit.icon if suit else "circle"))
     color = parse_color(str(options.get("color") or (suit.color if suit else "#000000")), f"{where}.options.color")
-    rows = 6.8 if count > 10 else 6.2 if count > 6 else 5.0  # more rows, smaller pips: they never touch
+    rows = 6.8 if count > 10 else 6.7 if count > 8 else 6.0 if count > 6 else 5.0  # more rows, smaller pips: they never touch
     size = mm_to_pt(float(options["size"])) if options.get("size") else min(w * 0.28, h / rows)
     group = Group()
     for fx, fy in PIP_LAYOUTS[count]:
