@@ -60,6 +60,28 @@ IMAGE_WORKER_MEMORY = 1536 * 1024 * 1024
 MAX_LOG_BYTES = 256 * 1024 * 1024
 """Size of a game log that `replay` reads."""
 
+MAX_TABLE_BYTES = 5_000_000
+"""Size of one card table file (.csv, .tsv, .xlsx, .ods)."""
+
+MAX_UNPACKED_BYTES = 50_000_000
+"""Size of a workbook once unzipped (.xlsx and .ods are zip files; a small one can unpack to gigabytes).
+Its XML is read as a stream, never held whole."""
+
+MAX_TABLE_ROWS = 5_000
+"""Card rows in one table, after a spreadsheet's repeated rows are counted out."""
+
+MAX_TABLE_COLUMNS = 1_000
+"""Columns a table row may have values in (a card list uses a dozen or two)."""
+
+MAX_TABLE_CELLS = 1_000_000
+"""Cells a workbook's sheet may write out, each repeat count counted once (its parse is the work)."""
+
+MAX_CELL_CHARS = 10_000
+"""Characters in one table cell (a card's whole rules text is a few hundred)."""
+
+MAX_COPIES = 500
+"""Copies one table row may ask for with `count` (the copies still count towards MAX_CARDS)."""
+
 
 def core_count() -> int:
     """Processors this process may run on (affinity-aware where the OS says so)."""

@@ -128,8 +128,11 @@ def _one_line(exc: Exception) -> NoReturn:
 
 
 def _fail(message: str, code: int) -> NoReturn:
+    """One inert line of at most terminal.LINE_WIDTH characters (`--debug` shows the whole error)."""
+    from ..terminal import echo, error_line
+
     try:
-        click.secho(message, fg="red" if code != INTERRUPTED else None, err=True)
+        echo(error_line(message), fg="red" if code != INTERRUPTED else None, err=True)
     except OSError:
         pass
     sys.exit(code)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -10,7 +9,9 @@ from typing import TYPE_CHECKING
 import click
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
+from ..terminal import echo_json
 from .options import engine_option, games_option, jobs_option, json_option, seed_option
 from .tables import output_console
 
@@ -27,7 +28,7 @@ def print_comparison(base_id: str, variant_id: str, comparison: Comparison, cons
         scale = 100 if figure.percent else 1
         unit = " pts" if figure.percent else ""
         change = (f"{figure.difference * scale:+.1f}{unit} [{figure.low * scale:+.1f}, {figure.high * scale:+.1f}]")
-        mark = "[bold yellow]changed[/bold yellow]" if figure.significant else "[dim]same[/dim]"
+        mark = Text("changed", "bold yellow") if figure.significant else Text("same", "dim")
         table.add_row(figure.name, figure.show(figure.base), figure.show(figure.variant), change, mark)
     console.print(table)
     data = comparison.to_json()
@@ -75,9 +76,9 @@ def compare_command(base: str, variant: str, players: tuple[int, ...], games: in
 
         write_chart(base_deck.id, variant_deck.id, comparisons, seed, chart_path)
     if as_json:
-        click.echo(json.dumps({"base": base_deck.id, "variant": variant_deck.id, "seed": seed,
-                               "comparisons": [c.to_json() for c in comparisons],
-                               "chart": str(chart_path) if chart_path is not None else None}, indent=2))
+        echo_json({"base": base_deck.id, "variant": variant_deck.id, "seed": seed,
+                   "comparisons": [c.to_json() for c in comparisons],
+                   "chart": str(chart_path) if chart_path is not None else None}, ensure_ascii=True)
         return
     console = output_console()
     for comparison in comparisons:

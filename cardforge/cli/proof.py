@@ -7,6 +7,7 @@ from typing import Any
 
 import click
 
+from ..terminal import echo
 from .build import paper_option
 
 
@@ -23,4 +24,4 @@ def proof_command(deck: str, paper: Any, out_path: Path | None) -> None:
 
     loaded = load_deck(deck)
     path = out_path or Path("output") / loaded.id / f"{loaded.id}-proof.png"
-    click.echo(str(write_proof(loaded, path, SheetOptions(paper=paper))))
+    echo(str(write_proof(loaded, path, SheetOptions(paper=paper))))

@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from ..booklet.formats import FORMATS
+from ..terminal import echo
 
 
 @click.command("rules")
@@ -26,6 +27,6 @@ def rules_command(deck: str, out_dir: Path, fmt: str) -> None:
     check_writable_dir(out_dir)
     loaded = load_deck(deck)
     path = build_booklet(loaded, booklet_path(loaded, out_dir, fmt), fmt)
-    click.echo(f"wrote {path}")
+    echo(f"wrote {path}")
 
 

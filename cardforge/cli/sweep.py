@@ -3,17 +3,17 @@ order) played with the same seeds and ranked."""
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import click
-from rich.console import Console
 from rich.table import Table
 
+from ..terminal import console, echo_json, styled
 from .options import games_option, jobs_option, json_option, seed_option
+from .tables import output_console
 
 
 @click.command("sweep")
@@ -97,9 +97,9 @@ def sweep_command(deck: str, sets: tuple[str, ...], paired: bool, players: int |
     if as_json:
         data = sweep_json(result, ranking)
         data["written"] = [str(p) for p in written]
-        click.echo(json.dumps(data, indent=2))
+        echo_json(data, ensure_ascii=True)
         return
-    console = Console(highlight=False)
+    console = output_console()
     wide = console.width >= 110  # other figures only when they fit beside the ranking
     others = [known[name] for name in ("seat_fairness", "game_length", "score_spread") if name != metric][:2 * wide]
     header, rows = table_cells(ranking, others)
@@ -117,9 +117,10 @@ def sweep_command(deck: str, sets: tuple[str, ...], paired: bool, players: int |
                   f"(95% interval of the gap reaches 0; {ranking.resamples:,} paired bootstrap resamples).")
     for built in plan.built:
         if built.deck is None:
-            console.print(f"[yellow]not played[/yellow] {built.variant.label}: {built.problem}")
-    console.print(f"[dim]{result.games_played:,} games in {result.tasks} tasks on {result.workers} "
-                  f"worker{'s' if result.workers != 1 else ''}[/dim]")
+            console.print(styled("[yellow]not played[/yellow] {label}: {problem}", label=built.variant.label,
+                                 problem=built.problem))
+    console.print(styled("[dim]{line}[/dim]", line=f"{result.games_played:,} games in {result.tasks} tasks on "
+                         f"{result.workers} worker{'s' if result.workers != 1 else ''}"))
     for path in [csv_path, chart_path, *written]:
         if path is not None:
             console.print(f"wrote {path}")
@@ -134,7 +135,7 @@ def _progress(show: bool) -> Iterator[Callable[[int, int], None] | None]:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     with Progress(TextColumn("sweeping"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  transient=True, console=Console(stderr=True)) as bar:
+                  transient=True, console=console(stderr=True)) as bar:
         task = bar.add_task("tasks", total=None)
 
         def update(done: int, total: int) -> None:
