@@ -32,6 +32,21 @@ MAX_RULES_TEXT_BYTES = 512 * 1024
 MAX_TEMPLATE_CHARS = 1_000_000
 """Characters any single placeholder template may produce, and any string it may build on the way."""
 
+MAX_RULES_HEADINGS = 60
+"""Headings in the rules text once filled in (a bundled rules text has about ten; each heading is a
+contents line and a place the layout keeps with what follows)."""
+
+MAX_RULES_TABLE_ROWS = 400
+"""Table rows in the rules text once filled in, generated tables included (a table is kept on one
+page when it can be, so the layout tries every row against every page break)."""
+
+MAX_RULES_BLOCKS = 1_500
+"""Paragraphs, list items, headings, table rows and code blocks in the rules text once filled in (a
+bundled rules text has under fifty)."""
+
+MAX_RULES_CHARACTERS = 250_000
+"""Characters of rules text once placeholders are filled in (about a hundred booklet pages)."""
+
 MAX_TEMPLATE_STEPS = 50_000
 """Loop turns plus calls (macros, filters, methods) in one template render."""
 

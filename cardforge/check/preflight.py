@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import CardforgeError, Location
+from ..paths import UnsafeReference
 from ..yaml_source import KeyPath, SourceMap
 
 if TYPE_CHECKING:
@@ -158,12 +159,19 @@ def _image_files(deck: Deck, sources: SourceMap) -> Iterator[tuple[Path, str]]:
                 yield image.file, f"card {card.id} {side}"
                 continue
             face = resolve_face(deck, card, side)
+            named: list[tuple[str, str]] = []
             if face.full_bleed_image:
-                yield deck.resolve_file(face.full_bleed_image), f"layouts.{face.layout}.full_bleed_image"
+                named.append((face.full_bleed_image, f"layouts.{face.layout}.full_bleed_image"))
             for i, element in enumerate(face.elements):
                 src = getattr(element, "src", None)
                 if element.type == "image" and isinstance(src, str):
-                    yield deck.resolve_file(src), f"layouts.{face.layout}.elements[{i}].src"
+                    named.append((src, f"layouts.{face.layout}.elements[{i}].src"))
+            for reference, where in named:
+                try:
+                    yield deck.resolve_file(reference), where
+                except UnsafeReference as exc:  # a placeholder filled from a table cell or a card's props
+                    raise PreflightError(located(f"card {card.id} {side}: {where}: {exc}", sources,
+                                                 card.origin)) from None
 
 
 def images(deck: Deck, _options: SheetOptions, sources: SourceMap) -> str:

@@ -112,19 +112,28 @@ class CardforgeGroup(click.Group):
         sys.exit(code if isinstance(code, int) else 0)
 
 
-def _one_line(exc: Exception) -> NoReturn:
-    """A failure as one line on stderr and its exit code."""
+def failure(exc: Exception) -> tuple[str, int]:
+    """The one line and exit code that report `exc` (bad input 2, a bug in cardforge 70)."""
+    from ..confine import UnsafeReference
+
     if isinstance(exc, CardforgeError):
-        _fail(f"error: {exc}", exc.exit_code)
+        return f"error: {exc}", exc.exit_code
+    if isinstance(exc, UnsafeReference):  # a file a deck names, refused: bad input wherever it surfaces
+        return f"error: {exc}", 2
     if isinstance(exc, OSError):
         from ..writable import os_reason
 
         where = f"{exc.filename}: " if exc.filename else ""
-        _fail(f"error: {where}{os_reason(exc)}", 2)
+        return f"error: {where}{os_reason(exc)}", 2
     if isinstance(exc, MemoryError):
-        _fail("error: out of memory", INTERNAL_ERROR)
-    _fail(f"internal error (a bug in cardforge): {type(exc).__name__}: {exc}; "
-          "run again with --debug for the traceback", INTERNAL_ERROR)
+        return "error: out of memory", INTERNAL_ERROR
+    return (f"internal error (a bug in cardforge): {type(exc).__name__}: {exc}; "
+            "run again with --debug for the traceback", INTERNAL_ERROR)
+
+
+def _one_line(exc: Exception) -> NoReturn:
+    """A failure as one line on stderr and its exit code."""
+    _fail(*failure(exc))
 
 
 def _fail(message: str, code: int) -> NoReturn:

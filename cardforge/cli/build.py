@@ -16,7 +16,7 @@ from ..booklet.formats import FORMATS as BOOKLET_FORMATS
 from ..errors import CardforgeError
 from ..products import PRODUCTS as PRODUCT_NAMES
 from ..render.impose import DUPLEX_MODES
-from ..terminal import echo, echo_error
+from ..terminal import echo, echo_error, error_line
 from ..units import parse_length_mm
 from .options import engine_option, games_option, jobs_option, seed_option
 from .progress import reporter
@@ -182,10 +182,18 @@ def _watch_and_build(references: list[str], settings: BuildSettings, only: tuple
     from ..watch import changes, deck_folders
 
     def once() -> None:
+        """One build; whatever stops it (a broken deck, a folder that went away) is one line, and the
+        watch goes on (docs/deck-format.md)."""
+        from ..interrupt import requested
+        from . import failure
+
         try:
             build_all(references, settings, only)
-        except CardforgeError as exc:
-            echo_error(exc)
+        except Exception as exc:
+            if requested():  # work cut short by Ctrl-C can fail in any way (interrupt.py)
+                raise KeyboardInterrupt from None
+            settings.reporter.pause()
+            echo(error_line(failure(exc)[0]), fg="red", err=True)
 
     def folders() -> list[Path]:
         return [folder for ref in references for folder in deck_folders(ref)]

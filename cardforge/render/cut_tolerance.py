@@ -80,16 +80,17 @@ def face_bands(deck: Deck) -> Bands:
 
 
 def _face_bands(deck: Deck) -> Bands:
-    from .png import face_images
+    """Each distinct face is rasterised, measured and released (png.iter_faces): only colours are kept."""
+    from .png import iter_faces
 
-    images = face_images(deck, BAND_DPI)
     bleed = deck.spec.card.bleed
     depth = min(MISCUT_MM, bleed)
-    by_side: dict[str, dict[int, str | None]] = {"front": {}, "back": {}}
-    for (_card, side), image in images.items():
-        if id(image) not in by_side[side]:
-            by_side[side][id(image)] = band_colour(image, bleed, BAND_DPI, depth)
-    return Bands(tuple(by_side["front"].values()), tuple(by_side["back"].values()))
+    by_side: dict[str, list[str | None]] = {"front": [], "back": []}
+    for face in iter_faces(deck, BAND_DPI):
+        colour = band_colour(face.image, bleed, BAND_DPI, depth)
+        for side in sorted({side for _card, side in face.shown_by}):
+            by_side[side].append(colour)
+    return Bands(tuple(by_side["front"]), tuple(by_side["back"]))
 
 
 def cut_plan(deck: Deck, options: SheetOptions) -> tuple[SheetOptions, str]:
