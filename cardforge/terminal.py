@@ -46,12 +46,30 @@ def inert(text: object) -> str:
     return _CONTROL.sub(_escaped, str(text))
 
 
+LONG_WORD = 48
+"""A word (a path, a quoted value) longer than this is shortened first when a line is too long."""
+
+
+def _short_word(word: str) -> str:
+    if len(word) <= LONG_WORD:
+        return word
+    if "/" in word:  # a path: its last two parts say which file
+        tail = "/".join(word.rsplit("/", 2)[-2:])
+        if len(tail) + 2 <= LONG_WORD:
+            return "…/" + tail
+    half = (LONG_WORD - 1) // 2
+    return word[:half] + "…" + word[-(LONG_WORD - 1 - half):]
+
+
 def shorten(text: str, width: int = LINE_WIDTH) -> str:
-    """`text` cut to `width` characters around a middle ellipsis: the file and place at the start and
-    the reason at the end both stay."""
+    """`text` in at most `width` characters: long words (paths, quoted values) are cut first, keeping a
+    path's file name; then the middle goes, so the start (file and place) and the end (the reason) stay."""
     if len(text) <= width:
         return text
-    head = width * 2 // 3
+    text = " ".join(_short_word(word) for word in text.split(" "))
+    if len(text) <= width:
+        return text
+    head = width // 3
     return text[:head] + "…" + text[len(text) - (width - head - 1):]
 
 

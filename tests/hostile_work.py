@@ -277,6 +277,17 @@ def replay_not_utf8(folder: Path) -> Path:
     return _log(folder, b'{"ruleset": "fives", "deck": "\xff\xfe", "players": 2, "hands": [], "winners": [0]}')
 
 
+def svg_doctype(folder: Path) -> Path:
+    """A picture in the rules text that declares a DOCTYPE (WeasyPrint would drop it for its alt text)."""
+    deck = _deck(folder, "cards: [{id: a}, {id: b}]\n")
+    (deck / "rules.md").write_text("# Rules\n\n![The table](table.svg)\n", encoding="utf-8")
+    (deck / "table.svg").write_text(
+        '<?xml version="1.0"?><!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" '
+        '"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd"><svg xmlns="http://www.w3.org/2000/svg" '
+        'width="10" height="10"><rect width="10" height="10"/></svg>', encoding="utf-8")
+    return deck
+
+
 CHECK = ("check", "{input}", "--games", "5", "--jobs", "1")
 BUILD = ("build", "{input}", "-o", "{out}", "--games", "5", "--jobs", "1")
 
@@ -297,6 +308,7 @@ CASES: tuple[Case, ...] = (
     Case("table-130kb-file-name", CHECK, long_file_name, 2, "…"),
     Case("card-id-newlines", BUILD, card_id_newlines, 2, "card a\\nb\\nc\\nd\\ne"),
     Case("replay-5000-digit-int", ("replay", "{input}", "--check"), replay_huge_int, 2, "digits"),
+    Case("rules-svg-doctype", BUILD, svg_doctype, 2, "DOCTYPE"),
     Case("replay-not-utf8", ("replay", "{input}", "--check"), replay_not_utf8, 2, "UTF-8"),
 )
 
@@ -362,3 +374,48 @@ def big_deck(folder: Path, cards: int = 10_000) -> Path:
                  name="big")
     (deck / "rules.md").write_text("# Rules\n\nDeal every card; the highest card wins.\n", encoding="utf-8")
     return deck
+
+
+def run_preview(deck: Path, timeout: float, env: dict[str, str] | None = None) -> Outcome:
+    """`cardforge preview DECK` until its page says "up to date" (every stage done, the check included);
+    the peak is the process's own high-water mark (VmHWM), read just before it is stopped."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    command = [sys.executable, "-m", "cardforge", "preview", str(deck), "--port", "0"]
+    start = time.monotonic()
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})})
+    assert server.stdout is not None
+    content, peak, code = "", 0.0, None
+    try:
+        line = server.stdout.readline()
+        url = line.split(" at ", 1)[1].split()[0] if " at http" in line else ""
+        while url and time.monotonic() - start < timeout and server.poll() is None:
+            with urllib.request.urlopen(url + "content", timeout=60) as response:
+                content = response.read().decode("utf-8")
+            if ("up to date" in content and "<figure" in content) or "the deck has an error" in content:
+                break
+            time.sleep(0.5)
+        seconds = time.monotonic() - start
+        if server.poll() is None:
+            status = Path(f"/proc/{server.pid}/status").read_text()
+            peak = int(next(x for x in status.splitlines() if x.startswith("VmHWM:")).split()[1]) / 1024
+            cpu = sum(int(v) for v in Path(f"/proc/{server.pid}/stat").read_text().rsplit(")", 1)[1].split()[11:13])
+            cpu_s = cpu / os.sysconf("SC_CLK_TCK")
+        else:
+            code, cpu_s = server.returncode, 0.0
+    finally:
+        if server.poll() is None:
+            server.send_signal(signal.SIGINT)
+            try:
+                server.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+    err = server.stderr.read() if server.stderr is not None else ""
+    return Outcome(code, content, err, seconds, cpu_s, peak)

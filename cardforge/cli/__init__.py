@@ -85,14 +85,14 @@ class CardforgeGroup(click.Group):
         except KeyboardInterrupt:
             if debug:
                 raise
-            _fail("interrupted", INTERRUPTED)
+            _fail(_interrupted(), INTERRUPTED)
         except BrokenPipeError:
             _quiet_broken_pipe()
         except Exception as exc:
             if debug:
                 raise
             if requested():  # work cut short by Ctrl-C can fail in any way (interrupt.py)
-                _fail("interrupted", INTERRUPTED)
+                _fail(_interrupted(), INTERRUPTED)
             _one_line(exc)
 
     def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
@@ -102,10 +102,13 @@ class CardforgeGroup(click.Group):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode=False, **kwargs)
         install()
+        publish = sys.modules.get("cardforge.publish")
+        if publish is not None:  # a command run again in one process (tests) starts with nothing published
+            publish.forget_published()
         try:
             code = super().main(args, prog_name, complete_var, standalone_mode=False, **kwargs)
         except (KeyboardInterrupt, click.Abort):
-            _fail("interrupted", INTERRUPTED)
+            _fail(_interrupted(), INTERRUPTED)
         except click.ClickException as exc:
             exc.show()
             sys.exit(exc.exit_code)
@@ -134,6 +137,17 @@ def failure(exc: Exception) -> tuple[str, int]:
 def _one_line(exc: Exception) -> NoReturn:
     """A failure as one line on stderr and its exit code."""
     _fail(*failure(exc))
+
+
+def _interrupted() -> str:
+    """`interrupted`, and which output folders were published complete before the Ctrl-C (each is
+    whole: publish.py moves a deck's files into place only once all of them are made)."""
+    publish = sys.modules.get("cardforge.publish")
+    kept = publish.published() if publish is not None else ()
+    if not kept:
+        return "interrupted"
+    folders = ", ".join(f"{folder}/" for folder in kept)
+    return f"interrupted; kept {folders} (published complete before Ctrl-C); nothing else was changed"
 
 
 def _fail(message: str, code: int) -> NoReturn:

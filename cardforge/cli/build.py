@@ -164,6 +164,10 @@ def build_all(references: list[str], settings: BuildSettings, only: tuple[str, .
         for warning in built.warnings:
             echo(f"warning: {warning}", fg="yellow", err=True)
         written = built.paths
+        if written:
+            from ..publish import note_published
+
+            note_published(settings.out_dir / built.deck_id)  # a worker process published it
         faces = [p for p in written if p.parent.name in ("png", "print-shop")]
         for path in written:
             if path not in faces:

@@ -25,7 +25,7 @@ def new_command(folder: Path, base: str | None, title: str | None, force: bool) 
     """
     from ..scaffold import new_deck, new_variant
 
-    made = new_variant(folder, base, title, force) if base else new_deck(folder, title, force)
+    made = new_variant(folder, base, title, force) if base is not None else new_deck(folder, title, force)
     echo("wrote " + " and ".join(str(path) for path in made.files))
     echo("next:")
     width = max(len(command) for command, _ in made.next_steps)
