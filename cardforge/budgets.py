@@ -72,6 +72,13 @@ MAX_IMAGE_BYTES = 64 * 1024 * 1024
 IMAGE_WORKER_MEMORY = 1536 * 1024 * 1024
 """Address space of the process that decodes images to verify them."""
 
+MAX_FONT_BYTES = 32 * 1024 * 1024
+"""Size of one font file a deck brings (`fonts:`); the bundled Japanese font is 4 MB."""
+
+MAX_FONT_GLYPHS = 6_000
+"""Glyphs of an OpenType font with PostScript outlines, which are converted to TrueType outlines to
+embed them (about a second for this many); a TrueType font is embedded as it is."""
+
 MAX_LOG_BYTES = 256 * 1024 * 1024
 """Size of a game log that `replay` reads."""
 

@@ -263,7 +263,14 @@ _POSITIONS: DeckMemo[SourceMap] = DeckMemo(decks_kept=64)
 def deck_positions(deck: Deck) -> SourceMap:
     """Where each of the deck's values was written, the overriding file winning; read again only for a
     deck that was not loaded from its file here (a sweep's in-memory variant)."""
-    return _POSITIONS.get(deck, "positions", lambda: read_chain(deck.path)[1])
+    return _POSITIONS.get(deck, "positions", lambda: _positions_read_again(deck))
+
+
+def _positions_read_again(deck: Deck) -> SourceMap:
+    """The positions of `deck`'s file, with its tables' rows in place of their `table:` entries (the
+    numbering of `deck.cards`, so a card's `origin` finds its row and cells)."""
+    data, sources, chain = read_chain(deck.path)
+    return expand_tables(data, sources, tuple(p.parent for p in reversed(chain)))[1]
 
 
 def _drop_replaced_positions(sources: SourceMap, base: Any, override: Any, prefix: KeyPath = ()) -> None:
@@ -551,15 +558,18 @@ def check_faces(spec: model.DeckSpec, cards: tuple[Card, ...], folders: tuple[Pa
                     raise _error_at(sources, ("layouts", name, "elements", i, "src"), str(exc)) from None
 
 
-def check_icons(spec: model.DeckSpec, sources: SourceMap) -> None:
-    """Suit icons and icon elements written as plain names must be icons cardforge can draw."""
+def check_icons(spec: model.DeckSpec, folders: tuple[Path, ...], sources: SourceMap) -> None:
+    """Suit icons and icon elements written as plain names must be icons cardforge can draw or the
+    deck's own `icons:`, whose files must exist."""
     from .render.icons import ICONS
 
+    known = [*ICONS, *spec.icons]
+
     def need(name: str, path: KeyPath) -> None:
-        if "{{" in name or "{%" in name or name in ICONS:
+        if "{{" in name or "{%" in name or name in known:
             return
-        hint = difflib.get_close_matches(name, list(ICONS), n=1)
-        tail = f"did you mean {hint[0]!r}?" if hint else f"icons are {', '.join(ICONS)}"
+        hint = difflib.get_close_matches(name, known, n=1)
+        tail = f"did you mean {hint[0]!r}?" if hint else f"icons are {', '.join(known)}"
         raise _error_at(sources, path, f"unknown icon {name!r}; {tail}")
 
     for key, suit in spec.suits.items():
@@ -569,6 +579,34 @@ def check_icons(spec: model.DeckSpec, sources: SourceMap) -> None:
             icon = getattr(element, "icon", None)
             if isinstance(icon, str):
                 need(icon, ("layouts", name, "elements", i, "icon"))
+    for name, reference in spec.icons.items():
+        try:
+            resolve_in(reference, folders)
+        except UnsafeReference as exc:
+            raise _error_at(sources, ("icons", name), str(exc)) from None
+
+
+def check_fonts(spec: model.DeckSpec, folders: tuple[Path, ...], sources: SourceMap) -> None:
+    """Text elements name fonts cardforge has or the deck brings; the deck's font files exist."""
+    from .render.deckfonts import font_files
+    from .render.fonts import FACES
+
+    known = [*FACES, *spec.fonts]
+    for name, entry in spec.fonts.items():
+        for face, reference in font_files(entry).items():
+            try:
+                resolve_in(reference, folders)
+            except UnsafeReference as exc:
+                raise _error_at(sources, ("fonts", name) if isinstance(entry, str) else ("fonts", name, face),
+                                str(exc)) from None
+    for layout_name, layout in spec.layouts.items():
+        for i, element in enumerate(layout.elements):
+            font = element.font if isinstance(element, model.TextElement) else None
+            if font is None or font in known or "{{" in font or "{%" in font:
+                continue
+            hint = difflib.get_close_matches(font, known, n=1)
+            tail = f"did you mean {hint[0]!r}?" if hint else f"fonts are {', '.join(known)}"
+            raise _error_at(sources, ("layouts", layout_name, "elements", i, "font"), f"unknown font {font!r}; {tail}")
 
 
 def check_rules(deck: Deck, data: dict[str, Any], sources: SourceMap) -> tuple[Any, list[DeckError]]:
@@ -621,9 +659,7 @@ def load_deck(reference: str | Path, relative_to: Path | None = None, *, collect
     `check` can report them and `build --force` can still print it."""
     path = find_deck_file(reference, relative_to)
     data, sources, chain = _read_chain(path)
-    deck = deck_from_data(path, data, sources, chain, collect_problems=collect_problems)
-    _POSITIONS.get(deck, "positions", lambda: sources)
-    return deck
+    return deck_from_data(path, data, sources, chain, collect_problems=collect_problems)
 
 
 def deck_source(path: Path) -> tuple[dict[str, Any], SourceMap, tuple[Path, ...]]:
@@ -635,7 +671,8 @@ def deck_from_data(path: Path, data: dict[str, Any], sources: SourceMap, chain: 
                    collect_problems: bool = False) -> Deck:
     """Validate merged deck data (read from `path`, or a variant of it built in memory) into a Deck."""
     folders = tuple(p.parent for p in reversed(chain))
-    data, sources = expand_tables(data, sources, folders)  # `cards: [{table: cards.csv}]`, see tables/
+    unused: list[str] = []
+    data, sources = expand_tables(data, sources, folders, unused)  # `cards: [{table: cards.csv}]`, see tables/
     try:
         spec = model.DeckSpec.model_validate(data)
     except ValidationError as exc:
@@ -643,11 +680,15 @@ def deck_from_data(path: Path, data: dict[str, Any], sources: SourceMap, chain: 
     spec = with_default_layouts(spec)
     cards = expand_cards(spec, folders, sources)
     check_faces(spec, cards, folders, sources)
-    check_icons(spec, sources)
+    check_icons(spec, folders, sources)
+    check_fonts(spec, folders, sources)
     deck = Deck(spec=spec, path=path, cards=cards, chain=chain)
     problems = check_deal(deck, sources)
     params, rule_problems = check_rules(deck, data, sources)
     problems += rule_problems
     if problems and not collect_problems:
         raise problems[0]
-    return Deck(spec=spec, path=path, cards=cards, chain=chain, rules_params=params, problems=tuple(problems))
+    loaded = Deck(spec=spec, path=path, cards=cards, chain=chain, rules_params=params, problems=tuple(problems),
+                  unused_columns=tuple(unused))
+    _POSITIONS.get(loaded, "positions", lambda: sources)  # with the tables' cells (expand_tables)
+    return loaded

@@ -151,19 +151,28 @@ def inert_text(text: Text) -> Text:
     return out
 
 
+def _lines_inert(text: str) -> str:
+    return "\n".join(inert(line) for line in text.split("\n"))
+
+
 class InertConsole(Console):
     """A rich console for text from decks and logs. A string printed is made inert and never read as
     markup, emoji codes or highlighted; a Text is made inert with its styles kept; anything else
-    (tables, panels) has control characters in its rendered text shown as escapes."""
+    (tables, panels) has control characters in its rendered text shown as escapes.
+
+    `print(..., markup=True)` reads a string as our own markup: every value in it must have gone
+    through `rich.markup.escape` (better: build it with `styled`); its control characters other than
+    line ends are still shown as escapes."""
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**{"markup": False, "emoji": False, "highlight": False, **options})
         self.push_render_hook(_InertHook())
 
     def print(self, *objects: Any, **options: Any) -> None:
-        options.pop("markup", None)
+        ours = options.pop("markup", None) is True
         options.pop("highlight", None)
-        shown = [inert(o) if isinstance(o, str) else inert_text(o) if isinstance(o, Text) else o for o in objects]
+        shown = [(Text.from_markup(_lines_inert(o), emoji=False) if ours else inert(o)) if isinstance(o, str)
+                 else inert_text(o) if isinstance(o, Text) else o for o in objects]
         super().print(*shown, markup=False, highlight=False, **options)
 
 

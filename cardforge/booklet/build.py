@@ -180,7 +180,19 @@ def turn_summary(deck: Deck, pictures: Pictures) -> Markup | None:
 
 
 FONT_FILES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf", "condensed": "DejaVuSansCondensed-Bold.ttf",
-              "jp": "ipaexg.ttf"}
+              "jp": "ipaexg.ttf", "italic": "DejaVuSans-Oblique.ttf", "bold_italic": "DejaVuSans-BoldOblique.ttf"}
+
+
+def deck_font_faces(deck: Deck) -> list[dict[str, str]]:
+    """@font-face entries for the deck's own fonts, named as the card pictures' SVG names them."""
+    from ..render.deckfonts import FACE_KEYS, deck_fonts
+
+    faces = []
+    for font in deck_fonts(deck).values():
+        for face, path in font.files.items():
+            bold, italic = FACE_KEYS[face]
+            faces.append({"family": font.family.face(bool(bold), bool(italic)), "url": path.as_uri()})
+    return faces
 
 
 class BookletParts:
@@ -219,10 +231,11 @@ class BookletParts:
     def css(self, plan: PagePlan, first_page: int = 0) -> Markup:
         fonts = {name: (FONTS_DIR / file).as_uri() for name, file in FONT_FILES.items()}
         return Markup(render("booklet.css.j2", fonts=fonts, page=self.style, accent=accent_color(self.deck),
-                             fixes=Markup(plan.css()), first_page=first_page))
+                             fixes=Markup(plan.css()), first_page=first_page, deck_fonts=deck_font_faces(self.deck)))
 
     def fetcher(self) -> DeckFetcher:
-        return DeckFetcher((*self.deck.folders, ASSETS_DIR, TEMPLATES_DIR), self.body.images)
+        return DeckFetcher((*self.deck.folders, ASSETS_DIR, TEMPLATES_DIR), self.body.images,
+                           self.pictures.maker.pictures)
 
     def source(self, plan: PagePlan) -> BookletSource:
         """The whole booklet: cover, contents when the plan has them, rules, the plan's Notes and added

@@ -19,13 +19,14 @@ from reportlab.graphics.shapes import Drawing, Group, Rect
 
 from ..deck import Card, Deck
 from ..deck_memo import DeckMemo, card_position
-from ..model import BackByProperty, Layout
+from ..model import BackByProperty, Layout, TextElement
 from ..templating import face_context, render_text
 from . import RenderError
 from .colors import parse_color
-from .elements import DRAWERS, Frame, element_extras, image_shape
+from .elements import DRAWERS, Frame, element_extras, image_shape, set_card_text
 from .face_images import image_face
 from .fonts import register_fonts
+from .richtext import SetText
 
 Side = Literal["front", "back"]
 V = TypeVar("V")
@@ -202,7 +203,7 @@ def _element_groups(deck: Deck, card: Card, face: ResolvedFace, frame: Frame,
                     where: str) -> list[tuple[Any, Group]]:
     """Every element drawn as a Group in bleed-box points, turned by its `rotate`."""
     groups = []
-    for i, (element, extra) in enumerate(zip(face.elements, face.extras)):
+    for i, element, extra in zip(face.positions, face.elements, face.extras):
         here = f"{where}.elements[{i}] ({element.type})"
         group = DRAWERS[element.type](element, extra, frame, deck, card, here)
         if element.rotate:
@@ -229,4 +230,20 @@ def face_elements(deck: Deck, card: Card, side: Side) -> list[tuple[str, Any, Gr
             for i, (element, group) in zip(face.positions, groups)]
 
 
-__all__ = ["face_drawing", "face_elements", "face_key", "layout_for", "resolve_face", "frame_of", "Side"]
+def text_boxes(deck: Deck, card: Card, side: Side) -> list[tuple[str, Any, SetText]]:
+    """Each drawn text element with a box (a `width` or `height`) of a layout face, as (`layouts.front.
+    elements[6] (text)`, the element, how it was set: its size and whether it fits)."""
+    frame = frame_of(deck)
+    if image_face(deck, card, side, frame) is not None:
+        return []
+    face = resolve_face(deck, card, side)
+    where = f"{deck.id}: card {card.id}: layouts.{face.layout}"
+    found = []
+    for i, element in zip(face.positions, face.elements):
+        if isinstance(element, TextElement) and (element.width or element.height):
+            here = f"layouts.{face.layout}.elements[{i}] (text)"
+            found.append((here, element, set_card_text(element, frame, deck, f"{where}.elements[{i}] (text)")))
+    return found
+
+
+__all__ = ["face_drawing", "face_elements", "face_key", "layout_for", "resolve_face", "frame_of", "text_boxes", "Side"]

@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 from PIL import Image, ImageDraw, ImageFont
-from reportlab.graphics import renderPDF
 from reportlab.pdfgen.canvas import Canvas
 
 from ..deck import Card, Deck
@@ -23,6 +22,7 @@ from ..outputs import atomic_write_bytes
 from ..paths import FONTS_DIR
 from .face import Side, face_drawing, face_key
 from .fonts import FONT_FILES, font_runs, register_fonts
+from .pdf_images import draw_drawing
 
 DPI = 200
 PNG_COMPRESSION = 3
@@ -43,7 +43,7 @@ def faces_pdf(deck: Deck, faces: list[tuple[Card, Side]]) -> bytes:
     for card, side in faces:
         drawing = face_drawing(deck, card, side)
         canvas.setPageSize((drawing.width, drawing.height))
-        renderPDF.draw(drawing, canvas, 0, 0)
+        draw_drawing(drawing, canvas)  # as the sheets draw it (pictures stored once, transparency kept)
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()

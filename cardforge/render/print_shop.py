@@ -61,12 +61,13 @@ def print_shop_pdf(deck: Deck) -> bytes:
     return buffer.getvalue()
 
 
-def write_print_shop(deck: Deck, out_dir: Path) -> list[Path]:
-    """`print-shop/<nn>-<card>-<side>-<W>x<H>px.png` for every face and `<deck-id>-print-shop.pdf`.
+def write_print_shop(deck: Deck, folder: Path) -> list[Path]:
+    """`<folder>/<nn>-<card>-<side>-<W>x<H>px.png` for every face and `<folder>/<deck-id>-print-shop.pdf`
+    (`build --print-shop generic` passes `print-shop/generic/`).
 
     Each distinct face is rasterised, encoded and written a batch at a time (png.iter_faces)."""
     size = print_shop_size(deck)
-    folder = Path(out_dir) / "print-shop"
+    folder = Path(folder)
     names = {(card.id, side): folder / f"{n:03d}-{stem}-{side}-{size.pixels[0]}x{size.pixels[1]}px.png"
              for n, (card, stem) in enumerate(zip(deck.cards, file_stems(deck)), start=1) for side in SIDES}
     for face in iter_faces(deck, PRINT_DPI):
@@ -74,6 +75,6 @@ def write_print_shop(deck: Deck, out_dir: Path) -> list[Path]:
         data = png_bytes(image, PRINT_DPI)
         for card, side in face.shown_by:
             atomic_write_bytes(names[(card.id, side)], data)
-    pdf = Path(out_dir) / f"{deck.id}-print-shop.pdf"
+    pdf = folder / f"{deck.id}-print-shop.pdf"
     atomic_write_bytes(pdf, print_shop_pdf(deck))
     return [*names.values(), pdf]
