@@ -204,7 +204,7 @@ def new_variant(folder: Path, base_reference: str, title: str | None = None, for
 
     _refuse_existing(folder, (DECK_FILE,), force)
     if base_reference not in bundled_deck_ids():
-        raise ScaffoldError(f"--from {base_reference!r}: no bundled deck of that name; "
+        raise ScaffoldError(f"--from {base_reference or repr('')}: no bundled deck of that name; "
                             f"{bundled_suggestion(base_reference)}")
     base = load_deck(bundled_deck_file(base_reference))
     deck_id = deck_id_for(folder)

@@ -27,7 +27,7 @@ from rich.segment import Segment
 from rich.text import Text
 
 LINE_WIDTH = 200
-"""The most characters an error line has; a longer one keeps its start and end around an ellipsis."""
+"""The most characters an error line has; a longer one is cut and ends in an ellipsis."""
 
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 """C0 and C1 controls, DEL, and the bidirectional marks, embeddings, overrides and isolates."""
@@ -63,14 +63,13 @@ def _short_word(word: str) -> str:
 
 def shorten(text: str, width: int = LINE_WIDTH) -> str:
     """`text` in at most `width` characters: long words (paths, quoted values) are cut first, keeping a
-    path's file name; then the middle goes, so the start (file and place) and the end (the reason) stay."""
+    path's file name; then the end goes (an error says where and what first, hints and lists last)."""
     if len(text) <= width:
         return text
     text = " ".join(_short_word(word) for word in text.split(" "))
     if len(text) <= width:
         return text
-    head = width // 3
-    return text[:head] + "…" + text[len(text) - (width - head - 1):]
+    return text[:width - 1] + "…"
 
 
 def error_line(message: object, width: int = LINE_WIDTH) -> str:

@@ -36,9 +36,9 @@ def test_inert_writes_every_control_character_out() -> None:
 
 
 def test_an_error_line_is_one_line_of_at_most_the_width() -> None:
-    line = error_line("error: deck.yaml:1:1: " + "x" * 130_000 + "\n" * 5 + ": the reason")
-    assert "\n" not in line and len(line) <= LINE_WIDTH
-    assert line.startswith("error: deck.yaml:1:1: ") and line.endswith("the reason")
+    line = error_line("error: deck.yaml:1:1: '" + "x" * 130_000 + "'\n\n: no such file; " + "a hint " * 50)
+    assert "\n" not in line and len(line) <= LINE_WIDTH and line.endswith("…")
+    assert line.startswith("error: deck.yaml:1:1: 'xxxx") and "xxxx'\\n\\n: no such file; a hint" in line
     long_path = "/tmp/" + "/".join(["folder"] * 40) + "/deck/rules.md:4:1:"
     assert shorten(f"error: {long_path} more than 400 table rows") == \
         "error: …/deck/rules.md:4:1: more than 400 table rows"
