@@ -99,7 +99,7 @@ def hostile(only: list[str], cards: int) -> None:
         deck = big_deck(Path(folder), cards)
         runs = {f"build, {cards:,} tarot cards": ["build", str(deck), "-o", f"{folder}/out", "--games", "5"],
                 f"build --png --print-shop, {cards:,} cards": ["build", str(deck), "-o", f"{folder}/png", "--only",
-                                                              "cards", "--png", "--print-shop"]}
+                                                              "cards", "--png", "--print-shop", "generic"]}
         for name, args in runs.items():
             outcome = run_measured(args, Path(folder), 7200)
             print(f"{name:34} {outcome.code!s:>5} {outcome.seconds:8.1f} {outcome.cpu:8.1f} {outcome.rss_mb:8.0f}",

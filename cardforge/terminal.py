@@ -27,7 +27,8 @@ from rich.segment import Segment
 from rich.text import Text
 
 LINE_WIDTH = 200
-"""The most characters an error line has; a longer one is cut and ends in an ellipsis."""
+"""The most characters an error line has besides the path of its file (shown whole); a longer one is
+cut and ends in an ellipsis."""
 
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 """C0 and C1 controls, DEL, and the bidirectional marks, embeddings, overrides and isolates."""
@@ -47,7 +48,9 @@ def inert(text: object) -> str:
 
 
 LONG_WORD = 48
-"""A word (a path, a quoted value) longer than this is shortened first when a line is too long."""
+"""A word (a quoted value, a path) longer than this is shortened first when a line is too long."""
+LONGEST_LOCATION = 300
+"""A line's location (its first path, `/home/.../deck.yaml:12:5:`) is kept whole up to this length."""
 
 
 def _short_word(word: str) -> str:
@@ -61,19 +64,35 @@ def _short_word(word: str) -> str:
     return word[:half] + "…" + word[-(LONG_WORD - 1 - half):]
 
 
+def _location(words: list[str]) -> int | None:
+    """The index of the line's location: its first word that is a path, if it is not absurdly long."""
+    return next((i for i, word in enumerate(words) if "/" in word and len(word) <= LONGEST_LOCATION), None)
+
+
+def counted_length(line: str) -> int:
+    """The length LINE_WIDTH holds a line to: all of it but its location, which is shown whole."""
+    words = line.split(" ")
+    at = _location(words)
+    return len(line) - (len(words[at]) if at is not None else 0)
+
+
 def shorten(text: str, width: int = LINE_WIDTH) -> str:
-    """`text` in at most `width` characters: long words (paths, quoted values) are cut first, keeping a
-    path's file name; then the end goes (an error says where and what first, hints and lists last)."""
-    if len(text) <= width:
+    """`text` cut to `width` characters besides its location (the path of the file and place, kept
+    whole so it can be opened): other long words (quoted values, paths) are cut first, a path keeping
+    its file name; then the end goes (an error says where and what first, hints and lists last)."""
+    if counted_length(text) <= width:
         return text
-    text = " ".join(_short_word(word) for word in text.split(" "))
-    if len(text) <= width:
+    words = text.split(" ")
+    at = _location(words)
+    text = " ".join(word if i == at else _short_word(word) for i, word in enumerate(words))
+    allowance = width + (len(words[at]) if at is not None else 0)
+    if len(text) <= allowance:
         return text
-    return text[:width - 1] + "…"
+    return text[:allowance - 1] + "…"
 
 
 def error_line(message: object, width: int = LINE_WIDTH) -> str:
-    """An error as one inert line of at most `width` characters."""
+    """An error as one inert line of at most `width` characters besides its location (`shorten`)."""
     return shorten(inert(message), width)
 
 

@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from rich.table import Table
 
 from cardforge.cli import main
-from cardforge.terminal import LINE_WIDTH, console, error_line, inert, json_text, shorten, styled
+from cardforge.terminal import LINE_WIDTH, console, counted_length, error_line, inert, json_text, shorten, styled
 
 CLIPBOARD = "\x1b]52;c;Y3VybCBldmlsLmV4YW1wbGUgfCBzaA==\x07"
 TITLE = "\x1b]0;owned\x07"
@@ -39,9 +39,10 @@ def test_an_error_line_is_one_line_of_at_most_the_width() -> None:
     line = error_line("error: deck.yaml:1:1: '" + "x" * 130_000 + "'\n\n: no such file; " + "a hint " * 50)
     assert "\n" not in line and len(line) <= LINE_WIDTH and line.endswith("…")
     assert line.startswith("error: deck.yaml:1:1: 'xxxx") and "xxxx'\\n\\n: no such file; a hint" in line
-    long_path = "/tmp/" + "/".join(["folder"] * 40) + "/deck/rules.md:4:1:"
-    assert shorten(f"error: {long_path} more than 400 table rows") == \
-        "error: …/deck/rules.md:4:1: more than 400 table rows"
+    location = "/home/designer/" + "/".join(["games"] * 20) + "/deck/rules.md:4:1:"
+    line = shorten(f"error: {location} refused 'file://{location[:-5]}' " + "because " * 40)
+    assert line.startswith(f"error: {location} refused …/deck/rules.md' because") and line.endswith("…")
+    assert counted_length(line) == LINE_WIDTH and len(line) == LINE_WIDTH + len(location)
 
 
 def test_json_output_escapes_what_json_dumps_leaves_raw() -> None:
@@ -127,4 +128,4 @@ def test_a_card_id_with_line_breaks_is_one_error_line(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["build", str(folder), "-o", str(tmp_path / "out"), "--only", "cards"])
     assert result.exit_code == 2
     lines = [line for line in result.output.strip().splitlines() if not line.startswith("[")]
-    assert len(lines) == 1 and "card a\\nb\\nc\\nd\\ne" in lines[0] and len(lines[0]) <= LINE_WIDTH, lines
+    assert len(lines) == 1 and "card a\\nb\\nc\\nd\\ne" in lines[0] and counted_length(lines[0]) <= LINE_WIDTH, lines
