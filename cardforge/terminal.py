@@ -105,6 +105,12 @@ def echo(text: object = "", *, err: bool = False, fg: str | None = None) -> None
         click.secho(line, fg=fg, err=err)
 
 
+def echo_lines(text: object = "", *, err: bool = False) -> None:
+    """Print our own text of several lines (`"\\nround 2"`): each line inert, its line ends kept."""
+    for line in str(text).split("\n"):
+        echo(line, err=err)
+
+
 def echo_error(message: object, *, fg: str | None = "red") -> None:
     """`error: ...` on stderr, one line (error_line)."""
     echo(error_line(f"error: {message}"), err=True, fg=fg)

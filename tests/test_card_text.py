@@ -346,7 +346,8 @@ layouts:
 """)
     deck = load_deck(folder)
     drawing = face_drawing(deck, deck.card("a"), "front")
-    (group,) = [g for g in drawing.contents if isinstance(g, Group)]
+    (element,) = [g for g in drawing.contents if isinstance(g, Group)]
+    (group,) = element.contents  # the text as laid out (render/elements.py draw_text)
     icons = [g for g in group.contents if isinstance(g, Group)]
     assert len(icons) == 3
     texts = [s.text for s in strings(group)]

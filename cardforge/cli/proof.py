@@ -18,10 +18,12 @@ from .build import paper_option
               help="PNG to write (default: output/<deck-id>/<deck-id>-proof.png).")
 def proof_command(deck: str, paper: Any, out_path: Path | None) -> None:
     """Write DECK's proof PNG: a fanned hand, faces at 1:1, colour-blind views, a 1 mm miscut sheet."""
-    from ..load import load_deck
+    from ..artifacts import load_build
     from ..render.proof import write_proof
     from ..render.sheets import SheetOptions
 
-    loaded = load_deck(deck)
+    build = load_build(deck)
+    loaded = build.deck
     path = out_path or Path("output") / loaded.id / f"{loaded.id}-proof.png"
-    echo(str(write_proof(loaded, path, SheetOptions(paper=paper))))
+    with build.active():
+        echo(str(write_proof(loaded, path, SheetOptions(paper=paper))))
