@@ -16,6 +16,7 @@ from ..booklet.formats import FORMATS as BOOKLET_FORMATS
 from ..errors import CardforgeError
 from ..products import NAMES as PRODUCT_NAMES
 from ..render.impose import DUPLEX_MODES
+from ..terminal import echo, echo_error, error_line
 from ..units import parse_length_mm
 from .options import engine_option, games_option, jobs_option, seed_option
 from .progress import reporter
@@ -176,22 +177,26 @@ def build_all(references: list[str], settings: BuildSettings, only: tuple[str, .
     for plan, built in zip(plans, build_decks(jobs, workers)):
         settings.reporter.pause()
         if built.refused:
-            click.secho(f"error: {built.refused}", fg="red", err=True)
+            echo_error(built.refused)
             refused += 1
             continue
         for warning in built.warnings:
-            click.secho(f"warning: {warning}", fg="yellow", err=True)
+            echo(f"warning: {warning}", fg="yellow", err=True)
         written = built.paths
+        if written:
+            from ..publish import note_published
+
+            note_published(settings.out_dir / built.deck_id)  # a worker process published it
         faces = [p for p in written if p.suffix == ".png" and (p.parent.name in ("png", "tts") or "print-shop" in p.parts)]
         for path in written:
             if path not in faces:
-                click.echo(str(path))
+                echo(str(path))
         for folder in sorted({p.parent for p in faces}):
-            click.echo(f"{folder}/ ({sum(1 for p in faces if p.parent == folder)} face PNGs)")
+            echo(f"{folder}/ ({sum(1 for p in faces if p.parent == folder)} face PNGs)")
         if built.summary:
-            click.echo(built.summary, err=True)
+            echo(built.summary, err=True)
         if plan.skipped:
-            click.echo(plan.skipped_line(), err=True)
+            echo(plan.skipped_line(), err=True)
     return not refused
 
 
@@ -200,10 +205,18 @@ def _watch_and_build(references: list[str], settings: BuildSettings, only: tuple
     from ..watch import changes, deck_folders
 
     def once() -> None:
+        """One build; whatever stops it (a broken deck, a folder that went away) is one line, and the
+        watch goes on (docs/deck-format.md)."""
+        from ..interrupt import requested
+        from . import failure
+
         try:
             build_all(references, settings, only)
-        except CardforgeError as exc:
-            click.secho(f"error: {exc}", fg="red", err=True)
+        except Exception as exc:
+            if requested():  # work cut short by Ctrl-C can fail in any way (interrupt.py)
+                raise KeyboardInterrupt from None
+            settings.reporter.pause()
+            echo(error_line(failure(exc)[0]), fg="red", err=True)
 
     def folders() -> list[Path]:
         return [folder for ref in references for folder in deck_folders(ref)]
@@ -211,12 +224,12 @@ def _watch_and_build(references: list[str], settings: BuildSettings, only: tuple
     once()
     try:
         for changed in changes(folders, ignore=(settings.out_dir,),
-                               ready=lambda: click.echo("watching for changes (Ctrl-C to stop)", err=True)):
+                               ready=lambda: echo("watching for changes (Ctrl-C to stop)", err=True)):
             names = ", ".join(sorted(p.name for p in changed))
-            click.echo(f"changed: {names}; rebuilding", err=True)
+            echo(f"changed: {names}; rebuilding", err=True)
             once()
     except KeyboardInterrupt:
-        click.echo("stopped watching", err=True)
+        echo("stopped watching", err=True)
 
 
 @click.command("calibrate")
@@ -231,7 +244,7 @@ def calibrate_command(paper, duplex: str, back_offset, out_path: Path) -> None:
 
     check_writable_file(out_path)
     write_calibration(out_path, paper, duplex, back_offset)
-    click.echo(str(out_path))
-    click.echo("Print it two-sided at 100% (actual size), then follow the instructions on the sheet.")
+    echo(str(out_path))
+    echo("Print it two-sided at 100% (actual size), then follow the instructions on the sheet.")
 
 

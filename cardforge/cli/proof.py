@@ -7,6 +7,7 @@ from typing import Any
 
 import click
 
+from ..terminal import echo
 from .build import paper_option
 
 
@@ -25,4 +26,4 @@ def proof_command(deck: str, paper: Any, out_path: Path | None) -> None:
     loaded = build.deck
     path = out_path or Path("output") / loaded.id / f"{loaded.id}-proof.png"
     with build.active():
-        click.echo(str(write_proof(loaded, path, SheetOptions(paper=paper))))
+        echo(str(write_proof(loaded, path, SheetOptions(paper=paper))))

@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from ..booklet.formats import FORMATS
+from ..terminal import echo
 
 
 @click.command("rules")
@@ -28,6 +29,6 @@ def rules_command(deck: str, out_dir: Path, fmt: str) -> None:
     loaded = build.deck
     with build.active():  # the booklet's pictures share one drawing per face (artifacts.py)
         path = build_booklet(loaded, booklet_path(loaded, out_dir, fmt), fmt)
-    click.echo(f"wrote {path}")
+    echo(f"wrote {path}")
 
 

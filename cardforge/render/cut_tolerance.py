@@ -103,12 +103,13 @@ def _image_band(deck: Deck, card: Card, side: Side) -> str | None:
 
 
 def _layout_bands(deck: Deck, cards: list[Card], side: Side) -> Iterator[str | None]:
-    """The bands of layout faces, rasterised together at BAND_DPI."""
-    from .png import faces_pdf, rasterise
+    """The bands of layout faces at BAND_DPI, each face rasterised, measured and released in turn
+    (png.iter_faces: a batch of faces in memory at a time, however many cards)."""
+    from .png import iter_faces
 
     bleed = deck.spec.card.bleed
-    for image in rasterise(faces_pdf(deck, [(card, side) for card in cards]), BAND_DPI):
-        yield band_colour(image, bleed, BAND_DPI, min(MISCUT_MM, bleed))
+    for face in iter_faces(deck, BAND_DPI, [(card, side) for card in cards]):
+        yield band_colour(face.image, bleed, BAND_DPI, min(MISCUT_MM, bleed))
 
 
 def shared_band(deck: Deck, side: Side) -> str | None:
