@@ -29,7 +29,7 @@ class Case:
     make: Callable[[Path], Path]
     code: int
     expect: str
-    """A piece of the one line printed on stderr (exit 2), or of stdout (exit 0)."""
+    """A piece of the one line printed on stderr (exit 2), or of stdout (exit 0, or 1: `check`'s table)."""
 
 
 def _deck(folder: Path, body: str, name: str = "deck", title: str = "Hostile") -> Path:
@@ -337,6 +337,7 @@ CASES: tuple[Case, ...] = (
     Case("card-id-newlines", BUILD, card_id_newlines, 2, "card a\\nb\\nc\\nd\\ne"),
     Case("replay-5000-digit-int", ("replay", "{input}", "--check"), replay_huge_int, 2, "digits"),
     Case("rules-svg-doctype", BUILD, svg_doctype, 2, "DOCTYPE"),
+    Case("rules-svg-doctype-check", CHECK, svg_doctype, 1, "DOCTYPE"),
     Case("replay-not-utf8", ("replay", "{input}", "--check"), replay_not_utf8, 2, "UTF-8"),
 )
 

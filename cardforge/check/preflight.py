@@ -120,12 +120,17 @@ def rules_text(deck: Deck, _options: SheetOptions, _sources: SourceMap) -> str:
     from urllib.parse import unquote, urlparse
 
     from ..booklet.build import booklet_html
+    from ..booklet.fetch import RefusedFetch, refusal_message
 
     source = booklet_html(deck)
     for uri, where in source.fetcher.origins.items():
         path = Path(unquote(urlparse(uri).path))
-        if path.suffix.lower() == ".svg":
-            continue  # an SVG picture is read by the booklet's fetcher, which confines what it asks for
+        if path.suffix.lower() == ".svg":  # read as the booklet will read it (a DOCTYPE is refused)
+            try:
+                source.fetcher.fetch(uri)
+            except RefusedFetch as exc:
+                raise PreflightError(refusal_message(exc, source.fetcher)) from None
+            continue  # what the SVG asks for is confined by the fetcher while the booklet is laid out
         problem = _undecodable(path)
         if problem:
             raise PreflightError(f"{where}: image {path.name}: {problem}")
