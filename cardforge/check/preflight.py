@@ -120,16 +120,20 @@ def rules_text(deck: Deck, _options: SheetOptions, _sources: SourceMap) -> str:
     from urllib.parse import unquote, urlparse
 
     from ..booklet.build import booklet_html
-    from ..booklet.fetch import RefusedFetch, refusal_message
+    from ..budgets import MAX_IMAGE_BYTES
+    from ..confine import read_limited
+    from ..images import svg_problem
 
     source = booklet_html(deck)
     for uri, where in source.fetcher.origins.items():
         path = Path(unquote(urlparse(uri).path))
-        if path.suffix.lower() == ".svg":  # read as the booklet will read it (a DOCTYPE is refused)
+        if path.suffix.lower() == ".svg":  # read as the booklet's fetcher will read it (a DOCTYPE is refused)
             try:
-                source.fetcher.fetch(uri)
-            except RefusedFetch as exc:
-                raise PreflightError(refusal_message(exc, source.fetcher)) from None
+                problem = svg_problem(read_limited(path, MAX_IMAGE_BYTES, path.name))
+            except UnsafeReference as exc:
+                problem = str(exc)
+            if problem:
+                raise PreflightError(f"{where}: image {path.name}: {problem}")
             continue  # what the SVG asks for is confined by the fetcher while the booklet is laid out
         problem = _undecodable(path)
         if problem:
