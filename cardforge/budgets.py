@@ -95,8 +95,9 @@ MAX_TABLE_ROWS = 5_000
 MAX_TABLE_COLUMNS = 1_000
 """Columns a table row may have values in (a card list uses a dozen or two)."""
 
-MAX_TABLE_CELLS = 1_000_000
-"""Cells a workbook's sheet may write out, each repeat count counted once (its parse is the work)."""
+MAX_TABLE_CELLS = 250_000
+"""Cells a workbook's sheet may write out, each repeat count counted once (its parse is the work: a
+fully written 5,000 x 50 table); an .xlsx file's shared strings and other parts read whole, likewise."""
 
 MAX_CELL_CHARS = 10_000
 """Characters in one table cell (a card's whole rules text is a few hundred)."""

@@ -45,6 +45,24 @@ class ImageRefused(CardforgeError, ValueError):
     """An image that is too large, corrupt, truncated or not an image at all."""
 
 
+def svg_problem(data: bytes) -> str | None:
+    """Why an SVG picture cannot be used, or None: WeasyPrint's parser forbids a DOCTYPE and entity
+    declarations and drops such a picture for its alt text without a word, so they are refused here
+    (defusedxml, as it parses), as is an SVG that is not well-formed XML."""
+    from xml.etree.ElementTree import ParseError
+
+    from defusedxml import DefusedXmlException
+    from defusedxml.ElementTree import fromstring
+
+    try:
+        fromstring(data, forbid_dtd=True)
+    except DefusedXmlException:
+        return "an SVG with a DOCTYPE or entity declarations is refused; save it without the <!DOCTYPE ...> line"
+    except ParseError as exc:
+        return f"not a readable SVG ({exc})"
+    return None
+
+
 def truncated_loading_off() -> None:
     """Undo WeasyPrint's process-wide `LOAD_TRUNCATED_IMAGES = True` (set when it is imported)."""
     from PIL import ImageFile

@@ -120,12 +120,21 @@ def rules_text(deck: Deck, _options: SheetOptions, _sources: SourceMap) -> str:
     from urllib.parse import unquote, urlparse
 
     from ..booklet.build import booklet_html
+    from ..budgets import MAX_IMAGE_BYTES
+    from ..confine import read_limited
+    from ..images import svg_problem
 
     source = booklet_html(deck)
     for uri, where in source.fetcher.origins.items():
         path = Path(unquote(urlparse(uri).path))
-        if path.suffix.lower() == ".svg":
-            continue  # an SVG picture is read by the booklet's fetcher, which confines what it asks for
+        if path.suffix.lower() == ".svg":  # read as the booklet's fetcher will read it (a DOCTYPE is refused)
+            try:
+                problem = svg_problem(read_limited(path, MAX_IMAGE_BYTES, path.name))
+            except UnsafeReference as exc:
+                problem = str(exc)
+            if problem:
+                raise PreflightError(f"{where}: image {path.name}: {problem}")
+            continue  # what the SVG asks for is confined by the fetcher while the booklet is laid out
         problem = _undecodable(path)
         if problem:
             raise PreflightError(f"{where}: image {path.name}: {problem}")
