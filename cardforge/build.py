@@ -78,8 +78,6 @@ def cards_product(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path
 
 def png_product(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
     """`png/` with every face, `<deck-id>-contact.png` and `<deck-id>-proof.png`, when `--png` is given."""
-    if not settings.png:
-        return []
     from .render import png
     from .render.proof import write_proof
 
@@ -90,8 +88,6 @@ def png_product(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
 
 def print_shop_product(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
     """`print-shop/<service>/`: the files each service named by `--print-shop` takes (press/service_files.py)."""
-    if not settings.print_shop:
-        return []
     from .press.service_files import write_service_files
 
     return [path for key in settings.print_shop for path in write_service_files(deck, key, stage)]
@@ -99,8 +95,6 @@ def print_shop_product(deck: Deck, stage: Path, settings: BuildSettings) -> list
 
 def cmyk_product(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
     """`<deck-id>-cards-cmyk.pdf`: the same sheets as a press-ready CMYK PDF/X-1a file, with --cmyk."""
-    if not settings.cmyk:
-        return []
     from .press.press_files import write_cmyk_sheets
     from .render.cut_tolerance import cut_plan
 
@@ -117,15 +111,15 @@ def booklet_product(deck: Deck, stage: Path, settings: BuildSettings) -> list[Pa
 
 def report_product(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
     """`<deck-id>-report.pdf`: the gate's verdicts and balance charts (when the gate ran)."""
-    if settings.verdict is None:
-        return []
     from .render.png import png_bytes
     from .render.proof import proof
     from .report.pdf import build_report
 
+    verdict = settings.verdict
+    assert verdict is not None, "the report is made only after the gate (ASKED_BY)"
     written = stage / f"{deck.id}-proof.png"  # png_product ran first when --png was given
     image = written.read_bytes() if written.exists() else png_bytes(proof(deck, settings.sheets).image)
-    return [build_report(settings.verdict, stage / f"{deck.id}-report.pdf", image)]
+    return [build_report(verdict, stage / f"{deck.id}-report.pdf", image)]
 
 
 class NotPlayable(CardforgeError):
@@ -161,9 +155,9 @@ def gate(deck: Deck, settings: BuildSettings, result: BuildResult) -> BuildSetti
 
 def preflight(deck: Deck, settings: BuildSettings, result: BuildResult) -> BuildSettings:
     """Refuse, before any simulation, a deck one of whose products cannot be made (check/preflight.py)."""
-    from .check.preflight import require_preflights
+    from .check.preflight import PREFLIGHT_STEP, require_preflights
 
-    settings.reporter.step(deck.id, "preflight: sheets, images, faces, fonts, rules text")
+    settings.reporter.step(deck.id, PREFLIGHT_STEP)
     require_preflights(deck, settings.sheets, settings.booklet)
     if settings.print_shop:
         from .press.services import check_offered
@@ -180,6 +174,12 @@ BY_NAME: dict[str, list[Product]] = {
     "report": [report_product],
 }
 """The product functions behind each name `build --only` takes (cardforge/products.py picks the names)."""
+ASKED_BY: dict[Product, Callable[[BuildSettings], object]] = {
+    png_product: lambda s: s.png, print_shop_product: lambda s: s.print_shop, cmyk_product: lambda s: s.cmyk,
+    report_product: lambda s: s.verdict is not None,
+}
+"""Products made only when an option asks for them (the report: when the gate ran); otherwise neither
+their work nor their progress line happens."""
 PRE_CHECKS: list[PreCheck] = [preflight, gate]
 
 
@@ -196,6 +196,9 @@ def build_deck(deck: Deck, settings: BuildSettings, products: list[Product] | No
         written: list[Path] = []
         for product in products if products is not None else PRODUCTS:
             checkpoint()
+            asked = ASKED_BY.get(product)
+            if asked is not None and not asked(settings):
+                continue
             settings.reporter.step(deck.id, f"writing {product.__name__.removesuffix('_product')}")
             written.extend(product(deck, stage, settings))
         final = settings.out_dir / deck.id

@@ -295,6 +295,8 @@ PREFLIGHTS: list[tuple[str, Preflight]] = [
     ("rules text", rules_text),
 ]
 """Name -> preflight, in the order `check` lists them."""
+PREFLIGHT_STEP = "preflight: " + ", ".join(name for name, _check in PREFLIGHTS)
+"""How progress names the preflights (`check` and `build` alike)."""
 
 
 def run_preflights(deck: Deck, options: SheetOptions | None = None, booklet: bool | None = None

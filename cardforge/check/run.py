@@ -62,7 +62,9 @@ def check_loaded(deck: Deck, options: CheckOptions = CheckOptions()) -> DeckChec
     if rules_ok or deck.ruleset is None:
         faces_ok = True
         if options.preflight:
-            reporter.step(deck.id, "preflight: sheets, images, faces, fonts, rules text")
+            from .preflight import PREFLIGHT_STEP
+
+            reporter.step(deck.id, PREFLIGHT_STEP)
             faces_ok = _preflight_checks(deck, report, options)
         if faces_ok:
             from .print_safety import print_safety_check
