@@ -50,7 +50,7 @@ def images(folder: Path, count: int) -> Callable[[], object]:
         paths.append(path)
 
     def run() -> None:
-        verify._verified.clear()
+        verify.forget_verified()
         verify.verify_images(paths)
 
     return run

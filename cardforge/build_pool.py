@@ -16,18 +16,24 @@ from typing import TYPE_CHECKING
 from .processes import process_context
 
 if TYPE_CHECKING:
-    from .build import BuildSettings, Product
+    from .artifacts import Build
     from .deck import Deck
+    from .products import BuildSettings, Product
 
 
 @dataclass
 class DeckJob:
-    """One deck to build: its settings and products (None: every product) and whether to say how it landed."""
+    """One deck to build (its build object, artifacts.py): its settings and products (None: every product)
+    and whether to say how it landed."""
 
-    deck: Deck
+    build: Build
     settings: BuildSettings
-    products: list[Product] | None = None
+    products: tuple[Product, ...] | None = None
     summary: bool = True
+
+    @property
+    def deck(self) -> Deck:
+        return self.build.deck
 
 
 @dataclass
@@ -48,11 +54,12 @@ def build_one(job: DeckJob) -> DeckBuilt:
     from .build import NotPlayable, build_deck, sheet_summary
 
     deck = job.deck
-    try:
-        result = build_deck(deck, job.settings, job.products)
-    except NotPlayable as exc:
-        return DeckBuilt(deck.id, refused=str(exc))
-    summary = sheet_summary(deck, job.settings.sheets) if job.summary else ""
+    with job.build.active():
+        try:
+            result = build_deck(deck, job.settings, job.products)
+        except NotPlayable as exc:
+            return DeckBuilt(deck.id, refused=str(exc))
+        summary = sheet_summary(deck, job.settings.sheets) if job.summary else ""
     return DeckBuilt(deck.id, result.paths, result.warnings, summary)
 
 

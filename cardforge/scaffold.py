@@ -13,11 +13,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from .deck import DECK_FILE, RULES_FILE
 from .errors import CardforgeError
 from .outputs import atomic_write_text
-
-DECK_FILE = "deck.yaml"
-RULES_FILE = "rules.md"
 
 
 class ScaffoldError(CardforgeError):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from cardforge.artifacts import Build
 from cardforge.build import BuildSettings
 from cardforge.build_pool import DeckJob, build_decks
 from cardforge.check.run import CheckOptions
@@ -23,7 +24,7 @@ def test_parallel_build_matches_the_serial_build_byte_for_byte(tmp_path: Path) -
     for jobs in (1, 2):
         settings = BuildSettings(out_dir=tmp_path / f"jobs{jobs}", sheets=SheetOptions(),
                                  check=CheckOptions(games=60, seed=2, jobs=jobs))
-        results[jobs] = list(build_decks([DeckJob(deck, settings) for deck in decks], jobs))
+        results[jobs] = list(build_decks([DeckJob(Build(deck), settings) for deck in decks], jobs))
     assert [b.deck_id for b in results[2]] == ["tiger-ghee-short", "fives"]
     for serial, parallel in zip(results[1], results[2]):
         assert not serial.refused and not parallel.refused

@@ -148,26 +148,29 @@ def test_every_bundled_face_draws(deck_id, monkeypatch):
 
 def test_fives_front_pixels(fives):
     image = render(fives, "blue-7")
-    assert close(pixel(image, 31.75, 35), "#1f5fbf")  # the big central disc: the suit's shape
+    blue = fives.spec.suits["blue"].color
+    assert close(pixel(image, 31.75, 35), blue)  # the big central disc: the suit's shape
     assert close(pixel(image, 20, 50), "#ffffff")
     # rank index in the top-left corner and, turned, in the bottom-right corner
-    assert colored_pixels(image, (3, 3, 9, 9), "#1f5fbf") > 40
-    assert colored_pixels(image, (63.5 - 9, 88.9 - 9, 63.5 - 3, 88.9 - 3), "#1f5fbf") > 40
-    assert colored_pixels(image, (63.5 - 9, 3, 63.5 - 3, 9), "#1f5fbf") == 0
+    assert colored_pixels(image, (3, 3, 9, 9), blue) > 40
+    assert colored_pixels(image, (63.5 - 9, 88.9 - 9, 63.5 - 3, 88.9 - 3), blue) > 40
+    assert colored_pixels(image, (63.5 - 9, 3, 63.5 - 3, 9), blue) == 0
     # a white outer band runs into the bleed: a miscut shows no neighbour's colour
     assert close(image.getpixel((2, 2)), "#ffffff")
 
 
 def test_fives_back_is_the_wild_five(fives):
     image = render(fives, "blue-7", "back")
-    assert close(image.getpixel((1, 1)), "#c2185b")  # magenta to the bleed edge
+    magenta = fives.spec.suits["magenta"].color
+    assert close(image.getpixel((1, 1)), magenta)  # magenta to the bleed edge
     assert close(pixel(image, 31.75 - 15, 44.45), "#ffffff")
-    assert colored_pixels(image, (24, 36, 40, 53), "#c2185b") > 100  # the magenta 5 in the disc
+    assert colored_pixels(image, (24, 36, 40, 53), magenta) > 100  # the magenta 5 in the disc
 
 
 def test_index_moves_with_the_rank_label(fives):
     one, ten = render(fives, "green-1"), render(fives, "green-10")
-    assert colored_pixels(ten, (3, 3, 11, 9), "#1e8449") > colored_pixels(one, (3, 3, 11, 9), "#1e8449")
+    green = fives.spec.suits["green"].color
+    assert colored_pixels(ten, (3, 3, 11, 9), green) > colored_pixels(one, (3, 3, 11, 9), green)
 
 
 def test_tiger_ghee_five_colours():

@@ -20,7 +20,6 @@ from weasyprint.document import Page
 from weasyprint.text.fonts import FontConfiguration
 
 from ..deck import Deck
-from ..deck_memo import DeckMemo
 from ..games.base import BookletContext, Game
 from ..games.registry import find_game
 from ..images import truncated_loading_off
@@ -219,14 +218,24 @@ class BookletParts:
         self.cover_picture = macros("pictures.html.j2").cover(
             pictures.cover(style.width_mm, COVER_FAN_TALL * style.body_mm))
         self.turn_summary = turn_summary(deck, pictures)
-        self._fillers = fillers(deck, pictures, style.width_mm, style.body_mm)
+        self._fillers = fillers(deck, pictures, style.width_mm, style.body_mm,
+                                table_factories(deck, pictures).get("setup"))
         self._made: list[Filler] = []
 
-    def fillers(self, count: int) -> list[Filler]:
-        """The first `count` added pages (fillers.py), each drawn once."""
-        while len(self._made) < min(count, len(self._fillers)):
+    def fillers(self, count: int, reference_inline: bool = False) -> list[Filler]:
+        """The first `count` added pages (fillers.py), each drawn once; without the quick reference when
+        it sits below the last rules page's text instead."""
+        def chosen() -> list[Filler]:
+            return [f for f in self._made if not (reference_inline and f.anchor == "quick-reference")]
+
+        while len(chosen()) < count and len(self._made) < len(self._fillers):
             self._made.append(self._fillers[len(self._made)]())
-        return self._made[:count]
+        return chosen()[:count]
+
+    def reference(self) -> Markup:
+        """The quick reference's HTML, for the room below the last rules page's text."""
+        self.fillers(len(self._fillers))
+        return next(f.html for f in self._made if f.anchor == "quick-reference")
 
     def css(self, plan: PagePlan, first_page: int = 0) -> Markup:
         fonts = {name: (FONTS_DIR / file).as_uri() for name, file in FONT_FILES.items()}
@@ -244,8 +253,8 @@ class BookletParts:
         html = render("booklet.html.j2", css=self.css(plan), deck=deck.spec, facts=self.facts, body=self.numbered,
                       headings=self.body.headings, toc=plan.toc, credit_lines=credit_lines(deck),
                       title=self.title, glance=glance_facts(deck), cover_picture=self.cover_picture,
-                      notes_mm=plan.notes_mm, notes=ruled_lines(plan.notes_mm - 6), fillers=self.fillers(plan.fillers),
-                      turn_summary=self.turn_summary)
+                      notes_mm=plan.notes_mm, notes=ruled_lines(plan.notes_mm - 6),
+                      fillers=self.fillers(plan.fillers, plan.reference_inline), turn_summary=self.turn_summary)
         return BookletSource(html, self.fetcher(), self.body.headings)
 
     def tail_source(self, plan: PagePlan, tail: Tail) -> BookletSource:
@@ -253,16 +262,17 @@ class BookletParts:
         the Notes block, drawn over the last rules page, then the added pages numbered on from it."""
         html = render("tail.html.j2", css=self.css(plan, first_page=tail.last_rules_page), deck=self.deck.spec,
                       title=self.title, top_px=tail.notes_top_px, notes_mm=plan.notes_mm,
-                      notes=ruled_lines(plan.notes_mm - 6), fillers=self.fillers(plan.fillers))
+                      notes=ruled_lines(plan.notes_mm - 6), fillers=self.fillers(plan.fillers, plan.reference_inline),
+                      reference=self.reference() if plan.reference_inline else None)
         return BookletSource(html, self.fetcher(), self.body.headings)
 
 
-_PARTS: DeckMemo[BookletParts] = DeckMemo()
-"""So `check`'s preflight and `build`'s booklet fill the rules text in once (deck_memo.py)."""
-
-
 def booklet_parts(deck: Deck, page: str = "a5") -> BookletParts:
-    return _PARTS.get(deck, page, lambda: BookletParts(deck, page))
+    """The booklet's filled-in parts, kept by the active build (artifacts.py), so `check`'s preflight
+    and `build`'s booklet fill the rules text in once."""
+    from ..artifacts import build_of
+
+    return build_of(deck).kept(("booklet", page), lambda: BookletParts(deck, page))
 
 
 def booklet_html(deck: Deck, page: str = "a5") -> BookletSource:

@@ -20,14 +20,13 @@ from markupsafe import Markup
 
 from ..budgets import MAX_RULES_TEXT_BYTES
 from ..confine import read_limited
-from ..deck import Deck
+from ..deck import RULES_FILE, Deck
 from ..names import ExplainedUndefined, MissingName
 from ..paths import UnsafeReference
 from ..templating import BoundedSandbox
 from ..yaml_source import read_yaml
 from .fetch import BookletError
 
-RULES_FILE = "rules.md"
 _TEMPLATE_NAME = "<rules text>"
 _OPEN, _CLOSE = "\ue000", "\ue001"
 _MARK = re.compile(f"{_OPEN}(\\d+){_CLOSE}")

@@ -43,10 +43,10 @@ Preflight = Callable[["Deck", "SheetOptions", SourceMap], str]
 
 
 def deck_sources(deck: Deck) -> SourceMap:
-    """Where each of the deck's values was written, the overriding file winning (load.py `deck_positions`)."""
-    from ..load import deck_positions
+    """Where each of the deck's values was written, the overriding file winning (artifacts.py `Build.sources`)."""
+    from ..artifacts import build_of
 
-    return deck_positions(deck)
+    return build_of(deck).sources
 
 
 # ---------------------------------------------------------------- locating render errors
@@ -234,13 +234,16 @@ def _image_files(deck: Deck, sources: SourceMap) -> Iterator[tuple[Path, str]]:
 
 
 def images(deck: Deck, _options: SheetOptions, sources: SourceMap) -> str:
-    """Every image a face shows decodes (a truncated or mislabelled file is found now, not mid-PDF)."""
+    """Every image a face shows decodes (a truncated or mislabelled file is found now, not mid-PDF);
+    an image face's file was decoded already, in the worker that verified it (images.py)."""
+    from ..images import is_verified
+
     seen: set[Path] = set()
     for path, where in _image_files(deck, sources):
         if path in seen:
             continue
         seen.add(path)
-        reason = _undecodable(path)
+        reason = None if is_verified(path) else _undecodable(path)
         if reason:
             raise PreflightError(located(f"{where}: {path}: {reason}", sources, _card_path(deck, where)))
     return f"{len(seen)} image file{'s' if len(seen) != 1 else ''} decode" if seen else "no image files"
@@ -303,14 +306,13 @@ def run_preflights(deck: Deck, options: SheetOptions | None = None, booklet: boo
                    ) -> list[PreflightResult]:
     """Every preflight for `deck` (default sheet options: what `build` does without options).
 
-    `booklet` False leaves out the rules text (a deck that gets no booklet); None asks
-    cardforge/products.py whether the deck gets one."""
+    `booklet` False leaves out the rules text (a deck that gets no booklet); None: only a deck with a
+    rules text gets one (deck.py `has_rules_text`)."""
+    from ..deck import has_rules_text
     from ..render.sheets import SheetOptions
 
     if booklet is None:
-        from ..products import plan_products
-
-        booklet = "booklet" in plan_products(deck).make
+        booklet = has_rules_text(deck)
     options = options if options is not None else SheetOptions()
     sources = deck_sources(deck)
     results: list[PreflightResult] = []

@@ -18,21 +18,21 @@ from ..sim.stats import holm
 
 if TYPE_CHECKING:
     from ..deck import Deck
+    from .options import CheckOptions
     from .results import DeckCheck
-    from .run import CheckOptions
 
 
 def seat_spread(seats: list[dict[str, Any]]) -> str:
-    """`seat win rates 30.1%-36.0% (95% intervals ±5.4 points)`, one decimal so close rates stay apart."""
+    """`seat win rates 30.1%-36.0% (95% intervals ±5.4 percentage points)`, one decimal so close rates stay apart."""
     rates = [seat["win_rate"] for seat in seats]
     half = max((seat["ci_high"] - seat["ci_low"]) / 2 for seat in seats)
-    return f"seat win rates {min(rates):.1%}–{max(rates):.1%} (95% intervals ±{half * 100:.1f} points)"
+    return f"seat win rates {min(rates):.1%}–{max(rates):.1%} (95% intervals ±{half * 100:.1f} percentage points)"
 
 
 def simulation_checks(deck: Deck, report: DeckCheck, options: CheckOptions) -> None:
     """Every game must finish under the engine's rules; seat fairness is tested, Holm-corrected."""
     from ..games.engines import game_for
-    from .run import MARGIN, games_for_margin
+    from .options import MARGIN, games_for_margin
     from .sequential import SequentialStop
 
     kinds = available_agents(deck.ruleset or "")

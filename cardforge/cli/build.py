@@ -14,14 +14,14 @@ import click
 
 from ..booklet.formats import FORMATS as BOOKLET_FORMATS
 from ..errors import CardforgeError
-from ..products import PRODUCTS as PRODUCT_NAMES
+from ..products import NAMES as PRODUCT_NAMES
 from ..render.impose import DUPLEX_MODES
 from ..units import parse_length_mm
 from .options import OUT_DEFAULT, engine_option, games_option, jobs_option, out_file, out_option, seed_option
 from .progress import reporter
 
 if TYPE_CHECKING:
-    from ..build import BuildSettings
+    from ..products import BuildSettings
     from ..render.impose import Duplex
 
 # ---------------------------------------------------------------- option parsing
@@ -175,9 +175,9 @@ def build_command(decks: tuple[str, ...], all_decks: bool, out: Path | None, onl
     out_dir = out if out is not None else OUT_DEFAULT
 
     check_writable_dir(out_dir)
-    from ..build import BuildSettings
     from ..check.run import CheckOptions
     from ..load import bundled_deck_file, bundled_deck_ids
+    from ..products import BuildSettings
     from ..render.sheets import SheetOptions
 
     printer, remembered = printer_settings(paper, duplex, back_offset, margin, remember)
@@ -206,13 +206,13 @@ def build_all(references: list[str], settings: BuildSettings, only: tuple[str, .
     simulator never starts (cardforge/products.py decides what each deck gets)."""
     from dataclasses import replace
 
-    from ..build import BY_NAME
+    from ..artifacts import load_build
     from ..build_pool import DeckJob, build_decks
-    from ..load import load_deck
     from ..products import plan_products
     from ..publish import refuse_shared_ids
 
-    loaded = [load_deck(ref, collect_problems=True) for ref in references]
+    builds = [load_build(ref, collect_problems=True) for ref in references]
+    loaded = [build.deck for build in builds]
     refuse_shared_ids([(deck.id, deck.path) for deck in loaded])
     plans = [plan_products(deck, only) for deck in loaded]
     workers = settings.check.jobs if settings.check is not None else 1
@@ -221,9 +221,9 @@ def build_all(references: list[str], settings: BuildSettings, only: tuple[str, .
 
         line = LineReporter()
         settings = replace(settings, reporter=line, check=replace(settings.check, reporter=line))
-    jobs = [DeckJob(deck, settings if "report" in plan.make else replace(settings, check=None),
-                    [product for name in plan.make for product in BY_NAME[name]], "cards" in plan.make)
-            for deck, plan in zip(loaded, plans)]
+    jobs = [DeckJob(build, settings if "report" in plan.make else replace(settings, check=None),
+                    plan.products(), "cards" in plan.make)
+            for build, plan in zip(builds, plans)]
     refused = 0
     for plan, built in zip(plans, build_decks(jobs, workers)):
         settings.reporter.pause()

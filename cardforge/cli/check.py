@@ -24,7 +24,7 @@ def print_check(report: DeckCheck, console: Console | None) -> None:
     `console` None: stdout, as a rich table on a terminal and as TSV in a pipe (cli/tables.py)."""
     rows = [(result.name, MARKS[result.verdict], result.reason) for result in report.results]
     print_table(f"{report.title} ({report.deck_id})", ("check", "verdict", "reason"), rows, console)
-    verdict = "playable" if report.playable else "NOT playable"
+    verdict = report.verdict
     if console is None:
         click.echo(f"{report.deck_id}: {verdict}")
     else:

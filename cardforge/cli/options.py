@@ -53,7 +53,7 @@ def json_option(f: F) -> F:
 
 def games_option(default: int | None, what: str = "Whole games to play") -> Callable[[F], F]:
     """`--games N`; with no default, the command picks enough games for its precision."""
-    shown: Any = default if default is not None else "enough for ±2 points on seat win rates"
+    shown: Any = default if default is not None else "enough for ±2 percentage points on seat win rates"
 
     def decorate(f: F) -> F:
         return click.option("--games", "-g", type=click.IntRange(1), default=default, show_default=shown,

@@ -19,14 +19,16 @@ from .options import OUT_DEFAULT, out_option
 def rules_command(deck: str, out: Path | None, fmt: str) -> None:
     """Write DECK's rules booklet: its rules text with component, setup and scoring tables
     generated from the deck, and pictures drawn by the card renderer."""
+    from ..artifacts import load_build
     from ..booklet.build import booklet_path, build_booklet
-    from ..load import load_deck
     from ..writable import check_writable_dir
 
     out_dir = out if out is not None else OUT_DEFAULT
     check_writable_dir(out_dir)
-    loaded = load_deck(deck)
-    path = build_booklet(loaded, booklet_path(loaded, out_dir, fmt), fmt)
+    build = load_build(deck)
+    loaded = build.deck
+    with build.active():  # the booklet's pictures share one drawing per face (artifacts.py)
+        path = build_booklet(loaded, booklet_path(loaded, out_dir, fmt), fmt)
     click.echo(f"wrote {path}")
 
 

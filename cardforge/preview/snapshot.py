@@ -144,7 +144,7 @@ def sheets_stage(deck: Deck, snapshot: Snapshot) -> Snapshot:
 
 def booklet_stage(deck: Deck, snapshot: Snapshot) -> Snapshot:
     """The rules booklet's pages, or why there is none (an art deck, or a rules text that fails)."""
-    from ..products import has_rules_text
+    from ..deck import has_rules_text
 
     if not has_rules_text(deck):
         return replace(snapshot, booklet=(), booklet_note="no rules text: no rules.md and no `rules_text`",

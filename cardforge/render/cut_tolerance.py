@@ -8,34 +8,23 @@ which for the sheet summary; tests/test_card_usability.py reads the pixels back 
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from dataclasses import dataclass, replace
-from typing import cast
+from collections.abc import Iterator
+from dataclasses import replace
+from itertools import chain
+from typing import Literal, cast
 
 from PIL import Image, ImageChops
 
-from ..deck import Deck
+from ..deck import Card, Deck
 from .impose import impose
 from .sheets import SheetOptions, sheet_spec
 
 MISCUT_MM = 1.0
 """How far off a home or copy-shop cut may land."""
 BAND_DPI = 50
+Side = Literal["front", "back"]
 TOLERANCE = 24
 """Largest per-channel difference (0-255) still counted as the same colour (antialiasing, JPEG-free)."""
-
-
-@dataclass(frozen=True)
-class Bands:
-    """The outer band colour ('#rrggbb') of every distinct face per side; None for a face whose band
-    is not one colour."""
-
-    front: tuple[str | None, ...]
-    back: tuple[str | None, ...]
-
-    def shared(self, side: str) -> str | None:
-        colours = set(self.front if side == "front" else self.back)
-        return colours.pop() if len(colours) == 1 else None
 
 
 def _hex(rgb: tuple[int, ...]) -> str:
@@ -63,41 +52,74 @@ def band_colour(image: Image.Image, bleed_mm: float, dpi: int, depth_mm: float =
     return _hex(first)
 
 
-_BANDS: OrderedDict[int, tuple[Deck, Bands]] = OrderedDict()
-"""The last few decks' bands: one build asks three times (sheets, proof, summary) and each costs a rasterisation."""
+def _distinct_faces(deck: Deck, side: Side) -> list[Card]:
+    """The first card of each distinct face of one side, in deck order (face.py `face_key`)."""
+    from .face import face_key
+
+    first: dict[str, Card] = {}
+    for card in deck.cards:
+        first.setdefault(face_key(deck, card, side), card)
+    return list(first.values())
 
 
-def face_bands(deck: Deck) -> Bands:
-    """The outer band of each distinct face, rasterised at a low resolution (once per deck object)."""
-    held = _BANDS.get(id(deck))
-    if held is not None and held[0] is deck:
-        return held[1]
-    bands = _face_bands(deck)
-    _BANDS[id(deck)] = (deck, bands)
-    while len(_BANDS) > 4:
-        _BANDS.popitem(last=False)
-    return bands
+def _image_band(deck: Deck, card: Card, side: Side) -> str | None:
+    """The band of an image face, read from the picture itself scaled to BAND_DPI (nothing drawn)."""
+    from .face import frame_of
+    from .face_images import image_face
 
-
-def _face_bands(deck: Deck) -> Bands:
-    from .png import face_images
-
-    images = face_images(deck, BAND_DPI)
+    face = image_face(deck, card, side, frame_of(deck))
+    assert face is not None
+    source = face.source()
+    picture = Image.open(source) if isinstance(source, str) else source
+    try:
+        size = (round(face.width / 72 * BAND_DPI), round(face.height / 72 * BAND_DPI))
+        scaled = picture.convert("RGB").resize(size, Image.Resampling.BOX)
+    finally:
+        if isinstance(source, str):
+            picture.close()
     bleed = deck.spec.card.bleed
-    depth = min(MISCUT_MM, bleed)
-    by_side: dict[str, dict[int, str | None]] = {"front": {}, "back": {}}
-    for (_card, side), image in images.items():
-        if id(image) not in by_side[side]:
-            by_side[side][id(image)] = band_colour(image, bleed, BAND_DPI, depth)
-    return Bands(tuple(by_side["front"].values()), tuple(by_side["back"].values()))
+    return band_colour(scaled, bleed, BAND_DPI, min(MISCUT_MM, bleed))
+
+
+def _layout_bands(deck: Deck, cards: list[Card], side: Side) -> Iterator[str | None]:
+    """The bands of layout faces, rasterised together at BAND_DPI."""
+    from .png import faces_pdf, rasterise
+
+    bleed = deck.spec.card.bleed
+    for image in rasterise(faces_pdf(deck, [(card, side) for card in cards]), BAND_DPI):
+        yield band_colour(image, bleed, BAND_DPI, min(MISCUT_MM, bleed))
+
+
+def shared_band(deck: Deck, side: Side) -> str | None:
+    """The one outer band colour every face of `side` has, or None as soon as a face differs or has no
+    single band: the faces after it are not looked at, and an image face is never drawn."""
+    cards = _distinct_faces(deck, side)
+    images = [card for card in cards if (card.front_image if side == "front" else card.back_image) is not None]
+    layouts = [card for card in cards if card not in images]
+    bands = chain((_image_band(deck, card, side) for card in images),
+                  _layout_bands(deck, layouts, side) if layouts else ())
+    first: str | None = None
+    for band in bands:
+        if band is None or (first is not None and band != first):
+            return None
+        first = band
+    return first
+
+
+def face_band(deck: Deck, side: Side) -> str | None:
+    """`shared_band`, kept with the deck's faces while a build is active (one build asks three times:
+    the sheets, the proof and the summary)."""
+    from .face import faces_of
+
+    return faces_of(deck).kept(("band", side), lambda: shared_band(deck, side))
 
 
 def cut_plan(deck: Deck, options: SheetOptions) -> tuple[SheetOptions, str]:
     """The sheet options to print with and one line on how the sheet survives a 1 mm miscut."""
     if options.gap >= 2 * MISCUT_MM:
         return options, f"cut tolerance: {options.gap:g} mm gutters, each card prints its own bleed"
-    bands = face_bands(deck)
-    front, back = bands.shared("front"), bands.shared("back")
+    front = face_band(deck, "front")
+    back = face_band(deck, "back") if front else None
     if front and back:
         return options, f"cut tolerance: cards butt, every front has a {front} outer band and every back {back}"
     count = impose(len(deck.cards), sheet_spec(deck, options)).grid.per_page

@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING
 
 from ..budgets import MAX_FONT_BYTES, MAX_FONT_GLYPHS
 from ..confine import UnsafeReference, read_limited
-from ..deck_memo import DeckMemo
 from . import RenderError
 from .fonts import BUILT_IN_FAMILIES, FACES, FontFamily, register_family, register_font_bytes
 
@@ -157,12 +156,35 @@ def _load(deck: Deck) -> dict[str, DeckFont]:
     return fonts
 
 
-_KEPT: DeckMemo[dict[str, DeckFont]] = DeckMemo()
+_KEPT: dict[tuple[tuple[object, ...], ...], dict[str, DeckFont]] = {}
+"""Font families read, keyed by the names and the files' paths, sizes and times: what `_load` reads."""
+KEPT_FAMILIES = 8
+
+
+def _signature(deck: Deck) -> tuple[tuple[object, ...], ...]:
+    found: list[tuple[object, ...]] = []
+    for name, entry in deck.spec.fonts.items():
+        for face, reference in font_files(entry).items():
+            try:
+                path = deck.resolve_file(reference)
+                stat = path.stat()
+            except (UnsafeReference, OSError):
+                found.append((name, face, reference))
+                continue
+            found.append((name, face, str(path), stat.st_mtime_ns, stat.st_size))
+    return tuple(found)
 
 
 def deck_fonts(deck: Deck) -> dict[str, DeckFont]:
-    """The deck's font families by layout name, read and registered once per deck (raises FontRefused)."""
-    return _KEPT.get(deck, "fonts", lambda: _load(deck))
+    """The deck's font families by layout name, read and registered once for the same files (raises
+    FontRefused); a font file changed on disk (the preview, `build --watch`) is read again."""
+    key = _signature(deck)
+    fonts = _KEPT.get(key)
+    if fonts is None:
+        fonts = _KEPT[key] = _load(deck)
+        while len(_KEPT) > KEPT_FAMILIES:
+            del _KEPT[next(iter(_KEPT))]
+    return fonts
 
 
 def family_for(deck: Deck, name: str, where: str) -> FontFamily:

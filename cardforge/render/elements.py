@@ -17,7 +17,6 @@ from reportlab.lib.colors import Color
 
 from .. import model
 from ..deck import Card, Deck
-from ..deck_memo import DeckMemo
 from ..images import ImageRefused, check_header, verify_images
 from ..paths import UnsafeReference
 from ..units import mm_to_pt
@@ -160,14 +159,10 @@ def element_extras(element: Any, deck: Deck, card: Card, where: str) -> Any:
 # ---------------------------------------------------------------- drawers
 
 
-_SET: DeckMemo[SetText] = DeckMemo()
-"""Text laid out per deck, by the resolved element and card size: drawn by the faces, measured by
-`check` (check/preflight.py `text_fit`) without setting it twice."""
-
-
 def set_card_text(el: model.TextElement, frame: Frame, deck: Deck, where: str) -> SetText:
-    """A text element laid out in its box (richtext.py): shrunk to fit down to its smallest size."""
-    return _SET.get(deck, (el, frame), lambda: _set_card_text(el, frame, deck, where))
+    """A text element laid out in its box (richtext.py): shrunk to fit down to its smallest size.
+    Faces are drawn once per build (face.py `Faces`); `check` keeps its own measure there too."""
+    return _set_card_text(el, frame, deck, where)
 
 
 def _set_card_text(el: model.TextElement, frame: Frame, deck: Deck, where: str) -> SetText:
@@ -192,7 +187,7 @@ def _set_card_text(el: model.TextElement, frame: Frame, deck: Deck, where: str) 
 
 def draw_text(el: model.TextElement, extra: Any, frame: Frame, deck: Deck, card: Card, where: str) -> Group:
     placed = set_card_text(el, frame, deck, where)
-    group = Group(placed.group)  # the laid-out text is kept and shared (`_SET`): add to a group of our own
+    group = Group(placed.group)  # the laid-out text may be kept and shared (face.py `text_boxes`): add to a group of our own
     if el.underline == "auto" and el.text.strip() in deck.spec.ambiguous_ranks and el.font in FONT_FILES:
         x, y = frame.point(el.x, el.y)
         color = parse_color(el.color, f"{where}.color")
