@@ -80,6 +80,19 @@ class Product:
     why_not: Callable[[Deck], str | None] = never_missing
 
 
+# Named functions, not lambdas: a build's jobs are pickled to spawned workers (processes.py).
+def wants_png(settings: BuildSettings) -> bool:
+    return settings.png
+
+
+def wants_print_shop(settings: BuildSettings) -> bool:
+    return bool(settings.print_shop)
+
+
+def wants_cmyk(settings: BuildSettings) -> bool:
+    return settings.cmyk
+
+
 # ---------------------------------------------------------------- the writers
 
 
@@ -147,9 +160,9 @@ def no_report(deck: Deck) -> str | None:
 
 
 PRODUCTS: tuple[Product, ...] = (
-    Product("cards", (Writer("cards", card_sheets), Writer("png", face_pngs, lambda s: s.png),
-                      Writer("print-shop", print_shop_files, lambda s: bool(s.print_shop)),
-                      Writer("cmyk", cmyk_sheets, lambda s: s.cmyk))),
+    Product("cards", (Writer("cards", card_sheets), Writer("png", face_pngs, wants_png),
+                      Writer("print-shop", print_shop_files, wants_print_shop),
+                      Writer("cmyk", cmyk_sheets, wants_cmyk))),
     Product("booklet", (Writer("booklet", rules_booklet),), no_booklet),
     Product("report", (Writer("report", balance_report),), no_report),
 )
