@@ -37,6 +37,11 @@ class Build:
         self._sources = sources
         self._kept: dict[Hashable, Any] = {}
 
+    def __getstate__(self) -> dict[str, Any]:
+        """What a spawned build worker is sent (processes.py): the deck and its positions; whatever was
+        made from them is made again there."""
+        return {"deck": self.deck, "_sources": self._sources, "_kept": {}}
+
     @property
     def sources(self) -> SourceMap:
         """Where each of the deck's values was written (read again for a deck made in memory)."""

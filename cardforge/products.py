@@ -80,19 +80,6 @@ class Product:
     why_not: Callable[[Deck], str | None] = never_missing
 
 
-# Named functions, not lambdas: a build's jobs are pickled to spawned workers (processes.py).
-def wants_png(settings: BuildSettings) -> bool:
-    return settings.png
-
-
-def wants_print_shop(settings: BuildSettings) -> bool:
-    return bool(settings.print_shop)
-
-
-def wants_cmyk(settings: BuildSettings) -> bool:
-    return settings.cmyk
-
-
 # ---------------------------------------------------------------- the writers
 
 
@@ -151,6 +138,18 @@ def balance_report(deck: Deck, stage: Path, settings: BuildSettings) -> list[Pat
     return [build_report(settings.verdict, stage / f"{deck.id}-report.pdf", image, deck.spec.card.size_mm[0])]
 
 
+def asked_png(settings: BuildSettings) -> bool:
+    return settings.png
+
+
+def asked_print_shop(settings: BuildSettings) -> bool:
+    return bool(settings.print_shop)
+
+
+def asked_cmyk(settings: BuildSettings) -> bool:
+    return settings.cmyk
+
+
 def no_booklet(deck: Deck) -> str | None:
     return None if has_rules_text(deck) else f"no rules text: no {RULES_FILE} beside deck.yaml and no `rules_text`"
 
@@ -160,13 +159,14 @@ def no_report(deck: Deck) -> str | None:
 
 
 PRODUCTS: tuple[Product, ...] = (
-    Product("cards", (Writer("cards", card_sheets), Writer("png", face_pngs, wants_png),
-                      Writer("print-shop", print_shop_files, wants_print_shop),
-                      Writer("cmyk", cmyk_sheets, wants_cmyk))),
+    Product("cards", (Writer("cards", card_sheets), Writer("png", face_pngs, asked_png),
+                      Writer("print-shop", print_shop_files, asked_print_shop),
+                      Writer("cmyk", cmyk_sheets, asked_cmyk))),
     Product("booklet", (Writer("booklet", rules_booklet),), no_booklet),
     Product("report", (Writer("report", balance_report),), no_report),
 )
-"""Every product, in the order a build makes them (the report reads the proof that `--png` wrote)."""
+"""Every product, in the order a build makes them (the report reads the proof that `--png` wrote).
+Writers and their tests are module-level functions: a spawned build worker is sent them by name."""
 NAMES = tuple(product.name for product in PRODUCTS)
 """What `--only` can name."""
 BY_NAME = {product.name: product for product in PRODUCTS}

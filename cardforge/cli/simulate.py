@@ -29,6 +29,7 @@ from .tables import output_console
 def simulate_command(deck: str, players: int | None, games: int, seed: int, agents: str | None, jobs: int,
                      log_path: Path | None, engine: str, as_json: bool) -> None:
     """Play GAMES whole games of DECK's ruleset with simulated players; report playability and balance."""
+    from ..compiling import compile_notice, engine_notice
     from ..sim.report import render
     from ..sim.run import simulate
     from ..writable import check_writable_file
@@ -43,8 +44,9 @@ def simulate_command(deck: str, players: int | None, games: int, seed: int, agen
     names = [a for a in agents.split(",")] if agents else None
     progress = reporter()
     progress.step(loaded.id, f"simulation, {seats} players ({games:,} games)")
-    result = simulate(loaded, seats, games, seed=seed, agents=names, jobs=jobs, log_path=log_path,
-                      progress=progress.advance, engine=engine)
+    with compile_notice(lambda: progress.step(loaded.id, engine_notice(loaded.ruleset or ""))):
+        result = simulate(loaded, seats, games, seed=seed, agents=names, jobs=jobs, log_path=log_path,
+                          progress=progress.advance, engine=engine)
     progress.pause()
     if result.notice:
         click.echo(result.notice, err=True)
