@@ -394,3 +394,14 @@ def test_the_same_deck_builds_the_same_bytes(tmp_path: Path) -> None:
     assert first.exit_code == second.exit_code == 0
     name = Path("lantern-cards") / "lantern-cards-cards.pdf"
     assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
+
+
+def test_a_text_beyond_the_budget_is_refused_before_it_is_set(tmp_path: Path) -> None:
+    """A stranger's deck cannot make the line breaker work through megabytes (docs/security.md)."""
+    from cardforge.budgets import MAX_CARD_TEXT_CHARS
+
+    folder = box_deck(tmp_path / "d", 6, "word " * (MAX_CARD_TEXT_CHARS // 5 + 10))
+    deck = load_deck(folder)
+    with pytest.raises(RenderError, match=r"elements\[0\] \(text\)\.text: the text is 4,04\d characters; a card's "
+                                          r"text may have at most 4,000"):
+        face_drawing(deck, deck.card("long"), "front")

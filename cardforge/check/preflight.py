@@ -220,7 +220,8 @@ def _image_files(deck: Deck, sources: SourceMap) -> Iterator[tuple[Path, str]]:
             try:
                 image = image_face(deck, card, side, frame)
             except CardforgeError as exc:  # a picture refused while reading it (images.py)
-                raise PreflightError(located(f"card {card.id} {side}: {exc}", sources, card.origin)) from None
+                text = str(exc).removeprefix(f"{deck.id}: card {card.id}: ").removeprefix(f"{side} ")
+                raise PreflightError(located(f"card {card.id} {side}: {text}", sources, card.origin)) from None
             if image is not None:
                 yield image.file, f"card {card.id} {side}"
                 continue
