@@ -79,10 +79,15 @@ def preflight(deck: Deck, settings: BuildSettings, result: BuildResult) -> Build
 
     settings.reporter.step(deck.id, PREFLIGHT_STEP)
     require_preflights(deck, settings.sheets, settings.booklet)
+    from .render.cut_tolerance import frame_warning
+
+    if warning := frame_warning(deck):  # frames a 1 mm miscut shows (render/cut_tolerance.py)
+        result.warnings.append(warning)
     if settings.print_shop:
-        from .press.services import check_offered
+        from .press.services import check_offered, safe_zone_warnings
 
         check_offered(deck.spec.card.size_mm, settings.print_shop)
+        result.warnings.extend(safe_zone_warnings(deck, settings.print_shop))
     if settings.check is None:
         return settings
     return replace(settings, check=replace(settings.check, preflight=False))

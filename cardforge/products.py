@@ -37,6 +37,8 @@ class BuildSettings:
     """Print services to write files for (press/services.py keys; `generic` is the service-neutral export)."""
     cmyk: bool = False
     """Also write the card sheets as a CMYK PDF/X-1a file (press/press_files.py)."""
+    tts: bool = False
+    """Also write the deck as a Tabletop Simulator saved object (press/tts.py)."""
     check: CheckOptions | None = None
     """Run the pre-print gate first (None: no gate, no report)."""
     force: bool = False
@@ -118,6 +120,13 @@ def cmyk_sheets(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
     return [write_cmyk_sheets(deck, stage / f"{deck.id}-cards-cmyk.pdf", options)]
 
 
+def tts_deck(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
+    """`tts/`: face sheets, backs and the saved-object JSON for Tabletop Simulator, with --tts."""
+    from .press.tts import write_tts
+
+    return write_tts(deck, stage, settings.out_dir / deck.id)
+
+
 def rules_booklet(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
     """`<deck-id>-rules.pdf`: the rules booklet in the chosen format."""
     from .booklet.build import booklet_product as make
@@ -150,6 +159,10 @@ def asked_cmyk(settings: BuildSettings) -> bool:
     return settings.cmyk
 
 
+def asked_tts(settings: BuildSettings) -> bool:
+    return settings.tts
+
+
 def no_booklet(deck: Deck) -> str | None:
     return None if has_rules_text(deck) else f"no rules text: no {RULES_FILE} beside deck.yaml and no `rules_text`"
 
@@ -161,7 +174,7 @@ def no_report(deck: Deck) -> str | None:
 PRODUCTS: tuple[Product, ...] = (
     Product("cards", (Writer("cards", card_sheets), Writer("png", face_pngs, asked_png),
                       Writer("print-shop", print_shop_files, asked_print_shop),
-                      Writer("cmyk", cmyk_sheets, asked_cmyk))),
+                      Writer("cmyk", cmyk_sheets, asked_cmyk), Writer("tts", tts_deck, asked_tts))),
     Product("booklet", (Writer("booklet", rules_booklet),), no_booklet),
     Product("report", (Writer("report", balance_report),), no_report),
 )

@@ -109,6 +109,25 @@ def check_source(final: Path, source: Path) -> None:
                           "if the deck was moved")
 
 
+_PUBLISHED: list[Path] = []
+
+
+def published() -> tuple[Path, ...]:
+    """The folders this process published complete since the command started (`forget_published`),
+    so a Ctrl-C after them can say what was kept."""
+    return tuple(_PUBLISHED)
+
+
+def note_published(final: Path) -> None:
+    """Remember a published folder (a build worker's, reported back to the command)."""
+    if final not in _PUBLISHED:
+        _PUBLISHED.append(final)
+
+
+def forget_published() -> None:
+    _PUBLISHED.clear()
+
+
 def publish(stage: Path, final: Path, source: Path | None = None) -> None:
     """Move everything staged into `final` under the deck's lock: files replace regular files; a
     staged folder replaces the old one. `source` (the deck file) is recorded and checked."""
@@ -135,6 +154,7 @@ def publish(stage: Path, final: Path, source: Path | None = None) -> None:
                 safe_replace(entry, target)
         if source is not None:
             atomic_write_text(final / SOURCE_MARK, f"{source}\n")
+    note_published(final)
 
 
 def refuse_shared_ids(decks: list[tuple[str, Path]]) -> None:

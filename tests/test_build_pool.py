@@ -30,8 +30,8 @@ def test_parallel_build_matches_the_serial_build_byte_for_byte(tmp_path: Path) -
         assert not serial.refused and not parallel.refused
         assert serial.summary == parallel.summary and serial.warnings == parallel.warnings
         assert [p.name for p in serial.paths] == [p.name for p in parallel.paths]
-        assert {p.suffix for p in parallel.paths} == {".pdf"} and len(parallel.paths) == 3
+        assert {p.suffix for p in parallel.paths} == {".pdf"} and len(parallel.paths) == 4  # cards, two booklets, report
     one, two = _files(tmp_path / "jobs1"), _files(tmp_path / "jobs2")
-    assert len(one) == 6 and one.keys() == two.keys()
+    assert len(one) == 8 and one.keys() == two.keys()
     for name in one:
         assert one[name] == two[name], name

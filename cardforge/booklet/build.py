@@ -394,7 +394,33 @@ def build_booklet(deck: Deck, out_path: Path, fmt: str = "a5") -> Path:
     return Path(out_path)
 
 
+HOME_SHEETS = {"Letter": "booklet-letter", "Legal": "booklet-letter", "Tabloid": "booklet-letter"}
+"""The fold-and-staple booklet that goes with each paper of `--paper` (A4 for everything else)."""
+
+
+def home_booklet_format(settings: Any = None) -> str:
+    """`booklet-a4`, or `booklet-letter` when the card sheets are on US paper (`build --paper`)."""
+    paper = getattr(getattr(settings, "sheets", None), "paper", "a4")
+    name = getattr(paper, "name", str(paper).capitalize())
+    return HOME_SHEETS.get(name, "booklet-a4")
+
+
 def booklet_product(deck: Deck, staging: Path, settings: Any = None) -> list[Path]:
-    """`cardforge build`'s product hook: the A5 booklet (or `settings.booklet_format`) into `staging`."""
+    """`cardforge build`'s product hook: the A5 booklet (or `settings.booklet_format`) into `staging`,
+    and always the A5 pages imposed on A4 or Letter for a home printer's short-edge duplex, made from
+    the same laid-out pages (README: which file to print and how to fold it)."""
     fmt = getattr(settings, "booklet_format", "a5")
-    return [build_booklet(deck, staging / booklet_path(deck, staging, fmt).name, fmt)]
+    home = home_booklet_format(settings)
+    written: list[Path] = []
+    a5: bytes | None = None
+    if fmt != home:
+        data = booklet_pdf(deck, fmt)
+        a5 = data if fmt == "a5" else None
+        path = staging / booklet_path(deck, staging, fmt).name
+        atomic_write_bytes(path, data)
+        written.append(path)
+    if a5 is None:
+        a5 = render_pdf(deck, "a5")
+    path = staging / booklet_path(deck, staging, home).name
+    atomic_write_bytes(path, impose_saddle_stitch(a5, home.removeprefix("booklet-")))
+    return [*written, path]

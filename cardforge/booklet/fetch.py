@@ -99,7 +99,26 @@ class DeckFetcher(URLFetcher):
                 verify_images([path])
         except (UnsafeReference, ImageRefused) as exc:
             raise RefusedFetch(url, str(exc)) from None
+        if kind == "image/svg+xml":
+            _check_svg(url, data)
         return URLFetcherResponse(path.as_uri(), data, {"Content-Type": kind})
+
+
+def _check_svg(url: str, data: bytes) -> None:
+    """Refuse an SVG that WeasyPrint would drop for its alt text without a word: one with a DOCTYPE or
+    entity declarations (its parser forbids them, as ours does) or one that is not well-formed XML."""
+    from xml.etree.ElementTree import ParseError
+
+    from defusedxml import DefusedXmlException
+    from defusedxml.ElementTree import fromstring
+
+    try:
+        fromstring(data, forbid_dtd=True)
+    except DefusedXmlException:
+        raise RefusedFetch(url, "an SVG with a DOCTYPE or entity declarations is refused; save it without the "
+                                "<!DOCTYPE ...> line") from None
+    except ParseError as exc:
+        raise RefusedFetch(url, f"not a readable SVG ({exc})") from None
 
 
 def refusal_message(exc: RefusedFetch, fetcher: DeckFetcher) -> str:

@@ -16,6 +16,7 @@ from ..booklet.formats import FORMATS as BOOKLET_FORMATS
 from ..errors import CardforgeError
 from ..products import NAMES as PRODUCT_NAMES
 from ..render.impose import DUPLEX_MODES
+from ..terminal import echo, echo_error, error_line
 from ..units import parse_length_mm
 from .options import OUT_DEFAULT, engine_option, games_option, jobs_option, out_file, out_option, seed_option
 from .progress import reporter
@@ -99,7 +100,7 @@ def printer_settings(paper: Any, duplex: str | None, back_offset: Any, margin: A
             raise click.UsageError("--remember keeps the printer options given with it (--paper, --duplex, "
                                    "--back-offset, --margin); give at least one")
         kept = settings.remember({key: str(value) for key, value in typed.items()})
-        click.echo(f"remembered in {kept.path}: "
+        echo(f"remembered in {kept.path}: "
                    + ", ".join(f"{settings.SHOWN[key]} {value}" for key, value in typed.items()), err=True)
     remembered = settings.read_settings()
     chosen, used = settings.printer_options({"paper": paper, "duplex": duplex, "back_offset": back_offset,
@@ -118,7 +119,7 @@ def _services(_ctx: click.Context, param: click.Parameter, values: tuple[str, ..
 
 
 paper_option = click.option("--paper", default=None, callback=_paper, metavar="PAPER",
-                            help="a4, letter, a3, legal or WxH in mm (210x297) " + REMEMBERED.format(default="a4"))
+                            help="a4, letter, a3, tabloid, legal or WxH in mm (210x297) " + REMEMBERED.format(default="a4"))
 offset_option = click.option(
     "--back-offset", default=None, callback=_offset, metavar="DX,DY",
     help="Shift back pages by DX,DY mm to cancel printer misregistration (read them off `cardforge calibrate`) "
@@ -142,9 +143,13 @@ remember_option = click.option("--remember", is_flag=True,
 @click.option("--duplex", type=click.Choice(DUPLEX_MODES), default=None, callback=_duplex, help="Flip edge for two-sided printing; none: all fronts, then all backs (mirrored for a long-edge flip by hand); gutterfold: fronts and backs side by side to fold " + REMEMBERED.format(default="long") + ".")
 @offset_option
 @click.option("--gap", default="0", show_default=True, callback=_length, metavar="MM", help="Space between cards (mm).")
-@click.option("--margin", default=None, callback=_length, metavar="MM", help="Printable margin of the printer (mm) " + REMEMBERED.format(default="5") + ".")
+@click.option("--margin", default=None, callback=_length, metavar="MM",
+              help="Your printer's unprintable border: no crop mark or label comes nearer a paper edge (mm; 0 for "
+                   "borderless) " + REMEMBERED.format(default="5") + ".")
 @remember_option
 @click.option("--bleed", default=None, callback=_length, metavar="MM", help="Bleed to print around each card (mm; default: the deck's).")
+@click.option("--keep-bleed", is_flag=True,
+              help="Print the deck's full bleed even when a narrower outer bleed would fit more cards per sheet.")
 @click.option("--cut-lines", is_flag=True, help="Draw thin lines along every cut across the sheet.")
 @click.option("--no-crop-marks", is_flag=True, help="Leave out the crop marks around the grid.")
 @click.option("--png", is_flag=True, help="Also write a PNG of every face, a contact sheet and a proof.")
@@ -154,13 +159,15 @@ remember_option = click.option("--remember", is_flag=True,
                    "one-card-per-page PDF). Figures and sources: docs/print-shops.md.")
 @click.option("--cmyk", is_flag=True,
               help="Also write <deck-id>-cards-cmyk.pdf: the sheets as press-ready CMYK PDF/X-1a (total ink at most 240%, black text on the black plate).")
+@click.option("--tts", is_flag=True,
+              help="Also write tts/: the deck as a Tabletop Simulator saved object (face sheets, backs, JSON) to playtest online.")
 @click.option("--booklet", "booklet_format", type=click.Choice(BOOKLET_FORMATS), default="a5", show_default=True, help="Rules booklet format (booklet-a4/-letter: fold-and-staple).")
 @click.option("--force", is_flag=True, help="Print a deck that fails `cardforge check` anyway; its sheets say NOT VALIDATED.")
 @games_option(None, "Games per player count and player type in the check")
 @seed_option
 @jobs_option
 @engine_option
-def build_command(decks: tuple[str, ...], all_decks: bool, out: Path | None, only: tuple[str, ...], watch: bool, paper, duplex: Duplex | None, back_offset, gap, margin, remember: bool, bleed, cut_lines: bool, no_crop_marks: bool, png: bool, print_shop: tuple[str, ...], cmyk: bool, booklet_format: str, force: bool, games: int | None, seed: int, jobs: int, engine: str) -> None:
+def build_command(decks: tuple[str, ...], all_decks: bool, out: Path | None, only: tuple[str, ...], watch: bool, paper, duplex: Duplex | None, back_offset, gap, margin, remember: bool, bleed, keep_bleed: bool, cut_lines: bool, no_crop_marks: bool, png: bool, print_shop: tuple[str, ...], cmyk: bool, tts: bool, booklet_format: str, force: bool, games: int | None, seed: int, jobs: int, engine: str) -> None:
     """Check each DECK, then build its print-and-play files into OUT/<deck-id>/.
 
     Writes <deck-id>-cards.pdf (duplex-aligned card sheets), <deck-id>-rules.pdf (the rules booklet)
@@ -181,21 +188,22 @@ def build_command(decks: tuple[str, ...], all_decks: bool, out: Path | None, onl
     from ..render.sheets import SheetOptions
 
     printer, remembered = printer_settings(paper, duplex, back_offset, margin, remember)
-    sheets = SheetOptions(**printer, gap=gap, bleed=bleed, cut_lines=cut_lines, crop_marks=not no_crop_marks)
+    sheets = SheetOptions(**printer, gap=gap, bleed=bleed, cut_lines=cut_lines, crop_marks=not no_crop_marks,
+                          fit=not keep_bleed)
     progress = reporter()
     check = CheckOptions(games=games, seed=seed, jobs=jobs, reporter=progress, sheets=sheets, engine=engine)
-    settings = BuildSettings(out_dir=out_dir, sheets=sheets, png=png, print_shop=print_shop, cmyk=cmyk, check=check,
+    settings = BuildSettings(out_dir=out_dir, sheets=sheets, png=png, print_shop=print_shop, cmyk=cmyk, tts=tts, check=check,
                              force=force, booklet_format=booklet_format, reporter=progress)
     references = [str(bundled_deck_file(i)) for i in bundled_deck_ids()] if all_decks else list(decks)
     if not watch:
         built = build_all(references, settings, only)
         if remembered:  # under the sheet summaries, which say the paper and duplex
-            click.echo(remembered, err=True)
+            echo(remembered, err=True)
         if not built:
             sys.exit(1)
         return
     if remembered:
-        click.echo(remembered, err=True)
+        echo(remembered, err=True)
     _watch_and_build(references, settings, only)
 
 
@@ -228,22 +236,26 @@ def build_all(references: list[str], settings: BuildSettings, only: tuple[str, .
     for plan, built in zip(plans, build_decks(jobs, workers)):
         settings.reporter.pause()
         if built.refused:
-            click.secho(f"error: {built.refused}", fg="red", err=True)
+            echo_error(built.refused)
             refused += 1
             continue
         for warning in built.warnings:
-            click.secho(f"warning: {warning}", fg="yellow", err=True)
+            echo(f"warning: {warning}", fg="yellow", err=True)
         written = built.paths
-        faces = [p for p in written if p.suffix == ".png" and (p.parent.name == "png" or "print-shop" in p.parts)]
+        if written:
+            from ..publish import note_published
+
+            note_published(settings.out_dir / built.deck_id)  # a worker process published it
+        faces = [p for p in written if p.suffix == ".png" and (p.parent.name in ("png", "tts") or "print-shop" in p.parts)]
         for path in written:
             if path not in faces:
-                click.echo(str(path))
+                echo(str(path))
         for folder in sorted({p.parent for p in faces}):
-            click.echo(f"{folder}/ ({sum(1 for p in faces if p.parent == folder)} face PNGs)")
+            echo(f"{folder}/ ({sum(1 for p in faces if p.parent == folder)} face PNGs)")
         if built.summary:
-            click.echo(built.summary, err=True)
+            echo(built.summary, err=True)
         if plan.skipped:
-            click.echo(plan.skipped_line(), err=True)
+            echo(plan.skipped_line(), err=True)
     return not refused
 
 
@@ -252,10 +264,18 @@ def _watch_and_build(references: list[str], settings: BuildSettings, only: tuple
     from ..watch import changes, deck_folders
 
     def once() -> None:
+        """One build; whatever stops it (a broken deck, a folder that went away) is one line, and the
+        watch goes on (docs/deck-format.md)."""
+        from ..interrupt import requested
+        from . import failure
+
         try:
             build_all(references, settings, only)
-        except CardforgeError as exc:
-            click.secho(f"error: {exc}", fg="red", err=True)
+        except Exception as exc:
+            if requested():  # work cut short by Ctrl-C can fail in any way (interrupt.py)
+                raise KeyboardInterrupt from None
+            settings.reporter.pause()
+            echo(error_line(failure(exc)[0]), fg="red", err=True)
 
     def folders() -> list[Path]:
         return [folder for ref in references for folder in deck_folders(ref)]
@@ -263,12 +283,12 @@ def _watch_and_build(references: list[str], settings: BuildSettings, only: tuple
     once()
     try:
         for changed in changes(folders, ignore=(settings.out_dir,),
-                               ready=lambda: click.echo("watching for changes (Ctrl-C to stop)", err=True)):
+                               ready=lambda: echo("watching for changes (Ctrl-C to stop)", err=True)):
             names = ", ".join(sorted(p.name for p in changed))
-            click.echo(f"changed: {names}; rebuilding", err=True)
+            echo(f"changed: {names}; rebuilding", err=True)
             once()
     except KeyboardInterrupt:
-        click.echo("stopped watching", err=True)
+        echo("stopped watching", err=True)
 
 
 @click.command("calibrate")
@@ -292,12 +312,12 @@ def calibrate_command(paper, duplex: str | None, back_offset, remember: bool, ou
     if printer.get("duplex") not in (None, "long", "short"):
         printer.pop("duplex")  # a remembered gutterfold or none: the sheet is for a two-sided printer
     if remembered:
-        click.echo(remembered, err=True)
+        echo(remembered, err=True)
     from ..render.impose import parse_paper
 
     write_calibration(out_path, printer.get("paper") or parse_paper("a4"), printer.get("duplex", "long"),
                       printer.get("back_offset", (0.0, 0.0)))
-    click.echo(str(out_path))
-    click.echo("Print it two-sided at 100% (actual size), then follow the instructions on the sheet.")
+    echo(str(out_path))
+    echo("Print it two-sided at 100% (actual size), then follow the instructions on the sheet.")
 
 

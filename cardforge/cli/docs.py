@@ -13,6 +13,7 @@ import click
 
 from ..errors import CardforgeError
 from ..paths import DOCS_DIR
+from ..terminal import echo, echo_lines
 
 
 def topics() -> dict[str, Path]:
@@ -47,8 +48,11 @@ def docs_command(topic: str | None, show_path: bool) -> None:
     TOPIC may also be written as messages write it (`docs/security.md`)."""
     if topic is None:
         for name, path in topics().items():
-            click.echo(f"{name:<18} {_title(path)}")
-        click.echo(f"(the files are in {DOCS_DIR}; `cardforge docs TOPIC` prints one)")
+            echo(f"{name:<18} {_title(path)}")
+        echo(f"(the files are in {DOCS_DIR}; `cardforge docs TOPIC` prints one)")
         return
     path = topic_file(topic)
-    click.echo(str(path) if show_path else path.read_text(encoding="utf-8"), nl=show_path)
+    if show_path:
+        echo(str(path))
+    else:
+        echo_lines(path.read_text(encoding="utf-8").removesuffix("\n"))

@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 import click
 
 from .. import budgets
+from ..terminal import echo
 from ..outputs import OutputError, check_target
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -38,7 +39,7 @@ def jobs_option(f: F) -> F:
     def capped(*args: Any, jobs: int, force_jobs: bool, **kwargs: Any) -> Any:
         allowed = budgets.capped_jobs(jobs, force_jobs)
         if allowed < jobs:
-            click.echo(f"note: --jobs {jobs} is more than the {budgets.core_count()} cores here; using {allowed} "
+            echo(f"note: --jobs {jobs} is more than the {budgets.core_count()} cores here; using {allowed} "
                        "(add --force-jobs to run more)", err=True)
         return f(*args, jobs=allowed, **kwargs)
 

@@ -7,6 +7,7 @@ from typing import Any
 
 import click
 
+from ..terminal import echo
 from .build import paper_option
 from .options import out_file, out_option
 
@@ -27,4 +28,4 @@ def proof_command(deck: str, paper: Any, out: Path | None) -> None:
     path = out_file(out, loaded.id, f"{loaded.id}-proof.png", (".png",))
     check_writable_file(path, overwrite=True)
     with build.active():
-        click.echo(str(write_proof(loaded, path, remembered_sheet_options(paper=paper))))
+        echo(str(write_proof(loaded, path, remembered_sheet_options(paper=paper))))

@@ -8,6 +8,8 @@ from pathlib import Path
 import click
 
 from ..errors import CardforgeError
+from ..terminal import echo, echo_error
+from .options import games_option, jobs_option, seed_option
 from .options import OUT_DEFAULT, games_option, jobs_option, out_option, seed_option
 
 
@@ -30,7 +32,7 @@ def report_command(deck: str, fmt: str, as_html: bool, out: Path | None, games: 
 
         verdict = check_deck(deck, CheckOptions(games=games, seed=seed, jobs=jobs, sheets=remembered_sheet_options()))
     except CardforgeError as exc:
-        click.secho(f"error: {exc}", fg="red", err=True)
+        echo_error(exc)
         sys.exit(2)
     html = as_html or fmt == "html"
     path = (out if out is not None else OUT_DEFAULT) / verdict.deck_id / f"{verdict.deck_id}-report.{'html' if html else 'pdf'}"
@@ -43,5 +45,5 @@ def report_command(deck: str, fmt: str, as_html: bool, out: Path | None, games: 
         from ..report.pdf import report_pdf
 
         atomic_write_bytes(path, report_pdf(verdict))
-    click.echo(str(path))
+    echo(str(path))
     sys.exit(verdict.exit_code)

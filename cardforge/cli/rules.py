@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from ..booklet.formats import FORMATS
+from ..terminal import echo
 from .options import OUT_DEFAULT, out_option
 
 
@@ -29,6 +30,6 @@ def rules_command(deck: str, out: Path | None, fmt: str) -> None:
     loaded = build.deck
     with build.active():  # the booklet's pictures share one drawing per face (artifacts.py)
         path = build_booklet(loaded, booklet_path(loaded, out_dir, fmt), fmt)
-    click.echo(f"wrote {path}")
+    echo(f"wrote {path}")
 
 

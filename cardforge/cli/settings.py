@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from ..settings import PARSERS, SHOWN, forget, read_settings
+from ..terminal import echo
 
 
 @click.command("settings")
@@ -19,13 +20,13 @@ def settings_command(forget_keys: tuple[str, ...], forget_all: bool) -> None:
     command line says otherwise."""
     if forget_keys or forget_all:
         kept = forget([] if forget_all else list(forget_keys))
-        click.echo(f"forgot {'every setting' if forget_all else ', '.join(forget_keys)} in {kept.path}")
+        echo(f"forgot {'every setting' if forget_all else ', '.join(forget_keys)} in {kept.path}")
     kept = read_settings()
-    click.echo(f"settings file: {kept.path}" + ("" if kept.path.exists() else " (none yet)"))
+    echo(f"settings file: {kept.path}" + ("" if kept.path.exists() else " (none yet)"))
     if not kept.values:
-        click.echo("nothing remembered: builds use --paper a4, --duplex long, --back-offset 0,0, --margin 5 "
+        echo("nothing remembered: builds use --paper a4, --duplex long, --back-offset 0,0, --margin 5 "
                    "unless told otherwise")
         return
     for key in PARSERS:
         if key in kept.values:
-            click.echo(f"{SHOWN[key]}: {kept.values[key]}")
+            echo(f"{SHOWN[key]}: {kept.values[key]}")

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import click
-from rich.console import Console
 
 from ..errors import CardforgeError, DeckError
 from ..load import load_deck
+from ..terminal import echo, echo_json, styled
 from .options import engine_option, games_option, jobs_option, json_option, seed_option
 from .progress import reporter
 from .tables import output_console
@@ -49,14 +48,14 @@ def simulate_command(deck: str, players: int | None, games: int, seed: int, agen
                           progress=progress.advance, engine=engine)
     progress.pause()
     if result.notice:
-        click.echo(result.notice, err=True)
+        echo(result.notice, err=True)
     data = result.to_json()
     if as_json:
-        click.echo(json.dumps(data, indent=2))
+        echo_json(data, ensure_ascii=True)
         return
     render(data, output_console(highlight=False))
     if log_path is not None:
-        click.echo(f"log: {log_path}")
+        echo(f"log: {log_path}")
 
 
 @click.command("replay")
@@ -72,9 +71,9 @@ def replay_command(log_file: Path, game_number: int, deck_ref: str | None, check
     if game_number < 0:
         raise CardforgeError("--game counts from 0")
     deck = load_deck(deck_ref) if deck_ref else None
-    console = Console(highlight=False)
+    console = output_console()
     count = replay_file(log_file, None if check_only else game_number, deck, console)
-    console.print(f"[dim]{count} game{'s' if count != 1 else ''} in {log_file} replayed: every play legal, "
-                  f"every trick, score and winner as logged[/dim]")
+    console.print(styled("[dim]{line}[/dim]", line=f"{count} game{'s' if count != 1 else ''} in {log_file} "
+                         "replayed: every play legal, every trick, score and winner as logged"))
 
 

@@ -90,23 +90,18 @@ def faces_stage(deck: Deck, previous: Snapshot) -> Snapshot:
 
     The sheets, booklet and verdicts of `previous` stay on show (the status line says they are being
     remade) so the page does not flicker while the slower stages run."""
-    from ..render.png import face_images
+    from ..render.png import iter_faces
 
     images: dict[str, bytes] = {}
-    names: dict[int, str] = {}
-    rows: list[FaceRow] = []
-    drawn = face_images(deck, FACE_DPI)
-    for card in deck.cards:
-        pair: list[str] = []
-        for side in ("front", "back"):
-            image = drawn[(card.id, side)]
-            if id(image) not in names:
-                bleed = round(deck.spec.card.bleed / 25.4 * FACE_DPI)
-                name, data = image_name(image.crop((bleed, bleed, image.width - bleed, image.height - bleed)))
-                names[id(image)] = name
-                images[name] = data
-            pair.append(names[id(image)])
-        rows.append(FaceRow(card.id, card.name, pair[0], pair[1]))
+    names: dict[tuple[str, str], str] = {}
+    bleed = round(deck.spec.card.bleed / 25.4 * FACE_DPI)
+    for face in iter_faces(deck, FACE_DPI):  # one batch of faces in memory at a time; JPEGs are kept
+        image = face.image
+        name, data = image_name(image.crop((bleed, bleed, image.width - bleed, image.height - bleed)))
+        images[name] = data
+        for card, side in face.shown_by:
+            names[(card.id, side)] = name
+    rows = [FaceRow(card.id, card.name, names[(card.id, "front")], names[(card.id, "back")]) for card in deck.cards]
     kept = {name: previous.images[name] for name in (*previous.sheets, *previous.booklet) if name in previous.images}
     return replace(previous, title=deck.title, deck_id=deck.id, error=None, card_mm=deck.spec.card.size_mm,
                    corner_mm=deck.spec.card.corner_radius, faces=tuple(rows), busy="checks",
@@ -120,11 +115,11 @@ def quick_check_stage(deck: Deck, snapshot: Snapshot) -> Snapshot:
 
 
 def _page_images(pdf: bytes) -> tuple[list[str], dict[str, bytes]]:
-    from ..render.png import rasterise
+    from ..render.png import iter_pages
 
     names: list[str] = []
     images: dict[str, bytes] = {}
-    for page in rasterise(pdf, PAGE_DPI):
+    for page in iter_pages(pdf, PAGE_DPI):
         name, data = image_name(page)
         names.append(name)
         images[name] = data

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 from collections.abc import Callable, Iterator
@@ -17,6 +16,7 @@ from ...cli.tables import output_console
 from ...errors import CardforgeError
 from ...load import load_deck
 from ...outputs import check_target
+from ...terminal import echo, echo_json, echo_lines
 from . import design as designer
 from .mission import Mission, mission_from_deck
 from .play import choose_order, play
@@ -71,7 +71,7 @@ def analyse_command(deck: str, as_json: bool, hardest: int, all_orders: bool) ->
     with _progress(mission.name, "solving every order") as progress:
         result = analyse(mission, hardest=hardest, progress=progress)
     if as_json:
-        click.echo(json.dumps(result.to_json(all_orders=all_orders), indent=2, ensure_ascii=False))
+        echo_json(result.to_json(all_orders=all_orders))
     else:
         print_analysis(result, output_console())
     if result.verdict == "unwinnable":
@@ -94,7 +94,7 @@ def play_command(deck: str, order: str | None, seed: int | None, hint: bool) -> 
         click.echo("move> ", nl=False)
 
     prompt = ask if stdin.isatty() else None
-    game = play(mission, chosen, stdin, click.echo, hint=hint, prompt=prompt)
+    game = play(mission, chosen, stdin, echo_lines, hint=hint, prompt=prompt)
     sys.exit(0 if game.won else 1)
 
 
@@ -144,18 +144,18 @@ def design_command(deck: str, target: float, floor: float, steps: int, width: in
         exact = analyse_all([c.mission for c in search.ranked], executor)
     best = search.best
     for step in best.path():
-        click.echo(f"{step.change}: random win {step.random_win:.4%}, winnable {step.winnable_fraction:.2%}")
-    click.echo(f"{search.evaluated:,} missions solved in {search.rounds} rounds (beam width {width}); "
+        echo(f"{step.change}: random win {step.random_win:.4%}, winnable {step.winnable_fraction:.2%}")
+    echo(f"{search.evaluated:,} missions solved in {search.rounds} rounds (beam width {width}); "
                f"the best {len(search.ranked)} for a random-player win of {target:g}:")
     for place, (candidate, figures) in enumerate(zip(search.ranked, exact), start=1):
         edits = "; ".join(candidate.changes) or "the base mission"
-        click.echo(f"  {place}. random win {figures.random_win:.4%}, winnable {figures.winnable_fraction:.2%}, "
+        echo(f"  {place}. random win {figures.random_win:.4%}, winnable {figures.winnable_fraction:.2%}, "
                    f"greedy win {figures.greedy_win:.2%}, {figures.grade} ({figures.verdict}): {edits}")
     if best.winnable_fraction < floor:
         raise MissionError(f"no mission near {mission.name} keeps {floor:.0%} of orders winnable")
     text = designer.deck_yaml(mission, best, base_path, output, deck_id, target, floor)
     designer.write_design(text, output)
-    click.echo(f"wrote {output}")
+    echo(f"wrote {output}")
     off = best.random_win / target
     if not (1 - TOLERANCE) <= off <= 1 + TOLERANCE:
         raise MissionError(f"target not reached: the closest mission found wins {best.random_win:.4%} for a "
