@@ -367,9 +367,13 @@ def default_layouts(width: float, height: float) -> dict[str, Layout]:
         }),
         "back": Layout.model_validate({
             "background": "#34495e",
-            "elements": [
-                {"type": "text", "x": cx, "y": cy, "text": "{{ deck.title }}", "size": round(small * 0.19),
-                 "font": "sans-bold", "align": "center", "color": "#ffffff", "width": width * 0.8},
+            "elements": [  # the title twice, the second turned half a turn: the back looks the same either way up
+                {"type": "text", "x": cx, "y": cy - small * 0.12, "text": "{{ deck.title }}",
+                 "size": round(small * 0.19), "font": "sans-bold", "align": "center", "color": "#ffffff",
+                 "width": width * 0.8},
+                {"type": "text", "x": cx, "y": cy + small * 0.12, "text": "{{ deck.title }}",
+                 "size": round(small * 0.19), "font": "sans-bold", "align": "center", "color": "#ffffff",
+                 "width": width * 0.8, "rotate": 180},
             ],
         }),
     }

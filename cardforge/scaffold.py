@@ -62,7 +62,7 @@ card: poker             # 63.5 x 88.9 mm; or bridge, mini, euro, tarot, square, 
 suits:                  # each suit's name, colour and shape (circle, square, triangle, diamond, star, hexagon...)
   red:   {{name: Red,   color: "#c0392b", icon: circle}}
   blue:  {{name: Blue,  color: "#1f5fbf", icon: square}}
-  green: {{name: Green, color: "#1e8449", icon: triangle}}
+  black: {{name: Black, color: "#222222", icon: triangle}}
 
 cards:                  # ranks 1 to 12 in every suit: 36 cards, which deal evenly to 2, 3 or 4 players
   - suits: all

@@ -62,7 +62,7 @@ def test_the_smallest_deck_resolves_as_the_readme_says(workspace: Path) -> None:
     deck = load_deck(workspace / "my-game")
     assert (deck.id, len(deck.cards), deck.players) == ("my-game", 24, [3, 4])
     result = CliRunner().invoke(main, ["check", "my-game/"])
-    assert result.exit_code == 0 and "my-game: playable" in result.output, result.output
+    assert result.exit_code == 0 and "my-game: printable, not simulated" in result.output, result.output
 
 
 def test_the_readme_error_message_is_the_one_a_typo_gets(workspace: Path) -> None:

@@ -28,7 +28,7 @@ def test_the_starter_deck_checks_and_builds_as_written(tmp_path: Path) -> None:
     assert (deck.id, deck.title, len(deck.cards)) == ("river-market", "River Market", 36)
     assert all(deck.deal_plan(p).set_aside == 0 for p in deck.players)
     code, out = run("check", str(folder))
-    assert code == 0 and "river-market: playable" in out, out
+    assert code == 0 and "river-market: printable, not simulated" in out, out
     code, out = run("build", str(folder), "-o", str(tmp_path / "out"), "--only", "cards", "--only", "booklet")
     assert code == 0, out
     booklet = pdfium.PdfDocument(tmp_path / "out" / "river-market" / "river-market-rules.pdf")

@@ -4,7 +4,7 @@ A back that is not symmetric under a half turn (180°) shows which way up a card
 player who notices can learn something about a hidden card, or mark one by turning it. The check
 rasterises each shared back's trim at `DPI`, turns it half a turn and counts the pixels that differ
 clearly after a slight blur (which forgives sub-pixel placement). A back that only one card carries
-(a double-sided deck such as GREEEN MAFIA, where each back is the card's other side) hides nothing and
+(a double-sided deck, where each back is the card's other side) hides nothing and
 is not checked.
 """
 

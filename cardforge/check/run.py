@@ -113,7 +113,7 @@ def _rules_check(deck: Deck, report: DeckCheck) -> bool:
 
 def published_params(ruleset: str) -> list[Any]:
     """The rules parameters of every published edition of `ruleset`: the bundled decks that play it and
-    extend no other deck (Fives and The Green Fivura for `fives`; a variant such as fives-blue-trump is not
+    extend no other deck (two editions of one game are two such decks; a variant that extends one is not
     an edition). Empty for a game no bundled deck plays."""
     from ..load import bundled_deck_file, bundled_deck_ids, load_deck
     from ..yaml_source import read_yaml
