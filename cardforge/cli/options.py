@@ -12,8 +12,8 @@ from typing import Any, TypeVar
 import click
 
 from .. import budgets
-from ..terminal import echo
 from ..outputs import OutputError, check_target
+from ..terminal import echo
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -9,7 +9,6 @@ import click
 
 from ..errors import CardforgeError
 from ..terminal import echo, echo_error
-from .options import games_option, jobs_option, seed_option
 from .options import OUT_DEFAULT, games_option, jobs_option, out_option, seed_option
 
 
