@@ -75,9 +75,16 @@ IMAGE_WORKER_MEMORY = 1536 * 1024 * 1024
 MAX_FONT_BYTES = 32 * 1024 * 1024
 """Size of one font file a deck brings (`fonts:`); the bundled Japanese font is 4 MB."""
 
+MAX_DECK_FONT_FILES = 16
+"""Font files one deck may bring (`fonts:`, every face counted)."""
+
 MAX_FONT_GLYPHS = 6_000
 """Glyphs of an OpenType font with PostScript outlines, which are converted to TrueType outlines to
 embed them (about a second for this many); a TrueType font is embedded as it is."""
+
+MAX_CARD_TEXT_CHARS = 4_000
+"""Characters one text element of a card may set (after its placeholders are filled in): a poker card
+holds about 1,500 at 6 pt; each character costs parsing, line breaking and fitting."""
 
 MAX_LOG_BYTES = 256 * 1024 * 1024
 """Size of a game log that `replay` reads."""

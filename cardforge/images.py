@@ -140,7 +140,7 @@ def check_header(path: Path) -> tuple[int, int]:
     except Image.DecompressionBombError:
         raise ImageRefused(f"image {path.name} claims more than {MAX_IMAGE_PIXELS:,} pixels") from None
     except (OSError, ValueError, SyntaxError) as exc:
-        raise ImageRefused(f"image {path.name} cannot be read as an image ({_reason(exc)})") from None
+        raise ImageRefused(f"image {path.name} cannot be read as an image ({_reason(exc, path)})") from None
     if kind not in ("PNG", "JPEG"):
         raise ImageRefused(f"image {path.name} is {kind or 'an unknown format'}; decks use PNG or JPEG images")
     if width < 1 or height < 1 or width * height > MAX_IMAGE_PIXELS:
@@ -149,8 +149,11 @@ def check_header(path: Path) -> tuple[int, int]:
     return width, height
 
 
-def _reason(exc: BaseException) -> str:
+def _reason(exc: BaseException, path: Path | None = None) -> str:
+    """The decoder's first line, without the file's full path (the message names the file already)."""
     text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    if path is not None:
+        text = text.replace(f" '{path}'", "").replace(f" {path}", "").replace(str(path), path.name)
     return text[:120]
 
 
