@@ -21,8 +21,7 @@ from typing import TYPE_CHECKING, Literal, cast
 from PIL import Image, ImageChops
 
 from ..deck import Card, Deck
-from .impose import impose
-from .sheets import SheetOptions, sheet_spec
+from .sheets import SheetOptions, deck_imposition
 
 if TYPE_CHECKING:
     import numpy as np
@@ -234,12 +233,12 @@ def cut_plan(deck: Deck, options: SheetOptions) -> tuple[SheetOptions, str]:
     back = face_band(deck, "back") if front else None
     if front and back:
         return options, f"cut tolerance: cards butt, every front has a {front} outer band and every back {back}"
-    count = impose(len(deck.cards), sheet_spec(deck, options)).grid.per_page
+    count = deck_imposition(deck, options).grid.per_page
     gutter = 2 * min(deck.spec.card.bleed, 1.5)
     if gutter >= 2 * MISCUT_MM:
         wider = replace(options, gap=gutter)
         try:
-            fits = impose(len(deck.cards), sheet_spec(deck, wider)).grid.per_page >= count
+            fits = deck_imposition(deck, wider).grid.per_page >= count
         except ValueError:
             fits = False
         if fits:

@@ -70,7 +70,11 @@ def deck_meta(deck: Deck, note: str = "") -> PdfMeta:
 
 
 def deck_imposition(deck: Deck, options: SheetOptions) -> Imposition:
-    return impose(len(deck.cards), sheet_spec(deck, options))
+    """The deck's sheets under `options`, laid out once and kept with the deck's faces while a build is
+    active (the preflight, the cut tolerance, the sheets and the summary each ask)."""
+    from .face import faces_of
+
+    return faces_of(deck).kept(("imposition", options), lambda: impose(len(deck.cards), sheet_spec(deck, options)))
 
 
 def card_sheets_pdf(
