@@ -75,9 +75,16 @@ IMAGE_WORKER_MEMORY = 1536 * 1024 * 1024
 MAX_FONT_BYTES = 32 * 1024 * 1024
 """Size of one font file a deck brings (`fonts:`); the bundled Japanese font is 4 MB."""
 
+MAX_DECK_FONT_FILES = 16
+"""Font files one deck may bring (`fonts:`, every face counted)."""
+
 MAX_FONT_GLYPHS = 6_000
 """Glyphs of an OpenType font with PostScript outlines, which are converted to TrueType outlines to
 embed them (about a second for this many); a TrueType font is embedded as it is."""
+
+MAX_CARD_TEXT_CHARS = 4_000
+"""Characters one text element of a card may set (after its placeholders are filled in): a poker card
+holds about 1,500 at 6 pt; each character costs parsing, line breaking and fitting."""
 
 MAX_LOG_BYTES = 256 * 1024 * 1024
 """Size of a game log that `replay` reads."""
@@ -95,8 +102,9 @@ MAX_TABLE_ROWS = 5_000
 MAX_TABLE_COLUMNS = 1_000
 """Columns a table row may have values in (a card list uses a dozen or two)."""
 
-MAX_TABLE_CELLS = 1_000_000
-"""Cells a workbook's sheet may write out, each repeat count counted once (its parse is the work)."""
+MAX_TABLE_CELLS = 250_000
+"""Cells a workbook's sheet may write out, each repeat count counted once (its parse is the work: a
+fully written 5,000 x 50 table); an .xlsx file's shared strings and other parts read whole, likewise."""
 
 MAX_CELL_CHARS = 10_000
 """Characters in one table cell (a card's whole rules text is a few hundred)."""

@@ -75,9 +75,9 @@ def gate(deck: Deck, settings: BuildSettings, result: BuildResult) -> BuildSetti
 
 def preflight(deck: Deck, settings: BuildSettings, result: BuildResult) -> BuildSettings:
     """Refuse, before any simulation, a deck one of whose products cannot be made (check/preflight.py)."""
-    from .check.preflight import require_preflights
+    from .check.preflight import PREFLIGHT_STEP, require_preflights
 
-    settings.reporter.step(deck.id, "preflight: sheets, images, faces, fonts, rules text")
+    settings.reporter.step(deck.id, PREFLIGHT_STEP)
     require_preflights(deck, settings.sheets, settings.booklet)
     from .render.cut_tolerance import frame_warning
 

@@ -45,6 +45,24 @@ class ImageRefused(CardforgeError, ValueError):
     """An image that is too large, corrupt, truncated or not an image at all."""
 
 
+def svg_problem(data: bytes) -> str | None:
+    """Why an SVG picture cannot be used, or None: WeasyPrint's parser forbids a DOCTYPE and entity
+    declarations and drops such a picture for its alt text without a word, so they are refused here
+    (defusedxml, as it parses), as is an SVG that is not well-formed XML."""
+    from xml.etree.ElementTree import ParseError
+
+    from defusedxml import DefusedXmlException
+    from defusedxml.ElementTree import fromstring
+
+    try:
+        fromstring(data, forbid_dtd=True)
+    except DefusedXmlException:
+        return "an SVG with a DOCTYPE or entity declarations is refused; save it without the <!DOCTYPE ...> line"
+    except ParseError as exc:
+        return f"not a readable SVG ({exc})"
+    return None
+
+
 def truncated_loading_off() -> None:
     """Undo WeasyPrint's process-wide `LOAD_TRUNCATED_IMAGES = True` (set when it is imported)."""
     from PIL import ImageFile
@@ -122,7 +140,7 @@ def check_header(path: Path) -> tuple[int, int]:
     except Image.DecompressionBombError:
         raise ImageRefused(f"image {path.name} claims more than {MAX_IMAGE_PIXELS:,} pixels") from None
     except (OSError, ValueError, SyntaxError) as exc:
-        raise ImageRefused(f"image {path.name} cannot be read as an image ({_reason(exc)})") from None
+        raise ImageRefused(f"image {path.name} cannot be read as an image ({_reason(exc, path)})") from None
     if kind not in ("PNG", "JPEG"):
         raise ImageRefused(f"image {path.name} is {kind or 'an unknown format'}; decks use PNG or JPEG images")
     if width < 1 or height < 1 or width * height > MAX_IMAGE_PIXELS:
@@ -131,8 +149,11 @@ def check_header(path: Path) -> tuple[int, int]:
     return width, height
 
 
-def _reason(exc: BaseException) -> str:
+def _reason(exc: BaseException, path: Path | None = None) -> str:
+    """The decoder's first line, without the file's full path (the message names the file already)."""
     text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    if path is not None:
+        text = text.replace(f" '{path}'", "").replace(f" {path}", "").replace(str(path), path.name)
     return text[:120]
 
 

@@ -394,3 +394,24 @@ def test_the_same_deck_builds_the_same_bytes(tmp_path: Path) -> None:
     assert first.exit_code == second.exit_code == 0
     name = Path("lantern-cards") / "lantern-cards-cards.pdf"
     assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
+
+
+def test_a_text_beyond_the_budget_is_refused_before_it_is_set(tmp_path: Path) -> None:
+    """A stranger's deck cannot make the line breaker work through megabytes (docs/security.md)."""
+    from cardforge.budgets import MAX_CARD_TEXT_CHARS
+
+    folder = box_deck(tmp_path / "d", 6, "word " * (MAX_CARD_TEXT_CHARS // 5 + 10))
+    deck = load_deck(folder)
+    with pytest.raises(RenderError, match=r"elements\[0\] \(text\)\.text: the text is 4,04\d characters; a card's "
+                                          r"text may have at most 4,000"):
+        face_drawing(deck, deck.card("long"), "front")
+
+
+def test_a_deck_brings_at_most_sixteen_font_files(tmp_path: Path) -> None:
+    fonts = "\n".join(f"  f{i}: fonts/Story.ttf" for i in range(17))
+    text = FONT_DECK.format(fonts="fonts/Story.ttf", text="Alpha").replace("fonts:\n  story: fonts/Story.ttf",
+                                                                           "fonts:\n" + fonts)
+    folder = write_deck(tmp_path / "d", text, {"fonts/Story.ttf": LANTERN["regular"]})
+    shown = run("show", str(folder))
+    assert shown.exit_code == 2
+    assert re.search(r"deck.yaml:\d+:\d+: fonts: the deck brings 17 font files; a deck may bring at most 16", shown.stderr)

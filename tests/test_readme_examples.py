@@ -94,7 +94,8 @@ def test_every_everyday_command_runs(line: str, workspace: Path) -> None:
         assert claimed and f"orders: {claimed.group(2)}" in result.output
         assert f"winnable with perfect play: {claimed.group(1)}" in result.output
     if args[:2] == ["mafia", "design"]:
-        assert load_deck(workspace / "my-mission" / "deck.yaml").spec.id.startswith("greeen-mafia")
+        written = load_deck(workspace / "my-missions" / "greeen-mafia-designed" / "deck.yaml")
+        assert written.spec.id == "greeen-mafia-designed" and written.spec.edition_mark
     for chart in ("sweep.pdf", "compare.pdf"):
         if chart in args:
             assert (workspace / chart).read_bytes().startswith(b"%PDF")

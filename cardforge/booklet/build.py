@@ -232,10 +232,11 @@ class BookletParts:
             self._made.append(self._fillers[len(self._made)]())
         return chosen()[:count]
 
-    def reference(self) -> Markup:
-        """The quick reference's HTML, for the room below the last rules page's text."""
+    def reference(self) -> Markup | None:
+        """The quick reference's HTML, for the room below the last rules page's text (None for a deck
+        without one: an art deck has no set-up to list)."""
         self.fillers(len(self._fillers))
-        return next(f.html for f in self._made if f.anchor == "quick-reference")
+        return next((f.html for f in self._made if f.anchor == "quick-reference"), None)
 
     def css(self, plan: PagePlan, first_page: int = 0) -> Markup:
         fonts = {name: (FONTS_DIR / file).as_uri() for name, file in FONT_FILES.items()}

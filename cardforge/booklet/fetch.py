@@ -20,7 +20,7 @@ from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherRespons
 from ..budgets import MAX_IMAGE_BYTES
 from ..confine import UnsafeReference, is_inside, read_limited
 from ..errors import CardforgeError
-from ..images import ImageRefused, truncated_loading_off, verify_images
+from ..images import ImageRefused, svg_problem, truncated_loading_off, verify_images
 
 truncated_loading_off()  # importing WeasyPrint switched it on for the whole process
 
@@ -99,26 +99,10 @@ class DeckFetcher(URLFetcher):
                 verify_images([path])
         except (UnsafeReference, ImageRefused) as exc:
             raise RefusedFetch(url, str(exc)) from None
-        if kind == "image/svg+xml":
-            _check_svg(url, data)
+        problem = svg_problem(data) if kind == "image/svg+xml" else None
+        if problem:
+            raise RefusedFetch(url, problem)
         return URLFetcherResponse(path.as_uri(), data, {"Content-Type": kind})
-
-
-def _check_svg(url: str, data: bytes) -> None:
-    """Refuse an SVG that WeasyPrint would drop for its alt text without a word: one with a DOCTYPE or
-    entity declarations (its parser forbids them, as ours does) or one that is not well-formed XML."""
-    from xml.etree.ElementTree import ParseError
-
-    from defusedxml import DefusedXmlException
-    from defusedxml.ElementTree import fromstring
-
-    try:
-        fromstring(data, forbid_dtd=True)
-    except DefusedXmlException:
-        raise RefusedFetch(url, "an SVG with a DOCTYPE or entity declarations is refused; save it without the "
-                                "<!DOCTYPE ...> line") from None
-    except ParseError as exc:
-        raise RefusedFetch(url, f"not a readable SVG ({exc})") from None
 
 
 def refusal_message(exc: RefusedFetch, fetcher: DeckFetcher) -> str:

@@ -53,6 +53,7 @@ def deck_sources(deck: Deck) -> SourceMap:
 
 _STARTS_LOCATED = re.compile(r"\S+:\d+:\d+: ")
 _LAYOUT_PATH = re.compile(r"layouts\.([\w-]+)((?:\.[A-Za-z_]\w*|\[\d+\])*)")
+_DECK_FILE = re.compile(r"\b(fonts|icons)\.([a-z0-9][\w-]*)(?:\.(bold_italic|bold|italic|regular))?\b")
 
 
 def _key_path(text: str) -> KeyPath:
@@ -60,7 +61,9 @@ def _key_path(text: str) -> KeyPath:
     the element's type a drawer names after it (`elements[2] (text).color`) is skipped."""
     match = _LAYOUT_PATH.search(re.sub(r"(\]) \([\w-]+\)(?=\.)", r"\1", text))
     if match is None:
-        return ()
+        deck_file = _DECK_FILE.search(text)  # a deck font or icon: `fonts.title (Title.ttf) is not a font`
+        return ((deck_file.group(1), deck_file.group(2), *((deck_file.group(3),) if deck_file.group(3) else ()))
+                if deck_file else ())
     path: list[str | int] = ["layouts", match.group(1)]
     for part in re.findall(r"\.([A-Za-z_]\w*)|\[(\d+)\]", match.group(2)):
         path.append(part[0] if part[0] else int(part[1]))
@@ -120,12 +123,21 @@ def rules_text(deck: Deck, _options: SheetOptions, _sources: SourceMap) -> str:
     from urllib.parse import unquote, urlparse
 
     from ..booklet.build import booklet_html
+    from ..budgets import MAX_IMAGE_BYTES
+    from ..confine import read_limited
+    from ..images import svg_problem
 
     source = booklet_html(deck)
     for uri, where in source.fetcher.origins.items():
         path = Path(unquote(urlparse(uri).path))
-        if path.suffix.lower() == ".svg":
-            continue  # an SVG picture is read by the booklet's fetcher, which confines what it asks for
+        if path.suffix.lower() == ".svg":  # read as the booklet's fetcher will read it (a DOCTYPE is refused)
+            try:
+                problem = svg_problem(read_limited(path, MAX_IMAGE_BYTES, path.name))
+            except UnsafeReference as exc:
+                problem = str(exc)
+            if problem:
+                raise PreflightError(f"{where}: image {path.name}: {problem}")
+            continue  # what the SVG asks for is confined by the fetcher while the booklet is laid out
         problem = _undecodable(path)
         if problem:
             raise PreflightError(f"{where}: image {path.name}: {problem}")
@@ -217,7 +229,8 @@ def _image_files(deck: Deck, sources: SourceMap) -> Iterator[tuple[Path, str]]:
             try:
                 image = image_face(deck, card, side, frame)
             except CardforgeError as exc:  # a picture refused while reading it (images.py)
-                raise PreflightError(located(f"card {card.id} {side}: {exc}", sources, card.origin)) from None
+                text = str(exc).removeprefix(f"{deck.id}: card {card.id}: ").removeprefix(f"{side} ")
+                raise PreflightError(located(f"card {card.id} {side}: {text}", sources, card.origin)) from None
             if image is not None:
                 yield image.file, f"card {card.id} {side}"
                 continue
@@ -298,6 +311,8 @@ PREFLIGHTS: list[tuple[str, Preflight]] = [
     ("rules text", rules_text),
 ]
 """Name -> preflight, in the order `check` lists them."""
+PREFLIGHT_STEP = "preflight: " + ", ".join(name for name, _check in PREFLIGHTS)
+"""How progress names the preflights (`check` and `build` alike)."""
 
 
 def run_preflights(deck: Deck, options: SheetOptions | None = None, booklet: bool | None = None

@@ -45,7 +45,9 @@ def _checked(deck: Deck, options: CheckOptions) -> DeckCheck:
     if rules_ok or deck.ruleset is None:
         faces_ok = True
         if options.preflight:
-            reporter.step(deck.id, "preflight: sheets, images, faces, fonts, rules text")
+            from .preflight import PREFLIGHT_STEP
+
+            reporter.step(deck.id, PREFLIGHT_STEP)
             faces_ok = _preflight_checks(deck, report, options)
         if faces_ok:
             from .back_symmetry import back_symmetry_check

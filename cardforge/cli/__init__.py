@@ -38,6 +38,8 @@ COMMANDS: dict[str, str] = {
     "report": "cardforge.cli.report:report_command",
     "proof": "cardforge.cli.proof:proof_command",
     "sweep": "cardforge.cli.sweep:sweep_command",
+    "settings": "cardforge.cli.settings:settings_command",
+    "docs": "cardforge.cli.docs:docs_command",
 }
 """Command name -> `module:attribute` of its click command."""
 

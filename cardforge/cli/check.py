@@ -37,7 +37,10 @@ def print_check(report: DeckCheck, console: Console | None) -> None:
 def check_options(games: int | None, seed: int, jobs: int, quiet: bool = False, skilled: int = 0,
                   engine: str = "fast") -> CheckOptions:
     """Progress goes to stderr (a bar on a terminal, a line per step elsewhere), never into stdout."""
-    return CheckOptions(games=games, seed=seed, jobs=jobs, reporter=reporter(quiet), skilled=skilled, engine=engine)
+    from ..settings import remembered_sheet_options
+
+    return CheckOptions(games=games, seed=seed, jobs=jobs, reporter=reporter(quiet), skilled=skilled, engine=engine,
+                        sheets=remembered_sheet_options())  # the sheets as `build` will lay them out
 
 
 @click.command("check")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from ..errors import CardforgeError
+from ..errors import CardforgeError, DeckError
 from ..load import load_deck
 from ..terminal import echo, echo_json, styled
 from .options import engine_option, games_option, jobs_option, json_option, seed_option
@@ -36,6 +36,9 @@ def simulate_command(deck: str, players: int | None, games: int, seed: int, agen
     if log_path is not None:
         check_writable_file(log_path)
     loaded = load_deck(deck)
+    if not loaded.players:
+        raise DeckError(f"{loaded.path}: {loaded.id} has no `players`: an art deck is printed, "
+                        "not played (docs/deck-format.md, Art decks)")
     seats = players if players is not None else max(loaded.players)
     names = [a for a in agents.split(",")] if agents else None
     progress = reporter()

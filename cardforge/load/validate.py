@@ -320,10 +320,15 @@ def check_icons(spec: model.DeckSpec, folders: tuple[Path, ...], sources: Source
 
 def check_fonts(spec: model.DeckSpec, folders: tuple[Path, ...], sources: SourceMap) -> None:
     """Text elements name fonts cardforge has or the deck brings; the deck's font files exist."""
+    from ..budgets import MAX_DECK_FONT_FILES
     from ..render.deckfonts import font_files
     from ..render.fonts import FACES
 
     known = [*FACES, *spec.fonts]
+    files = sum(len(font_files(entry)) for entry in spec.fonts.values())
+    if files > MAX_DECK_FONT_FILES:
+        raise error_at(sources, ("fonts",), f"the deck brings {files} font files; a deck may bring at most "
+                                            f"{MAX_DECK_FONT_FILES} (docs/security.md)")
     for name, entry in spec.fonts.items():
         for face, reference in font_files(entry).items():
             try:

@@ -76,8 +76,9 @@ def image_name(image: Image.Image) -> tuple[str, bytes]:
 
 def _verdicts(deck: Deck, simulate: bool) -> tuple[tuple[Verdict, ...], str]:
     from ..check.run import CheckOptions, check_loaded
+    from ..settings import remembered_sheet_options
 
-    report = check_loaded(deck, CheckOptions(games=QUICK_GAMES, simulate=simulate))
+    report = check_loaded(deck, CheckOptions(games=QUICK_GAMES, simulate=simulate, sheets=remembered_sheet_options()))
     rows = tuple(Verdict(r.name, r.verdict, r.reason) for r in report.results)
     note = (f"quick check: {QUICK_GAMES} simulated games per player count; `cardforge check` plays more"
             if simulate else "simulation still running")
@@ -126,10 +127,11 @@ def _page_images(pdf: bytes) -> tuple[list[str], dict[str, bytes]]:
 
 
 def sheets_stage(deck: Deck, snapshot: Snapshot) -> Snapshot:
-    """The card sheets as the build prints them (A4, long-edge duplex), page by page."""
-    from ..render.sheets import SheetOptions, card_sheets_pdf
+    """The card sheets as the build prints them (the remembered printer settings, settings.py), page by page."""
+    from ..render.sheets import card_sheets_pdf
+    from ..settings import remembered_sheet_options
 
-    pdf, _ = card_sheets_pdf(deck, SheetOptions())
+    pdf, _ = card_sheets_pdf(deck, remembered_sheet_options())
     names, images = _page_images(pdf)
     return replace(snapshot, sheets=tuple(names), images={**snapshot.images, **images},
                    pdfs={**snapshot.pdfs, "sheets.pdf": pdf}, busy="booklet")

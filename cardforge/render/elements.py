@@ -16,6 +16,7 @@ from reportlab.graphics.shapes import Ellipse, Group, Image, Line, Rect
 from reportlab.lib.colors import Color
 
 from .. import model
+from ..budgets import MAX_CARD_TEXT_CHARS
 from ..deck import Card, Deck
 from ..images import ImageRefused, check_header, verify_images
 from ..paths import UnsafeReference
@@ -166,6 +167,9 @@ def set_card_text(el: model.TextElement, frame: Frame, deck: Deck, where: str) -
 
 
 def _set_card_text(el: model.TextElement, frame: Frame, deck: Deck, where: str) -> SetText:
+    if len(el.text) > MAX_CARD_TEXT_CHARS:
+        raise RenderError(f"{where}.text: the text is {len(el.text):,} characters; a card's text may have at most "
+                          f"{MAX_CARD_TEXT_CHARS:,} (docs/security.md)")
     x, y = frame.point(el.x, el.y)
     color = parse_color(el.color, f"{where}.color")
     inline = CardText(deck, f"{where}.text")

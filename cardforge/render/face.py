@@ -292,7 +292,7 @@ def text_boxes(deck: Deck, card: Card, side: Side) -> list[tuple[str, Any, SetTe
     """Each drawn text element with a box (a `width` or `height`) of a layout face, as (`layouts.front.
     elements[6] (text)`, the element, how it was set: its size and whether it fits)."""
     frame = frame_of(deck)
-    if image_face(deck, card, side, frame) is not None:
+    if layout_for(deck, card, side) is None:  # a picture: no text (and the images preflight reads it)
         return []
     face = resolve_face(deck, card, side)
     where = f"{deck.id}: card {card.id}: layouts.{face.layout}"

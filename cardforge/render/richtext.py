@@ -25,10 +25,10 @@ from reportlab.lib.colors import Color
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus.paragraph import Paragraph
-from reportlab.platypus.paraparser import ABag, ParaParser
+from reportlab.platypus.paraparser import ABag, ParaFrag, ParaParser
 
 from . import RenderError
-from .fonts import CAP_HEIGHT, MISSING, font_runs, missing_glyphs, register_fonts
+from .fonts import CAP_HEIGHT, MISSING, font_runs, missing_glyphs
 from .markup import MarkupError
 
 LINE_HEIGHT = 1.2
@@ -111,16 +111,19 @@ def parse(xml: str, face: str, size: float, color: Color | None, aspect: InlineS
         if hasattr(frag, "cbDefn") or not frag.text:
             out.append(frag)
             continue
-        missing = missing_glyphs(frag.text, frag.fontName)
-        if missing:
-            names = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing)
-            raise RenderError(f"no font can draw {names}; the fonts are the text's font, DejaVu Sans and "
-                              "IPAexGothic")
+        _refuse_missing(frag.text, frag.fontName)
         for run, font in font_runs(frag.text, frag.fontName):
             piece = copy.copy(frag)
             piece.text, piece.fontName = run, font
             out.append(piece)
     return out
+
+
+def _refuse_missing(text: str, font: str) -> None:
+    missing = missing_glyphs(text, font)
+    if missing:
+        names = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing)
+        raise RenderError(f"no font can draw {names}; the fonts are the text's font, DejaVu Sans and IPAexGothic")
 
 
 @dataclass(frozen=True)
@@ -228,12 +231,30 @@ def draw_lines(lines: list[_Line], box: Box, scale: float, inline: InlineDrawer)
     return group
 
 
+def _one_plain_line(xml: str, face: str, size: float, color: Color | None, box: Box) -> list[_Line] | None:
+    """Text without markup that fits its box on one line at its size, as that line; None otherwise.
+
+    Most card text is a name or a rank: set here without the parser, as the parser would set it (spaces
+    collapsed, each run in the font that has its glyphs), so both paths draw the same shapes."""
+    if "<" in xml or "&" in xml:
+        return None
+    text = " ".join(xml.split())
+    _refuse_missing(text, face)
+    pieces = tuple(ParaFrag(text=run, fontName=font, fontSize=size, textColor=color, rise=0)
+                   for run, font in font_runs(text, face))
+    line = _Line(pieces, sum(_frag_width(p) for p in pieces), size)
+    return [line] if _fits([line], box, 1.0, box.width) else None
+
+
 def set_text(xml: str, face: str, size: float, color: Color | None, box: Box, min_size: float,
              aspect: InlineSize, inline: InlineDrawer) -> SetText:
     """Paragraph XML set in `box` at `size`, shrunk to fit down to `min_size` (see `fit`)."""
-    register_fonts()
-    frags = parse(xml, face, size, color, aspect)
-    used, lines, fits = fit(frags, box, size, min(min_size, size))
+    plain = _one_plain_line(xml, face, size, color, box)
+    if plain is not None:
+        used, lines, fits = size, plain, True
+    else:
+        frags = parse(xml, face, size, color, aspect)
+        used, lines, fits = fit(frags, box, size, min(min_size, size))
     scale = used / size
     needed = (max((line.width for line in lines), default=0.0) * scale, _heights(lines) * scale)
     return SetText(draw_lines(lines, box, scale, inline), used, fits, needed, len(lines))
