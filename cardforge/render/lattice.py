@@ -7,7 +7,8 @@ runs between two rows of motifs, so a 1 mm miscut moves the pattern 1 mm and cut
 band either side of the cut stays the background colour (render/cut_tolerance.py lets such cards butt
 on the sheet). Motifs below the middle, and right of the centre on the middle row, are turned half a
 turn, and two motifs alternate like a chessboard's squares, so the pattern is the same after a half
-turn whatever the motifs are (check/back_symmetry.py). See docs/deck-format.md, Faces.
+turn whatever the motifs are (check/back_symmetry.py); a cell at the very centre, its own twin, shows
+its motif laid over the motif turned (or leave it to a medallion with `clear`). See docs/deck-format.md, Faces.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from ..units import PT_PER_MM
 from . import RenderError
 from .colors import parse_color
 from .ink import ink_box
+from .placed import icon_at
 
 FIT_MM = 0.02
 """How far the cells may miss the box's sides (rounding in a deck's lengths) and still fit."""
@@ -156,8 +158,6 @@ def turns(options: dict[str, Any], count: int, where: str) -> list[float]:
 
 def _motif(name: str, deck: Deck, size: float, color: Color, font: str, where: str) -> Group:
     """One motif centred on (0, 0), `size` points tall: an icon, a suit's icon, or a text's ink."""
-    from .elements import icon_at
-
     suit = deck.spec.suits.get(name)
     icon = suit.icon if suit is not None else name
     try:
@@ -206,8 +206,14 @@ def draw_lattice(deck: Deck, card: Card, options: dict[str, Any], w: float, h: f
             x, y = (column + 0.5) * p - width_mm / 2, (row + 0.5) * p - height_mm / 2  # from the centre, y down
             if (column, row) in skip or _cleared(x, y, size, clear):
                 continue
-            motif = Group(motifs[alternate(column, row, cells) % len(motifs)])
+            shape = motifs[alternate(column, row, cells) % len(motifs)]
             cx, cy = w / 2 + x * PT_PER_MM, h / 2 - y * PT_PER_MM
+            if 2 * column == cells.columns - 1 and 2 * row == cells.rows - 1:
+                # the centre cell is its own twin: the motif and its half turn, laid over each other
+                group.add(Group(shape, transform=(1, 0, 0, 1, cx, cy)))
+                group.add(Group(shape, transform=(-1, 0, 0, -1, cx, cy)))
+                continue
+            motif = Group(shape)
             motif.transform = (-1, 0, 0, -1, cx, cy) if turned(column, row, cells) else (1, 0, 0, 1, cx, cy)
             group.add(motif)
     return group
