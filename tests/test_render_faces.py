@@ -291,7 +291,7 @@ def test_rotation_turns_about_the_anchor(mafia):
 
     drawing = face_drawing(mafia, mafia.card("5"), "back")
     (ident, transform), = [(s, t) for s, t in _strings(drawing) if s.text == "5"]
-    anchor = (mm_to_pt(3 + 57.6), mm_to_pt(3 + 88.9 - 6))
+    anchor = (mm_to_pt(3 + 57.4), mm_to_pt(3 + 88.9 - 6))
     assert transformPoint(transform, anchor) == pytest.approx(anchor)
     # a quarter turn anticlockwise: the text's baseline direction points up the page
     assert transform[:4] == pytest.approx((0, 1, -1, 0))
