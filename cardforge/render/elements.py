@@ -30,8 +30,6 @@ from .placed import icon_at, image_aspect, image_file, image_shape
 from .richtext import Box, SetText, set_text
 
 
-
-
 class CardText:
     """What card text may show inline, for one face: icons by name and pictures of the deck."""
 

@@ -80,6 +80,8 @@ class ResolvedFace:
 
 def _render_option(value: Any, context: dict[str, Any], where: str) -> Any:
     """A graphic's option with the templates of its strings filled in, in lists and maps too."""
+    from ..templating import render_text
+
     if isinstance(value, str):
         return render_text(value, context, where)
     if isinstance(value, list):
