@@ -34,7 +34,10 @@ class BuildSettings:
     out_dir: Path
     sheets: SheetOptions
     png: bool = False
-    print_shop: bool = False
+    print_shop: tuple[str, ...] = ()
+    """Print services to write files for (press/services.py keys; `generic` is the service-neutral export)."""
+    cmyk: bool = False
+    """Also write the card sheets as a CMYK PDF/X-1a file (press/press_files.py)."""
     check: CheckOptions | None = None
     """Run the pre-print gate first (None: no gate, no report)."""
     force: bool = False
@@ -86,12 +89,23 @@ def png_product(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
 
 
 def print_shop_product(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
-    """`print-shop/` (a 300 dpi PNG per face, with bleed) and `<deck-id>-print-shop.pdf`, with --print-shop."""
+    """`print-shop/<service>/`: the files each service named by `--print-shop` takes (press/service_files.py)."""
     if not settings.print_shop:
         return []
-    from .render.print_shop import write_print_shop
+    from .press.service_files import write_service_files
 
-    return write_print_shop(deck, stage)
+    return [path for key in settings.print_shop for path in write_service_files(deck, key, stage)]
+
+
+def cmyk_product(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
+    """`<deck-id>-cards-cmyk.pdf`: the same sheets as a press-ready CMYK PDF/X-1a file, with --cmyk."""
+    if not settings.cmyk:
+        return []
+    from .press.press_files import write_cmyk_sheets
+    from .render.cut_tolerance import cut_plan
+
+    options, _ = cut_plan(deck, settings.sheets)
+    return [write_cmyk_sheets(deck, stage / f"{deck.id}-cards-cmyk.pdf", options)]
 
 
 def booklet_product(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
@@ -151,14 +165,18 @@ def preflight(deck: Deck, settings: BuildSettings, result: BuildResult) -> Build
 
     settings.reporter.step(deck.id, "preflight: sheets, images, faces, fonts, rules text")
     require_preflights(deck, settings.sheets, settings.booklet)
+    if settings.print_shop:
+        from .press.services import check_offered
+
+        check_offered(deck.spec.card.size_mm, settings.print_shop)
     if settings.check is None:
         return settings
     return replace(settings, check=replace(settings.check, preflight=False))
 
 
-PRODUCTS: list[Product] = [cards_product, png_product, print_shop_product, booklet_product, report_product]
+PRODUCTS: list[Product] = [cards_product, png_product, print_shop_product, cmyk_product, booklet_product, report_product]
 BY_NAME: dict[str, list[Product]] = {
-    "cards": [cards_product, png_product, print_shop_product], "booklet": [booklet_product],
+    "cards": [cards_product, png_product, print_shop_product, cmyk_product], "booklet": [booklet_product],
     "report": [report_product],
 }
 """The product functions behind each name `build --only` takes (cardforge/products.py picks the names)."""

@@ -124,6 +124,8 @@ class Deck:
     rules_params: Any = None
     problems: tuple[Exception, ...] = ()
     """Playability problems kept by `load_deck(..., collect_problems=True)`; empty for a sound deck."""
+    unused_columns: tuple[str, ...] = ()
+    """Card table columns that fill no card field or property (`cards.csv: Designer notes`); `show` lists them."""
 
     @property
     def id(self) -> str:

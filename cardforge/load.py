@@ -263,7 +263,14 @@ _POSITIONS: DeckMemo[SourceMap] = DeckMemo(decks_kept=64)
 def deck_positions(deck: Deck) -> SourceMap:
     """Where each of the deck's values was written, the overriding file winning; read again only for a
     deck that was not loaded from its file here (a sweep's in-memory variant)."""
-    return _POSITIONS.get(deck, "positions", lambda: read_chain(deck.path)[1])
+    return _POSITIONS.get(deck, "positions", lambda: _positions_read_again(deck))
+
+
+def _positions_read_again(deck: Deck) -> SourceMap:
+    """The positions of `deck`'s file, with its tables' rows in place of their `table:` entries (the
+    numbering of `deck.cards`, so a card's `origin` finds its row and cells)."""
+    data, sources, chain = read_chain(deck.path)
+    return expand_tables(data, sources, tuple(p.parent for p in reversed(chain)))[1]
 
 
 def _drop_replaced_positions(sources: SourceMap, base: Any, override: Any, prefix: KeyPath = ()) -> None:
@@ -628,9 +635,7 @@ def load_deck(reference: str | Path, relative_to: Path | None = None, *, collect
     `check` can report them and `build --force` can still print it."""
     path = find_deck_file(reference, relative_to)
     data, sources, chain = _read_chain(path)
-    deck = deck_from_data(path, data, sources, chain, collect_problems=collect_problems)
-    _POSITIONS.get(deck, "positions", lambda: sources)
-    return deck
+    return deck_from_data(path, data, sources, chain, collect_problems=collect_problems)
 
 
 def deck_source(path: Path) -> tuple[dict[str, Any], SourceMap, tuple[Path, ...]]:
@@ -642,7 +647,8 @@ def deck_from_data(path: Path, data: dict[str, Any], sources: SourceMap, chain: 
                    collect_problems: bool = False) -> Deck:
     """Validate merged deck data (read from `path`, or a variant of it built in memory) into a Deck."""
     folders = tuple(p.parent for p in reversed(chain))
-    data, sources = expand_tables(data, sources, folders)  # `cards: [{table: cards.csv}]`, see tables/
+    unused: list[str] = []
+    data, sources = expand_tables(data, sources, folders, unused)  # `cards: [{table: cards.csv}]`, see tables/
     try:
         spec = model.DeckSpec.model_validate(data)
     except ValidationError as exc:
@@ -657,4 +663,7 @@ def deck_from_data(path: Path, data: dict[str, Any], sources: SourceMap, chain: 
     problems += rule_problems
     if problems and not collect_problems:
         raise problems[0]
-    return Deck(spec=spec, path=path, cards=cards, chain=chain, rules_params=params, problems=tuple(problems))
+    loaded = Deck(spec=spec, path=path, cards=cards, chain=chain, rules_params=params, problems=tuple(problems),
+                  unused_columns=tuple(unused))
+    _POSITIONS.get(loaded, "positions", lambda: sources)  # with the tables' cells (expand_tables)
+    return loaded

@@ -6,11 +6,12 @@ applies confine.py's rule: no absolute paths, `..` or URLs, links resolved, real
 
 from __future__ import annotations
 
+import difflib
 import os
 from importlib.resources import files
 from pathlib import Path
 
-from .confine import UnsafeReference, confined, confined_file, reference_parts
+from .confine import UnsafeReference, confined, confined_file, is_inside, reference_parts
 
 
 def _data_root() -> Path:
@@ -44,7 +45,9 @@ def resolve_reference(reference: str, deck_folder: Path) -> Path:
 
 
 def resolve_in(reference: str, folders: tuple[Path, ...]) -> Path:
-    """Resolve against each folder in turn (a variant's own folder first, then what it extends)."""
+    """Resolve against each folder in turn (a variant's own folder first, then what it extends).
+
+    A file that is nowhere is reported with the most similar name beside where it was looked for."""
     first: UnsafeReference | None = None
     for folder in folders:
         try:
@@ -53,7 +56,33 @@ def resolve_in(reference: str, folders: tuple[Path, ...]) -> Path:
             if "no such file" not in str(exc):
                 raise
             first = first or exc
-    raise first or UnsafeReference(f"{reference!r}: no such file")
+    hint = similar_file(reference, folders)
+    if hint is None:
+        raise first or UnsafeReference(f"{reference!r}: no such file")
+    where = "assets/" if reference_parts(reference)[0] == "assets" else "the deck's folder"
+    raise UnsafeReference(f"{reference!r}: no such file in {where}; did you mean {hint!r}?")
+
+
+def similar_file(reference: str, folders: tuple[Path, ...]) -> str | None:
+    """The reference of the file whose name is closest to `reference`'s in the same folder (`art/tide-5.jpg`
+    for `art/tide-05.jpg`), looking only inside the deck's folders; None when nothing is close."""
+    try:
+        parts = reference_parts(reference)
+    except UnsafeReference:
+        return None
+    if not parts:
+        return None
+    *inner, name = parts
+    roots = (ASSETS_DIR,) if inner[:1] == ["assets"] else folders
+    for root in roots:
+        parent = root.joinpath(*(inner[1:] if root == ASSETS_DIR else inner))
+        if not parent.is_dir() or not is_inside(parent, (root,)):
+            continue
+        names = {entry.name.lower(): entry.name for entry in sorted(parent.iterdir()) if entry.is_file()}
+        close = difflib.get_close_matches(name.lower(), list(names), n=1, cutoff=0.6)
+        if close:
+            return "/".join([*inner, names[close[0]]])
+    return None
 
 
 def resolve_folder(reference: str, folders: tuple[Path, ...]) -> Path:

@@ -13,7 +13,7 @@ from cardforge.cli import INTERNAL_ERROR, main
 
 CORPUS = Path(__file__).parent / "data" / "corpus"
 DECKS = sorted(p.name for p in CORPUS.iterdir() if (p / "deck.yaml").is_file())
-LOCATED = re.compile(r"\S+\.(?:yaml|md):\d+:\d+: ")
+LOCATED = re.compile(r"\S+\.(?:yaml|md|csv):\d+:\d+: ")
 GAMES = ["--games", "12"]
 
 
@@ -27,7 +27,7 @@ def run(*args: str) -> Result:
 
 def test_the_corpus_covers_the_reported_mistakes() -> None:
     for name in ("readme-smallest", "rules-typo", "negative-bleed", "corrupt-png", "variant-unknown-card",
-                 "variant-icon-typo", "unknown-icon", "japanese-title", "mafia-unwinnable"):
+                 "variant-icon-typo", "unknown-icon", "japanese-title", "mafia-unwinnable", "table-image-missing"):
         assert name in DECKS
 
 

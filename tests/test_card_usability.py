@@ -197,7 +197,7 @@ def test_print_shop_faces_and_pdf(tmp_path):
     with Image.open(pngs[0]) as image:
         assert image.size == (821, 1121)
         assert round(image.info["dpi"][0]) == 300
-    reader = PdfReader(str(tmp_path / "greeen-mafia-print-shop.pdf"))
+    reader = PdfReader(str(tmp_path / "greeen-mafia-print-shop.pdf"))  # `--print-shop generic`
     assert len(reader.pages) == 2 * len(deck.cards)
     page = reader.pages[0]
     trim, bleed = [float(v) / MM for v in page.trimbox], [float(v) / MM for v in page.bleedbox]
@@ -256,12 +256,12 @@ def test_cli_builds_proof_print_shop_and_a_report_page(tmp_path):
     from cardforge.cli import main
 
     out = tmp_path / "out"
-    result = CliRunner().invoke(main, ["build", "greeen-mafia-8", "-o", str(out), "--png", "--print-shop",
+    result = CliRunner().invoke(main, ["build", "greeen-mafia-8", "-o", str(out), "--png", "--print-shop", "generic",
                                        "--paper", "letter", "--games", "20", "--jobs", "1"])
     assert result.exit_code == 0, result.output
     folder = out / "greeen-mafia-8"
     assert (folder / "greeen-mafia-8-proof.png").stat().st_size > 10_000
-    assert len(list((folder / "print-shop").glob("*-821x1121px.png"))) == 20
+    assert len(list((folder / "print-shop" / "generic").glob("*-821x1121px.png"))) == 20
     assert "to fit 9 per sheet" in result.output and "cut tolerance: cards butt" in result.output
     report = pdfium.PdfDocument(str(folder / "greeen-mafia-8-report.pdf"))
     last = report[len(report) - 1]

@@ -76,3 +76,17 @@ def test_the_chart_is_byte_identical_for_the_same_comparison(tmp_path: Path) -> 
 def test_an_unwritable_chart_path_is_refused_before_any_game(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["compare", "fives", "fives-blue-trump", "--chart", "/proc/nope/c.pdf"])
     assert result.exit_code == 2 and "error:" in result.output and "Traceback" not in result.output
+
+
+def test_the_chart_fits_its_page_and_says_what_changed(tmp_path: Path) -> None:
+    chart = tmp_path / "c.pdf"
+    args = ["compare", "tiger-ghee", "tiger-ghee-short", "--games", "60", "--chart", str(chart)]
+    assert CliRunner().invoke(main, args).exit_code == 0
+    page = pdfium.PdfDocument(chart)[0]
+    width, height = page.get_size()
+    text = page.get_textpage()
+    boxes = [text.get_charbox(i) for i in range(text.count_chars())]
+    assert boxes and all(12 <= left and right <= width - 12 and 12 <= bottom and top <= height - 12
+                         for left, bottom, right, top in boxes if right > left)
+    words = text.get_text_range()
+    assert "What changes: rules.params.gifts.3: 5 → 3" in words and "cards: 20 removed" in words

@@ -45,13 +45,14 @@ def test_a_variant_is_the_deck_a_file_extending_the_base_would_give(tmp_path: Pa
 def test_variant_rows_are_the_simulator_s_games() -> None:
     plan = plan_sweep("tiger-ghee-short", ["rules.params.points_per_other_trick=-10"], games=15, seed=4)
     result = run_sweep(plan, InProcess(), block=6)
-    reference = simulate(plan.playable[0].deck, 3, 15, seed=4, agents=list(plan.agents))  # type: ignore[arg-type]
-    games = play_outcomes(plan.playable[0].deck, 3, 0, 15, seed=4, agents=list(plan.agents))  # type: ignore[arg-type]
-    hands = result.columns.index("hands")
-    assert [row[hands] for row in result.runs[0].rows] == [o.hands for o in games]
+    table = list(plan.agents[3])
+    reference = simulate(plan.playable[0].deck, 3, 15, seed=4, agents=table)  # type: ignore[arg-type]
+    games = play_outcomes(plan.playable[0].deck, 3, 0, 15, seed=4, agents=table)  # type: ignore[arg-type]
+    hands = result.columns[3].index("hands")
+    assert [row[hands] for row in result.runs[0].rows[3]] == [o.hands for o in games]
     assert sum(o.hands for o in games) == reference.hands
-    wins = [result.columns.index(f"win{s}") for s in range(3)]
-    totals = [sum(row[i] for row in result.runs[0].rows) for i in wins]
+    wins = [result.columns[3].index(f"win{s}") for s in range(3)]
+    totals = [sum(row[i] for row in result.runs[0].rows[3]) for i in wins]
     assert totals == pytest.approx(reference.wins())
 
 
@@ -85,6 +86,7 @@ def test_a_higher_target_ranks_first_on_bust_rate() -> None:
     assert first.best and first.run.built.variant.label == "target=30"
     assert first.low <= first.value <= first.high
     assert second.gap_low > 0 and not second.tied  # 21 busts far more often: told apart
+    assert ranking.tied == [] and second.needed is None
 
 
 @pytest.fixture(scope="module")
@@ -208,3 +210,134 @@ def test_zip_pairs_the_values_in_order_as_the_docs_show() -> None:
 def test_zip_needs_as_many_values_for_every_key() -> None:
     with pytest.raises(SweepError, match=r"--zip .* \(rules.params.target 2, rules.params.face_down_rank 3\)"):
         plan_sweep("fives", ["rules.params.target=25,30", "rules.params.face_down_rank=5,6,7"], 4, 10, paired=True)
+
+
+# ---------------------------------------------------------------- verdicts a designer can act on
+
+
+def _with_rows(plan, columns: tuple[str, ...], rows: dict[int, dict[int, list[tuple[float, ...]]]]):
+    """A SweepResult over `plan` whose per-game rows are given (variant position -> count -> rows)."""
+    from cardforge.sweep.run import SweepResult, VariantRows
+
+    runs = [VariantRows(built, rows[i]) for i, built in enumerate(plan.playable)]
+    return SweepResult(plan, {c: columns for c in plan.counts}, runs, 1, 1, 0.0)
+
+
+def _games(wins: list[list[int]], players: int) -> list[tuple[float, ...]]:
+    """Rows for games whose winners are given, one list of seat wins per seat (1 or 0 per game)."""
+    rows = []
+    for game in range(len(wins[0])):
+        rows.append((1.0, 4.0, 100.0, 10.0, 5.0, *(float(wins[s][game]) for s in range(players))))
+    return rows
+
+
+def _seat_games(rates: list[float], games: int, seed: int) -> list[tuple[float, ...]]:
+    """`games` rows whose winner is drawn with the given seat chances."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    winners = rng.choice(len(rates), size=games, p=rates)
+    return _games([[int(w == s) for w in winners] for s in range(len(rates))], len(rates))
+
+
+def test_several_player_counts_rank_by_the_worst_count() -> None:
+    """A variant fair at 4 players but lopsided at 3 loses to one a little off at both: ranked by its worst
+    count, not by the mean of the counts (docs/sweeps.md, "Several player counts")."""
+    plan = plan_sweep("fives", ["rules.params.target=21,30"], players="3,4", games=4000, seed=3)
+    assert plan.counts == (3, 4)
+    columns = ("games", "hands", "plays", "score", "spread", "win0", "win1", "win2", "win3")
+    lopsided = {3: [r + (0.0,) for r in _seat_games([0.55, 0.23, 0.22], 4000, 1)],  # about 15 points off
+                4: _seat_games([0.25, 0.25, 0.25, 0.25], 4000, 2)}  # fair
+    steady = {3: [r + (0.0,) for r in _seat_games([0.46, 0.27, 0.27], 4000, 1)],  # about 9 points off
+              4: _seat_games([0.40, 0.20, 0.20, 0.20], 4000, 2)}  # about 9 points off
+    ranking = rank(_with_rows(plan, columns, {0: lopsided, 1: steady}), "seat_fairness")
+    first, second = ranking.rows
+    assert first.run.built.variant.label == "target=30" and first.worst in (3, 4)
+    assert second.run.built.variant.label == "target=21" and second.worst == 3
+    mean = {r.run.built.variant.label: sum(e.value for e in r.counts.values()) / 2 for r in ranking.rows}
+    assert mean["target=21"] < mean["target=30"], "the mean of the counts would have ranked them the other way"
+    assert second.objective == pytest.approx(second.counts[3].value)
+    assert not second.tied and second.gap_low > 0
+
+
+def test_the_summary_never_counts_the_best_among_those_tied_with_it() -> None:
+    from cardforge.sweep.report import verdict_lines
+
+    plan = plan_sweep("fives", ["rules.params.target=21,25,30"], players=4, games=200, seed=3)
+    columns = ("games", "hands", "plays", "score", "spread", "win0", "win1", "win2", "win3")
+    same = _seat_games([0.25, 0.25, 0.25, 0.25], 200, 5)
+    result = _with_rows(plan, columns, {0: {4: same}, 1: {4: same}, 2: {4: _seat_games([0.4, 0.2, 0.2, 0.2], 200, 6)}})
+    ranking = rank(result, "seat_fairness")
+    assert ranking.rows[0].best and not ranking.rows[0].tied
+    assert [r.run.built.variant.label for r in ranking.tied] == ["target=25"]
+    lines = verdict_lines(result, ranking)
+    assert lines[1].startswith("1 other variant cannot be told apart from it with 200 games per variant: target=25")
+    assert any("the same figure as the best, game for game" in line for line in lines)
+
+
+def test_tied_variants_get_the_games_that_would_separate_them_and_the_command() -> None:
+    args = ["sweep", "fives", "-p", "4", "--set", "rules.params.exact_bonus=0,1", "--games", "120", "--in-process",
+            "--json"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["changes"] == ["rules.params.exact_bonus: 1 in the deck → 0, 1"]
+    tied = [v for v in data["variants"] if v["tied_with_best"]]
+    assert tied and all(not v["best"] for v in tied)
+    games = data["games_to_separate"]
+    assert games == max(v["games_to_tell"] for v in tied) or games > max(v["games_to_tell"] for v in tied) * 0.99
+    assert data["command"] == ("cardforge sweep fives -p 4 --set rules.params.exact_bonus=0,1 "
+                               f"--metric seat_fairness --games {games} --seed 1")
+    text = CliRunner().invoke(main, args[:-1])
+    assert text.exit_code == 0
+    assert text.output.startswith("fives: 2 variants at 4 players (heuristic), 120 games each, seed 1\n"
+                                  "What the sweep changes:\n  rules.params.exact_bonus: 1 in the deck → 0, 1\n")
+    assert data["command"] in text.output.replace("\n", " ") or data["command"] in text.output
+
+
+def test_seat_fairness_takes_luck_out() -> None:
+    """A fair game's figure is about 0 on average (not luck's floor); an unfair one's about its true distance."""
+    from cardforge.sim.metrics import metrics
+
+    metric = metrics(["games"], 4, 0)["seat_fairness"]
+    fair = [metric.compute(_sums(_seat_games([0.25] * 4, 2000, seed))) for seed in range(30)]
+    assert sum(fair) / len(fair) < 0.006  # luck's floor at 2,000 games is about 0.0097
+    unfair = [metric.compute(_sums(_seat_games([0.31, 0.23, 0.23, 0.23], 2000, seed))) for seed in range(30)]
+    truth = ((0.06 ** 2 + 3 * 0.02 ** 2) / 4) ** 0.5
+    assert abs(sum(unfair) / len(unfair) - truth) < 0.004
+
+
+def _sums(rows: list[tuple[float, ...]]) -> dict[str, float]:
+    names = ("games", "hands", "plays", "score", "spread", "win0", "win1", "win2", "win3")
+    return {name: sum(r[i] for r in rows) for i, name in enumerate(names)}
+
+
+def test_skilled_sweep_puts_search_players_in_every_seat() -> None:
+    args = ["sweep", "tiger-ghee-short", "--set", "rules.params.points_per_other_trick=-10,-5", "--games", "3",
+            "--skilled", "--budget", "8", "--in-process", "--json"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["agents"] == {"3": ["mcts:8"] * 3}
+    assert "--agents mcts:8" in (data["command"] or "--agents mcts:8")
+    both = CliRunner().invoke(main, [*args[:-1], "--agents", "random"])
+    assert both.exit_code == 2 and "drop --agents" in both.output
+
+
+def test_charts_fit_their_page(tmp_path: Path) -> None:
+    """Every character of the sweep chart lies inside the page's margins, however long the settings."""
+    chart = tmp_path / "s.pdf"
+    long_value = "[" + ", ".join(["blue", "green"]) + "]"
+    args = ["sweep", "fives", "-p", "3,4", "--set", "rules.params.target=21,25,30", "--set",
+            f"rules.params.plain_suits={long_value},[green, blue]", "--games", "40", "--in-process", "--chart",
+            str(chart)]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    page = pypdfium2.PdfDocument(str(chart))[0]
+    width, height = page.get_size()
+    text = page.get_textpage()
+    inside = [text.get_charbox(i) for i in range(text.count_chars())]
+    assert inside and all(12 <= left and right <= width - 12 and 12 <= bottom and top <= height - 12
+                          for left, bottom, right, top in inside if right > left)
+    words = text.get_text_range()
+    assert "What the sweep changes" in words and "worst count" in words

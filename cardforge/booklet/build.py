@@ -222,7 +222,8 @@ class BookletParts:
                              fixes=Markup(plan.css()), first_page=first_page))
 
     def fetcher(self) -> DeckFetcher:
-        return DeckFetcher((*self.deck.folders, ASSETS_DIR, TEMPLATES_DIR), self.body.images)
+        return DeckFetcher((*self.deck.folders, ASSETS_DIR, TEMPLATES_DIR), self.body.images,
+                           self.pictures.maker.pictures)
 
     def source(self, plan: PagePlan) -> BookletSource:
         """The whole booklet: cover, contents when the plan has them, rules, the plan's Notes and added

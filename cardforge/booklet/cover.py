@@ -57,7 +57,7 @@ class Glance:
 def glance_facts(deck: Deck) -> list[Glance]:
     """Players, playing time, ages, cards and the hand size, as far as the deck states them."""
     spec = deck.spec
-    facts = [Glance("player" if deck.players == [1] else "players", player_range(deck.players))]
+    facts = [Glance("player" if deck.players == [1] else "players", player_range(deck.players))] if deck.players else []
     if spec.play_time:
         facts.append(Glance("minutes", str(spec.play_time).removesuffix("min").strip()))
     if spec.ages:

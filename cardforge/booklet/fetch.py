@@ -1,7 +1,8 @@
 """WeasyPrint's only way to read files while it lays out a booklet.
 
 A deck may come from a stranger, so the fetcher answers `file:` URLs inside the deck's folders,
-`assets/` and the booklet templates, and refuses everything else (other files, `http:`, `data:`...).
+`assets/` and the booklet templates, and the pictures the card renderer made in memory for this
+booklet (render/svg.py), and refuses everything else (other files, `http:`, `data:`...).
 A refusal stops the render: it is raised as a `FatalURLFetchingError`, which WeasyPrint does not
 swallow, and `build.py` turns it into a one-line `BookletError` naming the reference and where in the
 deck it was written.
@@ -10,6 +11,7 @@ deck it was written.
 from __future__ import annotations
 
 import mimetypes
+from collections.abc import Mapping
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -33,7 +35,18 @@ class RefusedFetch(FatalURLFetchingError):
     def __init__(self, url: str, reason: str) -> None:
         self.url = url
         self.reason = reason
-        super().__init__(f"{url!r}: {reason}")
+        super().__init__(f"{shown_url(url)!r}: {reason}")
+
+
+SHOWN_URL_CHARS = 100
+"""A refused URL is shown cut to this length: a `data:` URL can be megabytes long."""
+
+
+def shown_url(url: str) -> str:
+    """`url` short enough for a one-line message (`data:image/png;base64,iVBO… (10,240 characters)`)."""
+    if len(url) <= SHOWN_URL_CHARS:
+        return url
+    return f"{url[:SHOWN_URL_CHARS // 2]}… ({len(url):,} characters)"
 
 
 def path_inside(path: Path, roots: tuple[Path, ...]) -> bool:
@@ -44,10 +57,13 @@ def path_inside(path: Path, roots: tuple[Path, ...]) -> bool:
 class DeckFetcher(URLFetcher):
     """Serves local files under `roots` only; remembers where each URL came from for messages."""
 
-    def __init__(self, roots: tuple[Path, ...], origins: dict[str, str] | None = None) -> None:
+    def __init__(self, roots: tuple[Path, ...], origins: dict[str, str] | None = None,
+                 pictures: Mapping[str, bytes] | None = None) -> None:
         super().__init__(allowed_protocols={"file"})
         self.roots = tuple(r.resolve() for r in roots)
         self.origins = dict(origins or {})
+        self.pictures: Mapping[str, bytes] = pictures if pictures is not None else {}
+        """In-memory pictures by URL (render/svg.py); shared, so pictures drawn later are served too."""
         self.refused: list[RefusedFetch] = []
 
     def where(self, url: str) -> str:
@@ -62,6 +78,8 @@ class DeckFetcher(URLFetcher):
             raise
 
     def _fetch(self, url: str) -> URLFetcherResponse:
+        if url in self.pictures:
+            return URLFetcherResponse(url, self.pictures[url], {"Content-Type": "image/png"})
         parts = urlsplit(url)
         if parts.scheme.lower() != "file":
             raise RefusedFetch(url, "booklets may only use files in the deck's folder or assets/, not URLs")
@@ -88,4 +106,4 @@ def refusal_message(exc: RefusedFetch, fetcher: DeckFetcher) -> str:
     """One line for the designer: what was refused, why, and where the deck asked for it."""
     where = fetcher.where(exc.url)
     prefix = f"{where}: " if where else ""
-    return f"{prefix}refused {exc.url!r}: {exc.reason}"
+    return f"{prefix}refused {shown_url(exc.url)!r}: {exc.reason}"

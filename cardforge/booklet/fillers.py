@@ -73,7 +73,10 @@ def ruled_lines(height_mm: float) -> Markup:
 
 
 def fillers(deck: Deck, pictures: Pictures, width_mm: float, body_mm: float) -> list[Callable[[], Filler]]:
-    """The added pages in the order they are used."""
+    """The added pages in the order they are used (a deck without players, an art deck, has no score
+    sheet or set-up to list: only its cards)."""
+    if not deck.players:
+        return [lambda: card_gallery(deck, pictures, width_mm, body_mm)]
     return [lambda: score_sheet(deck, body_mm, pictures.scale),
             lambda: quick_reference(deck, pictures),
             lambda: card_gallery(deck, pictures, width_mm, body_mm)]

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from markupsafe import Markup
-from reportlab.graphics import renderSVG
 from reportlab.graphics.shapes import Drawing, Group
 from reportlab.lib.colors import HexColor
 
@@ -22,6 +21,7 @@ from ..games.registry import find_game
 from ..render.face import face_drawing
 from ..render.graphics import GRAPHICS
 from ..render.icons import icon_group
+from ..render.svg import SvgPictures, svg_text
 
 _ROOT = re.compile(r"<svg\b[^>]*>")
 _IDS = re.compile(r'id="([^"]+)"')
@@ -38,11 +38,13 @@ class SvgMaker:
 
     count: int = 0
     cache: dict[tuple[str, str], Markup] = field(default_factory=dict)
+    pictures: SvgPictures = field(default_factory=SvgPictures)
+    """Pictures drawn in memory (render/svg.py), served to WeasyPrint by the booklet's fetcher."""
 
     def svg(self, drawing: Drawing, box: tuple[float, float, float, float] | None = None,
             size_mm: tuple[float, float] | None = None) -> Markup:
         """`box` (x, y, w, h in drawing points, y from the top) crops; `size_mm` sets the printed size."""
-        text = renderSVG.drawToString(drawing)
+        text = svg_text(drawing, self.pictures)
         text = _NOISE.sub("", text[text.index("<svg"):])
         for name, family in _FONTS.items():
             text = text.replace(name, family)

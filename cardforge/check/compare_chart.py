@@ -19,6 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..outputs import atomic_write_bytes
 from ..render.fonts import fit_text, register_fonts
+from ..sweep.chart import draw_paragraph, paragraph_height
 from .compare import Comparison, Figure
 
 INK = colors.HexColor("#222222")
@@ -36,7 +37,7 @@ def change_text(figure: Figure) -> str:
     if figure.percent:
         points = round(figure.difference * 100, 1) + 0.0
         return f"{points:+.1f} pts"
-    return f"{round(figure.difference, 2) + 0.0:+.2f}{figure.unit}"
+    return f"{round(figure.difference, 2) + 0.0:+.2f}{figure.metric.unit}"
 
 
 def reach_of(figure: Figure) -> float:
@@ -73,12 +74,29 @@ def _row(pdf: Canvas, figure: Figure, y: float, reach: float) -> None:
     pdf.circle(x_of(figure.difference), y, 2.8, stroke=0, fill=1)
     pdf.setFillColor(INK if changed else colors.HexColor("#555555"))
     pdf.setFont(font, 8)
-    pdf.drawString(x0 + AXIS_W + 4 * mm, y - 3, f"{figure.show(figure.base)} → {figure.show(figure.variant)}"
-                                               f"   ({change_text(figure)})")
+    right = x0 + AXIS_W + 4 * mm
+    unit = figure.metric.unit
+    before = figure.show(figure.base)
+    before = before[:-len(unit)] if unit and before.endswith(unit) else before
+    text = f"{before} → {figure.show(figure.variant)}   ({change_text(figure)})"
+    pdf.drawString(right, y - 3, fit_text(text, font, 8, A4[0] - MARGIN - right))
 
 
-def chart_pdf(base_id: str, variant_id: str, comparisons: list[Comparison], seed: int) -> bytes:
-    """The chart as PDF bytes: a title, then one block of rows per player count (new pages as needed)."""
+def block_verdicts(comparison: Comparison) -> list[str]:
+    """The sentences under a block: every clear change, then how many games would settle the rest."""
+    lines = [f.sentence() for f in comparison.figures if f.significant] or ["No figure changed clearly."]
+    games = comparison.more_games()
+    if games is not None:
+        lines.append(f"The other changes are unclear with {comparison.games:,} games; about {games:,} games per deck "
+                     "would show those of the size seen, if they are real (the command: cardforge compare ... "
+                     f"-p {comparison.players} --games {games}).")
+    return lines
+
+
+def chart_pdf(base_id: str, variant_id: str, comparisons: list[Comparison], seed: int,
+              changes: list[str] | None = None) -> bytes:
+    """The chart as PDF bytes: a title, what changed, then one block of rows per player count (new pages
+    as needed)."""
     register_fonts()
     buffer = io.BytesIO()
     page_w, page_h = A4
@@ -87,16 +105,19 @@ def chart_pdf(base_id: str, variant_id: str, comparisons: list[Comparison], seed
     y = page_h - MARGIN
     pdf.setFillColor(INK)
     pdf.setFont("sans-bold", 15)
-    pdf.drawString(MARGIN, y - 12, f"What {variant_id} changed against {base_id}")
-    pdf.setFont("sans", 8.5)
-    notes = ["Both decks play the same deals (common random numbers). Dot: the change; whisker: its 95% interval;",
-             "the short upright line: no change. The rates share one scale; each other figure has its own.",
-             f"Dark rows changed significantly (the interval misses zero); grey rows did not. Seed {seed}."]
-    for k, note in enumerate(notes):
-        pdf.drawString(MARGIN, y - 28 - 11 * k, note)
-    y -= 28 + 11 * len(notes) + 10
+    width = page_w - 2 * MARGIN
+    pdf.drawString(MARGIN, y - 12, fit_text(f"What {variant_id} changed against {base_id}", "sans-bold", 15, width))
+    y -= 30
+    said = "; ".join(changes) if changes else "nothing in the rules, players, deals or cards"
+    y = draw_paragraph(pdf, f"What changes: {said}.", MARGIN, y, width, font="sans-bold", size=9, indent=12)
+    notes = ("Both decks play the same deals (common random numbers). Dot: the change; whisker: its 95% interval; "
+             "the short upright line: no change. The rates share one scale, in percentage points (pts); each other "
+             f"figure has its own. Dark rows changed clearly (the interval misses zero); grey rows did not. Seed {seed}.")
+    y = draw_paragraph(pdf, notes, MARGIN, y, width) - 8
     for comparison in comparisons:
-        needed = 30 + ROW * len(comparison.figures) + 12
+        verdicts = block_verdicts(comparison)
+        needed = 30 + ROW * len(comparison.figures) + 12 + sum(paragraph_height(v, width, indent=12) + 2
+                                                               for v in verdicts)
         if y - needed < MARGIN:
             pdf.showPage()
             y = page_h - MARGIN
@@ -113,12 +134,17 @@ def chart_pdf(base_id: str, variant_id: str, comparisons: list[Comparison], seed
         for figure in comparison.figures:  # rates share one scale, in points; every other figure has its own
             y -= ROW
             _row(pdf, figure, y + ROW / 2, rates if figure.percent else reach_of(figure))
-        y -= 12
+        y -= 16
+        pdf.setFillColor(INK)
+        for verdict in verdicts:
+            y = draw_paragraph(pdf, verdict, MARGIN, y, width, indent=12) - 2
+        y -= 10
     pdf.showPage()
     pdf.save()
     return buffer.getvalue()
 
 
-def write_chart(base_id: str, variant_id: str, comparisons: list[Comparison], seed: int, path: Path) -> Path:
-    atomic_write_bytes(path, chart_pdf(base_id, variant_id, comparisons, seed))
+def write_chart(base_id: str, variant_id: str, comparisons: list[Comparison], seed: int, path: Path,
+                changes: list[str] | None = None) -> Path:
+    atomic_write_bytes(path, chart_pdf(base_id, variant_id, comparisons, seed, changes))
     return path

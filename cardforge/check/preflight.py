@@ -16,11 +16,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..confine import UnsafeReference
 from ..errors import CardforgeError, Location
 from ..yaml_source import KeyPath, SourceMap
 
 if TYPE_CHECKING:
-    from ..deck import Deck
+    from ..deck import Card, Deck
     from ..render.sheets import SheetOptions
 
 
@@ -55,8 +56,9 @@ _LAYOUT_PATH = re.compile(r"layouts\.([\w-]+)((?:\.[A-Za-z_]\w*|\[\d+\])*)")
 
 
 def _key_path(text: str) -> KeyPath:
-    """"layouts.front.elements[2].text" in a render error -> ("layouts", "front", "elements", 2, "text")."""
-    match = _LAYOUT_PATH.search(text)
+    """"layouts.front.elements[2].text" in a render error -> ("layouts", "front", "elements", 2, "text");
+    the element's type a drawer names after it (`elements[2] (text).color`) is skipped."""
+    match = _LAYOUT_PATH.search(re.sub(r"(\]) \([\w-]+\)(?=\.)", r"\1", text))
     if match is None:
         return ()
     path: list[str | int] = ["layouts", match.group(1)]
@@ -79,6 +81,36 @@ def located(message: str, sources: SourceMap, fallback: KeyPath = ()) -> str:
 
 
 # ---------------------------------------------------------------- the preflights
+
+
+_CARD_VALUE = re.compile(r"card\.(?:props(?:\.(\w+)|\[\s*['\"]([^'\"]+)['\"]\s*\])|(name|id|suit|rank|kind))\b")
+
+
+def located_in_card(message: str, sources: SourceMap, deck: Deck, card: Card) -> str:
+    """`located`, but where the layout value named in `message` is filled in from the card's own values
+    (`src: "art/{{ card.props.art }}"`), at the card's value: the table cell or YAML line a designer
+    edits (`cards.csv:15:6`); the longest such value when the template uses several."""
+    path = _key_path(message)
+    template: object = deck.spec.layouts
+    for part in path[1:]:
+        if isinstance(template, dict):
+            template = template.get(part)
+        elif isinstance(template, list) and isinstance(part, int) and part < len(template):
+            template = template[part]
+        else:
+            template = getattr(template, str(part), None)
+    if isinstance(template, str):
+        best: tuple[int, KeyPath] | None = None
+        for match in _CARD_VALUE.finditer(template):
+            prop = match.group(1) or match.group(2)
+            value = card.props.get(prop) if prop else getattr(card, match.group(3), None)
+            key: KeyPath = (*card.origin, "props", prop) if prop else (*card.origin, match.group(3))
+            if value not in (None, "") and (best is None or len(str(value)) > best[0]):
+                best = (len(str(value)), key)
+        location = sources.locate(best[1]) if best is not None else None
+        if location is not None and not _STARTS_LOCATED.match(message):
+            return f"{location}: {message}"
+    return located(message, sources, card.origin)
 
 
 def rules_text(deck: Deck, _options: SheetOptions, _sources: SourceMap) -> str:
@@ -138,7 +170,8 @@ def faces(deck: Deck, _options: SheetOptions, sources: SourceMap) -> str:
             try:
                 face_drawing(deck, card, side)
             except (CardforgeError, OSError) as exc:
-                raise PreflightError(located(f"card {card.id} {side}: {exc}", sources, card.origin)) from None
+                text = str(exc).removeprefix(f"{deck.id}: card {card.id}: ")
+                raise PreflightError(located_in_card(f"card {card.id} {side}: {text}", sources, deck, card)) from None
     return f"{2 * len(deck.cards)} faces render"
 
 
@@ -158,12 +191,15 @@ def _image_files(deck: Deck, sources: SourceMap) -> Iterator[tuple[Path, str]]:
                 yield image.file, f"card {card.id} {side}"
                 continue
             face = resolve_face(deck, card, side)
-            if face.full_bleed_image:
-                yield deck.resolve_file(face.full_bleed_image), f"layouts.{face.layout}.full_bleed_image"
-            for i, element in enumerate(face.elements):
-                src = getattr(element, "src", None)
-                if element.type == "image" and isinstance(src, str):
-                    yield deck.resolve_file(src), f"layouts.{face.layout}.elements[{i}].src"
+            named = [(face.full_bleed_image, f"layouts.{face.layout}.full_bleed_image")] if face.full_bleed_image else []
+            named += [(element.src, f"layouts.{face.layout}.elements[{i}].src")
+                      for i, element in zip(face.positions, face.elements) if element.type == "image"]
+            for reference, where in named:
+                try:
+                    yield deck.resolve_file(reference), f"card {card.id} {side}: {where}"
+                except UnsafeReference as exc:
+                    message = f"card {card.id} {side}: {where}: {exc}"
+                    raise PreflightError(located_in_card(message, sources, deck, card)) from None
 
 
 def images(deck: Deck, _options: SheetOptions, sources: SourceMap) -> str:

@@ -61,6 +61,16 @@ def _paper(_ctx: click.Context, param: click.Parameter, value: str) -> Any:
         raise click.BadParameter(str(exc), param=param) from None
 
 
+def _services(_ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> tuple[str, ...]:
+    from ..press.services import service_key
+
+    try:
+        keys = [service_key(value) for value in values]
+    except CardforgeError as exc:
+        raise click.BadParameter(str(exc), param=param) from None
+    return tuple(dict.fromkeys(keys))
+
+
 paper_option = click.option("--paper", default="a4", show_default=True, callback=_paper, metavar="PAPER", help="a4, letter, a3, legal or WxH in mm (210x297).")
 offset_option = click.option(
     "--back-offset", default="0,0", show_default=True, callback=_offset, metavar="DX,DY",
@@ -86,15 +96,19 @@ offset_option = click.option(
 @click.option("--cut-lines", is_flag=True, help="Draw thin lines along every cut across the sheet.")
 @click.option("--no-crop-marks", is_flag=True, help="Leave out the crop marks around the grid.")
 @click.option("--png", is_flag=True, help="Also write a PNG of every face, a contact sheet and a proof.")
-@click.option("--print-shop", is_flag=True,
-              help="Also write 300 dpi PNGs per face with bleed and a one-card-per-page PDF.")
+@click.option("--print-shop", "print_shop", multiple=True, callback=_services, metavar="SERVICE",
+              help="Also write the files a print service takes, into print-shop/SERVICE/ (repeatable): thegamecrafter (tgc), "
+                   "makeplayingcards (mpc), drivethrucards (dtc), or generic (300 dpi PNGs with the deck's bleed and a "
+                   "one-card-per-page PDF). Figures and sources: docs/print-shops.md.")
+@click.option("--cmyk", is_flag=True,
+              help="Also write <deck-id>-cards-cmyk.pdf: the sheets as press-ready CMYK PDF/X-1a (total ink at most 240%, black text on the black plate).")
 @click.option("--booklet", "booklet_format", type=click.Choice(BOOKLET_FORMATS), default="a5", show_default=True, help="Rules booklet format (booklet-a4/-letter: fold-and-staple).")
 @click.option("--force", is_flag=True, help="Print a deck that fails `cardforge check` anyway; its sheets say NOT VALIDATED.")
 @games_option(None, "Games per player count and player type in the check")
 @seed_option
 @jobs_option
 @engine_option
-def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, only: tuple[str, ...], watch: bool, paper, duplex: Duplex, back_offset, gap, margin, bleed, cut_lines: bool, no_crop_marks: bool, png: bool, print_shop: bool, booklet_format: str, force: bool, games: int | None, seed: int, jobs: int, engine: str) -> None:
+def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, only: tuple[str, ...], watch: bool, paper, duplex: Duplex, back_offset, gap, margin, bleed, cut_lines: bool, no_crop_marks: bool, png: bool, print_shop: tuple[str, ...], cmyk: bool, booklet_format: str, force: bool, games: int | None, seed: int, jobs: int, engine: str) -> None:
     """Check each DECK, then build its print-and-play files into OUT/<deck-id>/.
 
     Writes <deck-id>-cards.pdf (duplex-aligned card sheets), <deck-id>-rules.pdf (the rules booklet)
@@ -118,7 +132,7 @@ def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, only: 
     )
     progress = reporter()
     check = CheckOptions(games=games, seed=seed, jobs=jobs, reporter=progress, sheets=sheets, engine=engine)
-    settings = BuildSettings(out_dir=out_dir, sheets=sheets, png=png, print_shop=print_shop, check=check,
+    settings = BuildSettings(out_dir=out_dir, sheets=sheets, png=png, print_shop=print_shop, cmyk=cmyk, check=check,
                              force=force, booklet_format=booklet_format, reporter=progress)
     references = [str(bundled_deck_file(i)) for i in bundled_deck_ids()] if all_decks else list(decks)
     if not watch:
@@ -163,7 +177,7 @@ def build_all(references: list[str], settings: BuildSettings, only: tuple[str, .
         for warning in built.warnings:
             click.secho(f"warning: {warning}", fg="yellow", err=True)
         written = built.paths
-        faces = [p for p in written if p.parent.name in ("png", "print-shop")]
+        faces = [p for p in written if p.suffix == ".png" and (p.parent.name == "png" or "print-shop" in p.parts)]
         for path in written:
             if path not in faces:
                 click.echo(str(path))

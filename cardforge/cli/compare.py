@@ -1,4 +1,4 @@
-"""`cardforge compare BASE VARIANT`: what a variant changed, each figure with its 95% interval."""
+"""`cardforge compare BASE VARIANT`: what a variant changes and what that does to each figure, in words."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from .options import engine_option, games_option, jobs_option, json_option, seed_option
@@ -16,28 +17,68 @@ from .tables import output_console
 
 if TYPE_CHECKING:
     from ..check.compare import Comparison
+    from ..sweep.changes import Change
 
 
-def print_comparison(base_id: str, variant_id: str, comparison: Comparison, console: Console) -> None:
-    table = Table(title=f"{variant_id} against {base_id}, {comparison.players} players, "
-                        f"{comparison.games:,} games each ({', '.join(comparison.agents)})", title_justify="left")
-    for column in ("figure", base_id, variant_id, "change (95% interval)", ""):
-        table.add_column(column, justify="left" if column == "figure" else "right")
-    for figure in comparison.figures:
-        scale = 100 if figure.percent else 1
-        unit = " pts" if figure.percent else ""
-        change = (f"{figure.difference * scale:+.1f}{unit} [{figure.low * scale:+.1f}, {figure.high * scale:+.1f}]")
-        mark = "[bold yellow]changed[/bold yellow]" if figure.significant else "[dim]same[/dim]"
-        table.add_row(figure.name, figure.show(figure.base), figure.show(figure.variant), change, mark)
+def change_cell(comparison: Comparison, index: int) -> str:
+    figure = comparison.figures[index]
+    metric = figure.metric
+    if metric.scaled:
+        return (f"{figure.difference * 100:+.1f} pts [{figure.low * 100:+.1f}, {figure.high * 100:+.1f}]")
+    return f"{figure.difference:+.2f} [{figure.low:+.2f}, {figure.high:+.2f}]"
+
+
+def verdict_cell(comparison: Comparison, index: int) -> str:
+    figure = comparison.figures[index]
+    if figure.significant:
+        return "[bold yellow]changed[/bold yellow]"
+    needed = figure.needed
+    if figure.difference == 0 and needed is None:
+        return "[dim]same[/dim]"
+    from ..sim.stats import round_games
+    from ..sweep.wording import PRACTICAL_LIMIT
+
+    if needed is None or needed > PRACTICAL_LIMIT:
+        return "[dim]too small to matter[/dim]"
+    return f"[dim]unclear ({round_games(needed):,})[/dim]"
+
+
+def print_changes(base_id: str, variant_id: str, changes: list[Change], console: Console) -> None:
+    console.print(f"[bold]What {escape(variant_id)} changes against {escape(base_id)}:[/bold]")
+    if not changes:
+        console.print("  nothing in the rules, players, deals or cards: both decks play the same game")
+    for change in changes:
+        console.print(f"  {change.text()}", markup=False)
+
+
+def print_comparison(base: str, variant: str, base_id: str, variant_id: str, comparison: Comparison, seed: int,
+                     engine: str, console: Console) -> None:
+    from ..check.compare import compare_command_line
+
+    players = ", ".join(sorted(set(comparison.agents)))
+    console.print()
+    console.print(f"[bold]{comparison.players} players[/bold], {comparison.games:,} games per deck ({escape(players)}"
+                  f"), the same deals for both decks, seed {seed}. Seats count from 0; seat "
+                  f"{comparison.first_seat} is {escape(comparison.first_seat_note)}.")
+    table = Table(title_justify="left")
+    for column in ("figure", base_id, variant_id, "change [95%]", "verdict"):
+        table.add_column(escape(column), justify="left" if column in ("figure", "verdict") else "right")
+    for i, figure in enumerate(comparison.figures):
+        table.add_row(escape(figure.name), figure.show(figure.base), figure.show(figure.variant),
+                      change_cell(comparison, i), verdict_cell(comparison, i))
     console.print(table)
-    data = comparison.to_json()
-    console.print(f"seat fairness (chi-square p): {base_id} {data['base_fairness_p']:.3g}, "
-                  f"{variant_id} {data['variant_fairness_p']:.3g}")
-    if data["changes"]:
-        for line in data["changes"]:
-            console.print(f"  • {line[0].upper()}{line[1:]}.")
-    else:
-        console.print("  • No figure changed significantly.")
+    console.print("[dim]pts: percentage points (a difference between two rates); unclear (N): the interval still "
+                  "reaches no change, and about N games per deck would show a change of the size seen.[/dim]")
+    changed = [f for f in comparison.figures if f.significant]
+    console.print("[bold]What it does:[/bold]" if changed else "[bold]What it does:[/bold] no figure changed clearly.")
+    for figure in changed + [f for f in comparison.figures if not f.significant]:
+        console.print(f"  • {figure.sentence()}", markup=False)
+    games = comparison.more_games()
+    if games is not None:
+        console.print(f"To settle the unclear figures, play about {games:,} games per deck "
+                      f"({games - comparison.games:,} more):")
+        console.print(f"  {compare_command_line(base, variant, comparison, games, seed, engine)}", markup=False,
+                      soft_wrap=True)
 
 
 @click.command("compare")
@@ -46,43 +87,73 @@ def print_comparison(base_id: str, variant_id: str, comparison: Comparison, cons
 @click.option("--players", "-p", type=click.IntRange(1), multiple=True, help="Player count(s); default: every count both decks allow.")
 @games_option(2000, "Games per deck and player count (the same seeds for both decks)")
 @seed_option
-@click.option("--agents", default=None, help="Comma-separated players per seat (default: all heuristic).")
+@click.option("--agents", default=None, help="Comma-separated players per seat, or one for every seat (default: heuristic).")
+@click.option("--skilled", is_flag=True, help="Compare under skilled play: search players (mcts) in every seat "
+                                              "(slow; --budget sets their playouts).")
+@click.option("--budget", type=click.IntRange(min=1), default=None,
+              help="Playouts per decision of the --skilled search players (default 300).")
 @jobs_option
 @engine_option
 @json_option
 @click.option("--chart", "chart_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Also write a chart (PDF): every figure's change with its 95% interval, one row each.")
 def compare_command(base: str, variant: str, players: tuple[int, ...], games: int, seed: int, agents: str | None,
-                    jobs: int, engine: str, as_json: bool, chart_path: Path | None) -> None:
-    """Play BASE and VARIANT with the same seeds and players and show what changed.
+                    skilled: bool, budget: int | None, jobs: int, engine: str, as_json: bool,
+                    chart_path: Path | None) -> None:
+    """Play BASE and VARIANT with the same seeds and players and say what changed.
 
-    For seat fairness, scores, game length and the ruleset's own figures (bust and exact-25 rates,
-    ghee rate, moon shots) it prints both values and the 95% interval of the difference, then one
-    plain line per figure that changed significantly.
+    It opens with what VARIANT changes (each rule, player count, deal or card, old → new), then for
+    seat win rates, the seats' distance from an even share, scores, game length and the ruleset's own
+    figures (bust and exact-25 rates, ghee rate, moon shots) both values, the change with its 95%
+    interval and a sentence per figure; for a change too small to tell from none with these games, how
+    many games would show it, and the command to play them.
     """
-    from ..check.compare import compare_decks
+    from ..check.compare import changes_between, compare_decks
+    from ..errors import CardforgeError
     from ..load import load_deck
+    from ..sweep.executor import InProcess
+    from ..sweep.pool import ForkPool
     from ..writable import check_writable_file
 
+    if skilled and agents:
+        raise CardforgeError("--skilled puts search players in every seat; drop --agents (or give mcts:N there)")
+    if budget is not None and not skilled:
+        raise CardforgeError("--budget sets the --skilled search players' playouts; add --skilled")
     if chart_path is not None:
         check_writable_file(chart_path)
     base_deck, variant_deck = load_deck(base), load_deck(variant)
     table = [a.strip() for a in agents.split(",")] if agents else None
-    comparisons = compare_decks(base_deck, variant_deck, list(players) or None, games, seed, table, jobs,
-                                progress=not as_json and sys.stderr.isatty(), engine=engine)
+    if skilled:
+        from ..sim.search import DEFAULT_BUDGET
+
+        table = [f"mcts:{budget or DEFAULT_BUDGET}"]
+    from .sweep import task_progress
+
+    executor = ForkPool(jobs) if jobs > 1 else InProcess()
+    with task_progress(not as_json and sys.stderr.isatty(), "comparing") as progress:
+        comparisons = compare_decks(base_deck, variant_deck, list(players) or None, games, seed, table, executor,
+                                    progress, engine=engine)
+    changes = changes_between(base_deck, variant_deck)
     if chart_path is not None:
         from ..check.compare_chart import write_chart
 
-        write_chart(base_deck.id, variant_deck.id, comparisons, seed, chart_path)
+        write_chart(base_deck.id, variant_deck.id, comparisons, seed, chart_path, [c.text() for c in changes])
     if as_json:
+        from ..check.compare import compare_command_line
+
+        data = []
+        for c in comparisons:
+            settle = c.more_games()
+            line = compare_command_line(base, variant, c, settle, seed, engine) if settle is not None else None
+            data.append(dict(c.to_json(), command=line))
         click.echo(json.dumps({"base": base_deck.id, "variant": variant_deck.id, "seed": seed,
-                               "comparisons": [c.to_json() for c in comparisons],
+                               "what_changed": [{"key": c.key, "text": c.text()} for c in changes],
+                               "comparisons": data,
                                "chart": str(chart_path) if chart_path is not None else None}, indent=2))
         return
     console = output_console()
+    print_changes(base_deck.id, variant_deck.id, changes, console)
     for comparison in comparisons:
-        print_comparison(base_deck.id, variant_deck.id, comparison, console)
+        print_comparison(base, variant, base_deck.id, variant_deck.id, comparison, seed, engine, console)
     if chart_path is not None:
         console.print(f"wrote {chart_path}")
-
-

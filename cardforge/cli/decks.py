@@ -41,6 +41,7 @@ def deck_summary(deck: Deck) -> dict[str, Any]:
         "ruleset": deck.ruleset,
         "rules": deck.rules_params.model_dump(mode="json") if deck.rules_params is not None else None,
         "credits": deck.spec.credits.model_dump(exclude_defaults=True),
+        "unused_columns": list(deck.unused_columns),
     }
 
 
@@ -121,6 +122,9 @@ def show_command(deck: str, as_json: bool, params_only: bool) -> None:
         print_table("Deal per player count", ("players", "cards in play", "hand", "set aside", "removed"), deal)
     else:
         console.print("no `players`: an art deck, printed but never dealt (docs/deck-format.md, Art decks)",
+                      highlight=False)
+    if loaded.unused_columns:
+        console.print("columns no card field or layout uses (left out): " + ", ".join(loaded.unused_columns),
                       highlight=False)
     if summary["rules"] is not None:
         print_table(f"Rules: {summary['ruleset']} (`cardforge show {loaded.id} --params` explains each)",

@@ -23,10 +23,16 @@ from .options import games_option, jobs_option, json_option, seed_option
 @click.option("--zip", "paired", is_flag=True,
               help="Pair the --set values in order (first with first, second with second) instead of trying "
                    "every combination; each --set then lists as many values.")
-@click.option("--players", "-p", type=click.IntRange(1), help="Seats at the table (default: the deck's largest count).")
+@click.option("--players", "-p", metavar="N[,N...]",
+              help="Seats at the table, or several counts (3,4): every variant is played at each and ranked by its "
+                   "worst count (docs/sweeps.md). Default: the deck's largest count.")
 @games_option(1000, "Games per variant (the same seeds for every variant)")
 @seed_option
-@click.option("--agents", help="Comma-separated players per seat (default: all heuristic).")
+@click.option("--agents", help="Comma-separated players per seat, or one for every seat (default: heuristic).")
+@click.option("--skilled", is_flag=True, help="Rank under skilled play: search players (mcts) in every seat "
+                                              "(slow; --budget sets their playouts).")
+@click.option("--budget", type=click.IntRange(min=1), default=None,
+              help="Playouts per decision of the --skilled search players (default 300).")
 @click.option("--metric", "-m", default="seat_fairness", show_default=True,
               help="What to rank by: seat_fairness, first_seat_edge, game_length, plays_per_game, score_spread, "
                    "or one of the game's rates and figures (bust_rate, ghee_rate, moon_shot_rate...).")
@@ -43,14 +49,17 @@ from .options import games_option, jobs_option, json_option, seed_option
 @click.option("--scheduler", metavar="tcp://HOST:PORT",
               help="Run on an existing Dask cluster instead of a local one (see docs/sweeps.md).")
 @click.option("--in-process", is_flag=True, help="Play everything in this process, without Dask.")
-def sweep_command(deck: str, sets: tuple[str, ...], paired: bool, players: int | None, games: int, seed: int, agents: str | None,
+def sweep_command(deck: str, sets: tuple[str, ...], paired: bool, players: str | None, games: int, seed: int,
+                  agents: str | None, skilled: bool, budget: int | None,
                   metric: str, goal: str | None, as_json: bool, csv_path: Path | None, chart_path: Path | None,
                   top: int | None, write_dir: Path | None, jobs: int, scheduler: str | None,
                   in_process: bool) -> None:
     """Play every combination of the --set values as an in-memory variant of DECK and rank them.
 
-    Each variant plays the same game seeds (common random numbers); the table shows the chosen
-    metric with its 95% interval and marks the variants that cannot be told apart from the best.
+    Each variant plays the same game seeds (common random numbers). The output opens with what the
+    sweep changes, then the table: the chosen metric with its 95% interval, how far each variant is
+    behind the best, and which cannot be told apart from it; then the verdict in words, with the
+    command that would play enough games to tell the tied variants apart.
     Variants that cannot be played (a suit in two roles, a hand the deck cannot deal) are listed
     with the reason. Games run on a local Dask cluster of --jobs workers, on an existing cluster with
     --scheduler, or in this process with --in-process; the table is the same on any of them.
@@ -59,7 +68,7 @@ def sweep_command(deck: str, sets: tuple[str, ...], paired: bool, players: int |
     from ..sweep.executor import open_executor
     from ..sweep.keys import SweepError
     from ..sweep.rank import available, check_goal, check_metric, rank
-    from ..sweep.report import csv_text, sweep_json, table_cells
+    from ..sweep.report import changes_lines, csv_text, sweep_json, table_cells, verdict_lines
     from ..sweep.run import plan_sweep, probe_columns, run_sweep
 
     if (top is None) != (write_dir is None):
@@ -68,6 +77,10 @@ def sweep_command(deck: str, sets: tuple[str, ...], paired: bool, players: int |
         raise SweepError("--scheduler runs on that cluster's workers; drop --in-process")
     if goal is not None:
         check_goal(goal)
+    if skilled and agents:
+        raise SweepError("--skilled puts search players in every seat; drop --agents (or give mcts:N there)")
+    if budget is not None and not skilled:
+        raise SweepError("--budget sets the --skilled search players' playouts; add --skilled")
     from ..writable import check_writable_dir, check_writable_file
 
     for path in (csv_path, chart_path):
@@ -76,15 +89,19 @@ def sweep_command(deck: str, sets: tuple[str, ...], paired: bool, players: int |
     if write_dir is not None:
         check_writable_dir(write_dir)
     table = [a.strip() for a in agents.split(",")] if agents else None
+    if skilled:
+        from ..sim.search import DEFAULT_BUDGET
+
+        table = [f"mcts:{budget or DEFAULT_BUDGET}"]
     plan = plan_sweep(deck, list(sets), players, games, seed, table, paired)
     check_metric(metric, probe_columns(plan), plan)
     with open_executor(jobs, scheduler, in_process) as executor:
-        with _progress(not as_json and sys.stderr.isatty()) as progress:
+        with task_progress(not as_json and sys.stderr.isatty(), "sweeping") as progress:
             result = run_sweep(plan, executor, progress)
     ranking = rank(result, metric, goal)
     known = available(result)
     if csv_path is not None:
-        atomic_write_text(csv_path, csv_text(result, ranking, known))
+        atomic_write_text(csv_path, csv_text(result, ranking))
     if chart_path is not None:
         from ..sweep.chart import write_chart
 
@@ -99,41 +116,67 @@ def sweep_command(deck: str, sets: tuple[str, ...], paired: bool, players: int |
         data["written"] = [str(p) for p in written]
         click.echo(json.dumps(data, indent=2))
         return
+    from rich import box
+    from rich.markup import escape
+
     console = Console(highlight=False)
-    wide = console.width >= 110  # other figures only when they fit beside the ranking
+    counts = ", ".join(map(str, plan.counts))
+    console.print(f"[bold]{plan.base.deck.id}[/bold]: {len(plan.built)} variants at {counts} players "
+                  f"({plan.table_kinds()}), {plan.games:,} games each, seed {plan.seed}")
+    console.print("What the sweep changes:")
+    for line in changes_lines(plan):
+        console.print(f"  {line}", markup=False)
+    metric_text = ranking.metric.label + ("; lower is better" if ranking.goal == "min" else
+                                          "; higher is better" if ranking.goal == "max" else
+                                          f"; closest to {ranking.goal} is best")
+    console.print(f"Ranked by {metric}: {metric_text}."
+                  + (" Several player counts: ranked by each variant's worst count (marked *)."
+                     if len(plan.counts) > 1 else ""))
+    wide = console.width >= 120  # other figures only when they fit beside the ranking
     others = [known[name] for name in ("seat_fairness", "game_length", "score_spread") if name != metric][:2 * wide]
     header, rows = table_cells(ranking, others)
-    view = Table(title=f"{plan.base.deck.id}: {len(plan.built)} variants, {plan.players} players, "
-                       f"{plan.games:,} games each, seed {plan.seed}; ranked by {metric} ({ranking.goal})",
-                 title_justify="left")
+    if console.width < 100:  # the rank is the row's place; its column gives way to the verdict
+        header, rows = header[1:], [cells[1:] for cells in rows]
+    view = Table(box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
+    verdict_column = header.index("verdict")
+    label = header.index("variant")
+    label_width = min(24 if console.width >= 100 else 12, max(len(cells[label]) for cells in rows))
     for i, column in enumerate(header):
-        view.add_column(column, justify="left" if i in (1, 4) else "right", no_wrap=i != 1)
+        widest = max(len(cells[i]) for cells in rows)
+        view.add_column(column, justify="left" if i in (label, verdict_column) else "right", no_wrap=column == "#",
+                        min_width=label_width if i == label else min(widest, 13) if i == verdict_column else widest,
+                        overflow="fold")
     for cells in rows:
-        style = "bold green" if cells[4] == "best" else ("green" if cells[4] == "tied" else None)
-        view.add_row(*cells, style=style)
+        verdict = cells[verdict_column]
+        style = "bold green" if verdict == "best" else ("green" if verdict.startswith(("tied", "alike")) else None)
+        view.add_row(*(escape(c) for c in cells), style=style)
     console.print(view)
-    tied = len(ranking.tied)
-    console.print(f"{tied} variant{'s' if tied != 1 else ''} cannot be told apart from the best "
-                  f"(95% interval of the gap reaches 0; {ranking.resamples:,} paired bootstrap resamples).")
+    legend = ["tied (N): cannot be told apart from the best yet; about N games per variant would tell"]
+    if any("pts" in c for c in header):
+        legend.append("pts: percentage points")
+    console.print(f"[dim]{'; '.join(legend)}.[/dim]")
+    for line in verdict_lines(result, ranking):
+        console.print(line, soft_wrap=line.startswith("  "), markup=False)
     for built in plan.built:
         if built.deck is None:
-            console.print(f"[yellow]not played[/yellow] {built.variant.label}: {built.problem}")
+            console.print(f"[yellow]not played[/yellow] {escape(built.variant.label)}: {escape(built.problem)}")
     console.print(f"[dim]{result.games_played:,} games in {result.tasks} tasks on {result.workers} "
-                  f"worker{'s' if result.workers != 1 else ''}[/dim]")
+                  f"worker{'s' if result.workers != 1 else ''}; intervals from {ranking.resamples:,} paired "
+                  "bootstrap resamples of the games[/dim]")
     for path in [csv_path, chart_path, *written]:
         if path is not None:
             console.print(f"wrote {path}")
 
 
 @contextmanager
-def _progress(show: bool) -> Iterator[Callable[[int, int], None] | None]:
-    """A rich progress bar of tasks done on stderr, or nothing."""
+def task_progress(show: bool, label: str) -> Iterator[Callable[[int, int], None] | None]:
+    """A rich progress bar of tasks done on stderr, or nothing (sweep and compare)."""
     if not show:
         yield None
         return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    with Progress(TextColumn("sweeping"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+    with Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   transient=True, console=Console(stderr=True)) as bar:
         task = bar.add_task("tasks", total=None)
 

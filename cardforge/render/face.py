@@ -202,7 +202,7 @@ def _element_groups(deck: Deck, card: Card, face: ResolvedFace, frame: Frame,
                     where: str) -> list[tuple[Any, Group]]:
     """Every element drawn as a Group in bleed-box points, turned by its `rotate`."""
     groups = []
-    for i, (element, extra) in enumerate(zip(face.elements, face.extras)):
+    for i, element, extra in zip(face.positions, face.elements, face.extras):
         here = f"{where}.elements[{i}] ({element.type})"
         group = DRAWERS[element.type](element, extra, frame, deck, card, here)
         if element.rotate:

@@ -61,11 +61,12 @@ def print_shop_pdf(deck: Deck) -> bytes:
     return buffer.getvalue()
 
 
-def write_print_shop(deck: Deck, out_dir: Path) -> list[Path]:
-    """`print-shop/<nn>-<card>-<side>-<W>x<H>px.png` for every face and `<deck-id>-print-shop.pdf`."""
+def write_print_shop(deck: Deck, folder: Path) -> list[Path]:
+    """`<folder>/<nn>-<card>-<side>-<W>x<H>px.png` for every face and `<folder>/<deck-id>-print-shop.pdf`
+    (`build --print-shop generic` passes `print-shop/generic/`)."""
     size = print_shop_size(deck)
     images = face_images(deck, PRINT_DPI)
-    folder = Path(out_dir) / "print-shop"
+    folder = Path(folder)
     written: list[Path] = []
     encoded: dict[int, bytes] = {}
     for n, (card, stem) in enumerate(zip(deck.cards, file_stems(deck)), start=1):
@@ -79,7 +80,7 @@ def write_print_shop(deck: Deck, out_dir: Path) -> list[Path]:
             path = folder / f"{n:03d}-{stem}-{side}-{size.pixels[0]}x{size.pixels[1]}px.png"
             atomic_write_bytes(path, data)
             written.append(path)
-    pdf = Path(out_dir) / f"{deck.id}-print-shop.pdf"
+    pdf = folder / f"{deck.id}-print-shop.pdf"
     atomic_write_bytes(pdf, print_shop_pdf(deck))
     return [*written, pdf]
 

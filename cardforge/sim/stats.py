@@ -1,8 +1,9 @@
 """Intervals and tests for balance reports, in plain `math` (no scipy dependency).
 
-Reused by `cardforge check` / `compare`: Wilson intervals for rates, Newcombe's interval for the
-difference of two rates, a normal interval for the difference of two means, the chi-square
-goodness-of-fit p-value for seat fairness, and summary statistics of a distribution.
+Reused by `cardforge check` / `compare` / `sweep`: Wilson intervals for rates, Newcombe's interval for
+the difference of two rates, a normal interval for the difference of two means, the chi-square
+goodness-of-fit p-value for seat fairness, summary statistics of a distribution, and the number of
+games a difference needs before a 95% interval can tell it from zero (`games_needed`).
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from collections.abc import Sequence
 
 Z95 = 1.959963984540054
 """The two-sided 95% normal quantile."""
+Z80 = 0.8416212335729143
+"""The one-sided 80% normal quantile: the power `games_needed` aims at."""
 
 
 def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
@@ -150,3 +153,26 @@ def holm(p_values: Sequence[float]) -> list[float]:
         running = max(running, min(1.0, (m - rank) * p_values[index]))
         adjusted[index] = running
     return adjusted
+
+
+def games_needed(difference: float, sd_per_game: float, z: float = Z95, power_z: float = Z80) -> int | None:
+    """Games (per variant, common random numbers) after which a true difference of `difference` has an
+    80% chance of giving a 95% interval that excludes zero.
+
+    The normal power calculation for a paired mean: the difference's standard error after n games is
+    `sd_per_game / sqrt(n)`, and the interval misses zero with 80% chance once `|difference|` is
+    `(z + power_z)` standard errors, so n = ((z + power_z) * sd_per_game / difference)^2.
+    `sd_per_game` is the observed scatter of the paired difference for one game (docs/sweeps.md says
+    how `compare` and `sweep` estimate it). None when there is no difference to detect, or no scatter
+    (the two play the same games to the same result: more games would not change anything)."""
+    if difference == 0 or sd_per_game <= 0 or not math.isfinite(difference) or not math.isfinite(sd_per_game):
+        return None
+    return max(1, math.ceil(((z + power_z) * sd_per_game / abs(difference)) ** 2))
+
+
+def round_games(games: int) -> int:
+    """A game count rounded up to two significant figures (4,713 -> 4,800), for a command to type."""
+    if games <= 100:
+        return max(1, games)
+    step = 10 ** (len(str(games)) - 2)
+    return -(-games // step) * step

@@ -55,6 +55,8 @@ def show_value(value: Any) -> str:
     """A value as it would be typed after `=` (compact YAML flow style)."""
     if isinstance(value, str):
         return value
+    if isinstance(value, bool) or value is None:
+        return {True: "true", False: "false", None: "null"}[value]
     if isinstance(value, (list, dict)):
         return yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=1000).strip()
     return str(value)

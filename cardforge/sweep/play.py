@@ -17,6 +17,7 @@ from ..games.engines import game_for
 from ..games.registry import get_game
 from ..games.tricks import TrickGame
 from ..sim.accumulate import Accumulator
+from ..sim.agents import fast_agents
 from ..sim.metrics import game_row
 from ..sim.run import SimResult, _play_range, engine_kernel
 
@@ -51,6 +52,7 @@ class BlockResult:
     stop: int
     columns: tuple[str, ...]
     rows: tuple[tuple[float, ...], ...]
+    players: int = 0
 
 
 def _engine(task: BlockTask) -> TrickGame[Any]:
@@ -70,6 +72,8 @@ def play_block(task: BlockTask) -> BlockResult:
     engine = _engine(task)
     agents = list(task.agents)
     kernel, _ = engine_kernel(engine.ruleset, task.engine)
+    if not fast_agents(agents):  # search players decide in Python; their playouts stay compiled
+        kernel = None
     outcomes, _ = _play_range(engine, agents, task.seed, task.start, task.stop, False, kernel)
     first, note = engine.first_seat()
     params = get_game(engine.ruleset).report_params(engine)
@@ -82,4 +86,4 @@ def play_block(task: BlockTask) -> BlockResult:
         rows.append(game_row(outcome, one))
     columns = tuple(sorted({name for row in rows for name in row}))
     table = tuple(tuple(row.get(name, 0.0) for name in columns) for row in rows)
-    return BlockResult(task.variant, task.start, task.stop, columns, table)
+    return BlockResult(task.variant, task.start, task.stop, columns, table, task.players)

@@ -24,10 +24,10 @@ def variant_yaml(plan: SweepPlan, row: Ranked, place: int, ranking: Ranking, dec
     changes: dict[str, Any] = {"id": deck_id, "title": f"{base.title} ({variant.label})", **variant.override}
     data = derived_deck(plan.base.path, deck_file, changes)
     metric = ranking.metric
+    figures = "; ".join(f"{count} players: {metric.show(e.value)}, 95% interval {metric.show(e.low)} to "
+                        f"{metric.show(e.high)}" for count, e in row.counts.items())
     header = (f"# Written by `cardforge sweep {base.id}`: variant {variant.label}, ranked {place} of "
-              f"{len(ranking.rows)} by {metric.name}\n# ({metric.show(row.value)}, 95% interval "
-              f"{metric.show(row.low)} to {metric.show(row.high)}; {plan.players} players, {plan.games:,} games, "
-              f"seed {plan.seed}).\n")
+              f"{len(ranking.rows)} by {metric.name}\n# ({figures}; {plan.games:,} games, seed {plan.seed}).\n")
     return header + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=None)
 
 

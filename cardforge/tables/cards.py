@@ -49,12 +49,16 @@ def layout_props(data: dict[str, Any]) -> set[str]:
     return found
 
 
-def column_fields(table: Table, mapping: dict[str, str], props: set[str]) -> list[str | None]:
-    """The card field each column fills (`name`, `props.cost`), None for a blank column; unknown is an error."""
+def column_fields(table: Table, mapping: dict[str, str], props: set[str],
+                  unused: list[str] | None = None) -> list[str | None]:
+    """The card field each column fills (`name`, `props.cost`), None for a blank or unused column.
+
+    A column that fills nothing (a designer's notes) is left out and its header added to `unused`;
+    one whose header looks like a mistyped field or layout property that no column fills is an error
+    with a did-you-mean (`cots` when a layout shows `card.props.cost`)."""
     fields: list[str | None] = []
     by_lower = {p.lower(): p for p in sorted(props)}
-    candidates = {name: name for name in FIELDS} | {f"props.{p}": f"props.{p}" for p in props} | {
-        p.lower(): f"props.{p}" for p in props}
+    unknown: list[tuple[int, str]] = []
     for column, text in enumerate(table.header, start=1):
         if not text:
             fields.append(None)
@@ -68,12 +72,25 @@ def column_fields(table: Table, mapping: dict[str, str], props: set[str]) -> lis
         elif lowered in by_lower:
             fields.append(f"props.{by_lower[lowered]}")
         else:
-            hint = [candidates[m] for m in difflib.get_close_matches(lowered, list(candidates), n=1, cutoff=0.6)]
-            tail = (f"; did you mean {hint[0]!r}?" if hint else
-                    f"; a column is one of {', '.join(FIELDS)} or props.NAME, or map it with `columns:`")
-            raise DeckError(f"unknown column {text!r}{tail}", Location(table.path, table.header_row, column))
+            fields.append(None)
+            unknown.append((column, text))
+            continue
         if fields.count(fields[-1]) > 1:
             raise DeckError(f"two columns fill {fields[-1]!r}", Location(table.path, table.header_row, column))
+    filled = set(fields)
+    if unknown and filled <= {None}:
+        column, text = unknown[0]
+        raise DeckError(f"unknown column {text!r}; a column is one of {', '.join(FIELDS)} or props.NAME, or map it "
+                        "with `columns:`", Location(table.path, table.header_row, column))
+    candidates = {name: name for name in FIELDS if name not in filled} | {
+        p.lower(): f"props.{p}" for p in props if f"props.{p}" not in filled}
+    for column, text in unknown:
+        hint = [candidates[m] for m in difflib.get_close_matches(text.lower(), list(candidates), n=1, cutoff=0.75)]
+        if hint:
+            raise DeckError(f"unknown column {text!r}; did you mean {hint[0]!r}? (a column that fills no field or "
+                            "property is left out)", Location(table.path, table.header_row, column))
+        if unused is not None:
+            unused.append(f"{table.path.name}: {text}")
     return fields
 
 
@@ -151,11 +168,12 @@ def row_cards(table: Table, fields: list[str | None], number: int, cells: list[A
 
 
 def expand_tables(
-    data: dict[str, Any], sources: SourceMap, folders: tuple[Path, ...],
+    data: dict[str, Any], sources: SourceMap, folders: tuple[Path, ...], unused: list[str] | None = None,
 ) -> tuple[dict[str, Any], SourceMap]:
     """Replace each `{table: ...}` entry of `cards` by its rows' card entries and renumber the positions.
 
-    Table files resolve like every deck file (paths.resolve_in: inside the deck's folders only)."""
+    Table files resolve like every deck file (paths.resolve_in: inside the deck's folders only). The
+    headers of columns that fill nothing are added to `unused` (`cards.csv: Designer notes`)."""
     groups = data.get("cards")
     if not isinstance(groups, list) or not any(isinstance(g, dict) and "table" in g for g in groups):
         return data, sources
@@ -168,7 +186,7 @@ def expand_tables(
             _copy_positions(sources, old, ("cards", len(cards)), moved)
             cards.append(group)
             continue
-        for row_entry, row_positions in _table_entries(group, index, sources, folders, props):
+        for row_entry, row_positions in _table_entries(group, index, sources, folders, props, unused):
             new: KeyPath = ("cards", len(cards))
             for key in row_entry:  # defaults keep their YAML positions
                 _copy_positions(sources, (*old, key), (*new, key), moved)
@@ -192,7 +210,8 @@ def _copy_positions(sources: SourceMap, old: KeyPath, new: KeyPath, into: Source
 
 
 def _table_entries(group: dict[str, Any], index: int, sources: SourceMap, folders: tuple[Path, ...],
-                   props: set[str]) -> list[tuple[dict[str, Any], dict[KeyPath, Location]]]:
+                   props: set[str], unused: list[str] | None = None,
+                   ) -> list[tuple[dict[str, Any], dict[KeyPath, Location]]]:
     here: KeyPath = ("cards", index)
 
     def error(key: str, message: str) -> DeckError:
@@ -215,7 +234,7 @@ def _table_entries(group: dict[str, Any], index: int, sources: SourceMap, folder
     if "props" in defaults and not isinstance(defaults["props"], dict):
         raise error("props", "expected a mapping")
     table = read_table(path, sheet)
-    fields = column_fields(table, {str(k): v for k, v in mapping.items()}, props)
+    fields = column_fields(table, {str(k): v for k, v in mapping.items()}, props, unused)
     made: list[tuple[dict[str, Any], dict[KeyPath, Location]]] = []
     for number, cells in table.rows:
         row = row_cards(table, fields, number, cells, defaults)

@@ -1,0 +1,114 @@
+"""The designer-style deck (tests/data/designer-deck): 27 cards from a spreadsheet with per-card art,
+its own layout and back, as a user writes one. Everything cardforge makes works for it, `check`
+predicts `build`, and its mistakes are reported where the designer made them."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pypdfium2 as pdfium
+from click.testing import CliRunner, Result
+
+from cardforge.cli import INTERNAL_ERROR, main
+
+DESIGNER_DECK = Path(__file__).parent / "data" / "designer-deck"
+MAX_MESSAGE = 220
+"""A message is one line of about 200 characters (the brief); the deck's own path is part of it."""
+
+
+def run(*args: str) -> Result:
+    result = CliRunner().invoke(main, list(args))
+    assert result.exit_code != INTERNAL_ERROR, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    return result
+
+
+def copy_deck(tmp_path: Path) -> Path:
+    folder = tmp_path / "deck"
+    shutil.copytree(DESIGNER_DECK, folder)
+    return folder
+
+
+def image_objects(page: pdfium.PdfPage) -> int:
+    return sum(1 for obj in page.get_objects(max_depth=8) if obj.type == pdfium.raw.FPDF_PAGEOBJ_IMAGE)
+
+
+def test_a_missing_card_image_names_the_table_cell_and_the_file_meant(tmp_path: Path) -> None:
+    folder = copy_deck(tmp_path)
+    table = folder / "cards.csv"
+    table.write_text(table.read_text(encoding="utf-8").replace("tide-5.jpg", "tide-05.jpg"), encoding="utf-8")
+    check = run("check", str(folder), "--games", "10")
+    assert check.exit_code == 1
+    failed = [line for line in check.stdout.splitlines() if line.startswith("images")]
+    assert len(failed) == 1
+    assert f"{table}:15:6: card fog-pilot front: " in failed[0]
+    assert "'art/tide-05.jpg': no such file in the deck's folder; did you mean 'art/tide-5.jpg'?" in failed[0]
+    build = run("build", str(folder), "-o", str(tmp_path / "out"), "--only", "cards")
+    assert build.exit_code == 2
+    message = [line for line in build.stderr.splitlines() if not line.startswith("[")]  # not the progress lines
+    assert len(message) == 1 and f"{table}:15:6:" in message[0] and "did you mean 'art/tide-5.jpg'" in message[0]
+    assert len(message[0]) - len(str(table)) <= MAX_MESSAGE
+    assert not (tmp_path / "out" / "lantern-guild").exists()
+
+
+def test_a_column_no_layout_uses_is_left_out_and_listed_by_show() -> None:
+    shown = run("show", str(DESIGNER_DECK))
+    assert shown.exit_code == 0, shown.output
+    assert "left out): cards.csv: Designer notes" in shown.stdout
+    as_json = run("show", str(DESIGNER_DECK), "--json")
+    assert '"unused_columns": [\n    "cards.csv: Designer notes"\n  ]' in as_json.stdout
+
+
+def test_a_mistyped_column_is_still_an_error(tmp_path: Path) -> None:
+    folder = copy_deck(tmp_path)
+    table = folder / "cards.csv"
+    text = table.read_text(encoding="utf-8")
+    table.write_text(text.replace("name,suit,rank,cost,", "name,suit,rank,cots,", 1), encoding="utf-8")
+    shown = run("show", str(folder))
+    assert shown.exit_code == 2
+    assert f"{table}:1:4: unknown column 'cots'; did you mean 'props.cost'?" in shown.stderr
+
+
+def test_the_designer_deck_checks_and_builds_sheets_booklet_and_report_with_its_art(tmp_path: Path) -> None:
+    check = run("check", str(DESIGNER_DECK), "--games", "10")
+    assert check.exit_code == 0, check.stdout
+    out = tmp_path / "out"
+    build = run("build", str(DESIGNER_DECK), "-o", str(out), "--games", "10", "--jobs", "1")
+    assert build.exit_code == 0, build.stderr
+    assert "refused" not in build.output and "data:" not in build.output
+    folder = out / "lantern-guild"
+    assert {p.name for p in folder.iterdir() if not p.name.startswith(".")} == {
+        "lantern-guild-cards.pdf", "lantern-guild-rules.pdf", "lantern-guild-report.pdf"}
+    booklet = pdfium.PdfDocument(str(folder / "lantern-guild-rules.pdf"))
+    # the cover's fan shows cards with their art: pictures read from the deck's files, not data: URLs
+    assert image_objects(booklet[0]) >= 3
+    cards = pdfium.PdfDocument(str(folder / "lantern-guild-cards.pdf"))
+    assert image_objects(cards[0]) == 9
+
+
+def test_an_image_deck_with_a_rules_text_gets_a_booklet_showing_its_pictures(tmp_path: Path) -> None:
+    """Pictures without bleed are drawn in memory with their edges mirrored out (render/face_images.py);
+    the booklet's fetcher serves them (render/svg.py), and an art deck's booklet has no score sheet."""
+    from PIL import Image
+
+    folder = tmp_path / "art"
+    (folder / "fronts").mkdir(parents=True)
+    colours = [(200, 30, 30), (30, 160, 60), (40, 60, 200)]
+    for i, colour in enumerate(colours):
+        Image.new("RGB", (63, 88), colour).save(folder / "fronts" / f"c{i}.png")
+    Image.new("RGB", (63, 88), (20, 20, 20)).save(folder / "back.png")
+    (folder / "deck.yaml").write_text("id: art-two\ntitle: Art two\ncard: {width: 63, height: 88, bleed: 3}\n"
+                                      "cards:\n  - images: {fronts: fronts/, backs: back.png, includes_bleed: false}\n",
+                                      encoding="utf-8")
+    (folder / "rules.md").write_text("# Art two\n\nJust pictures.\n", encoding="utf-8")
+    assert run("check", str(folder)).exit_code == 0
+    build = run("build", str(folder), "-o", str(tmp_path / "out"))
+    assert build.exit_code == 0, build.stderr
+    booklet = pdfium.PdfDocument(str(tmp_path / "out" / "art-two" / "art-two-rules.pdf"))
+    text = "\n".join(page.get_textpage().get_text_range() for page in booklet)
+    assert "The cards" in text and "Score sheet" not in text and "players" not in text
+    cover = booklet[0].render(scale=1).to_pil().convert("RGB")
+    seen = set(cover.getdata())
+    for colour in colours:
+        assert any(all(abs(a - b) <= 6 for a, b in zip(pixel, colour)) for pixel in seen), colour

@@ -1,0 +1,156 @@
+"""`build --print-shop SERVICE`: every file read back and checked against the table in docs/print-shops.md.
+
+The figures are parsed from the document (not imported from cardforge/press/services.py), so a change
+to either that is not made to both fails here.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from click.testing import CliRunner
+from PIL import Image, ImageCms
+
+from cardforge.cli import main
+from cardforge.load import load_deck
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "print-shops.md"
+PT_PER_IN = 72.0
+
+
+def doc_rows() -> dict[tuple[str, str], dict[str, str]]:
+    """(service key, card) -> the row of the figures table."""
+    lines = [line for line in DOC.read_text().splitlines() if line.startswith("|")]
+    header = [cell.strip() for cell in lines[0].strip("|").split("|")]
+    rows = {}
+    for line in lines[2:]:
+        cells = [cell.strip() for cell in line.strip("|").split("|")]
+        if len(cells) != len(header):
+            continue
+        row = dict(zip(header, cells))
+        rows[(row["key"], row["card"])] = row
+    return rows
+
+
+def pixels(text: str) -> tuple[int, int]:
+    match = re.fullmatch(r"(\d+) x (\d+) px", text)
+    assert match, text
+    return int(match[1]), int(match[2])
+
+
+def inches(text: str) -> tuple[float, float]:
+    match = re.match(r"([\d.]+) x ([\d.]+)", text)
+    assert match, text
+    return float(match[1]), float(match[2])
+
+
+def bleed_px(row: dict[str, str]) -> float:
+    match = re.match(r"(\d+) px", row["bleed"])
+    if match:
+        return float(match[1])
+    return float(row["bleed"].split()[0]) * 300
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("shops")
+    result = CliRunner().invoke(main, ["build", "greeen-mafia", "-o", str(out), "--only", "cards",
+                                       "--print-shop", "tgc", "--print-shop", "MakePlayingCards",
+                                       "--print-shop", "dtc", "--print-shop", "generic"])
+    assert result.exit_code == 0, result.output
+    return out / "greeen-mafia"
+
+
+def test_the_table_names_every_service_cardforge_offers():
+    from cardforge.press.services import SERVICES
+
+    assert {key for key, _card in doc_rows()} == set(SERVICES)
+    for (key, card), row in doc_rows().items():
+        fmt = next(f for f in SERVICES[key].formats if f.name == card)
+        assert fmt.trim_in == inches(row["trim (in)"])
+
+
+@pytest.mark.parametrize("key", ["thegamecrafter", "makeplayingcards"])
+def test_image_services_get_one_png_per_face_at_the_published_canvas(built, key):
+    row = doc_rows()[(key, "poker")]
+    deck = load_deck("greeen-mafia")
+    folder = built / "print-shop" / key
+    files = sorted(p.name for p in folder.iterdir())
+    assert len(files) == 2 * len(deck.cards)
+    # fronts and backs pair up in deck order: 001-<id>-front.png then 001-<id>-back.png
+    assert files[:2] == ["001-1-back.png", "001-1-front.png"]
+    assert row["page order"] == "front, back" and row["colour"] == "sRGB"
+    canvas = pixels(row["file canvas"])
+    bleed = bleed_px(row)
+    for name in files:
+        with Image.open(folder / name) as image:
+            assert image.format == "PNG" and image.mode == "RGB"
+            assert image.size == canvas
+            assert round(image.info["dpi"][0]) == 300
+            profile = ImageCms.ImageCmsProfile(__import__("io").BytesIO(image.info["icc_profile"]))
+            assert "sRGB" in ImageCms.getProfileDescription(profile)
+    # The trim is where the table says: GREEEN MAFIA's header bar starts 2 mm inside the cut.
+    with Image.open(folder / "001-1-front.png") as image:
+        row_y = round(bleed + 10 / 25.4 * 300)
+        paper = image.getpixel((2, row_y))
+        first = next(x for x in range(image.width) if max(abs(a - b) for a, b in zip(image.getpixel((x, row_y)), paper)) > 40)
+        assert first == pytest.approx(bleed + 2 / 25.4 * 300, abs=1.5)
+
+
+def test_drivethrucards_gets_one_cmyk_pdf_back_first(built):
+    import pikepdf
+
+    row = doc_rows()[("drivethrucards", "poker")]
+    deck = load_deck("greeen-mafia")
+    path = built / "print-shop" / "drivethrucards" / "greeen-mafia-drivethrucards.pdf"
+    assert sorted(p.name for p in path.parent.iterdir()) == [path.name]
+    page_w, page_h = (v * PT_PER_IN for v in inches(row["file canvas"]))
+    document = pdfium.PdfDocument(str(path))
+    assert len(document) == 2 * len(deck.cards)
+    # back, front: card 1's back tells how to turn it once kept; its front what meeting it does
+    texts = [document[i].get_textpage().get_text_range() for i in range(4)]
+    assert row["page order"] == "back, front"
+    assert "turn this card 90" in texts[0] and "Lookout Post" in texts[0]
+    assert "Met: you may KEEP it" in texts[1] and "Lookout Post" in texts[1]
+    assert "Gate Guard" in texts[2] and "Gate Guard" in texts[3]
+    with pikepdf.open(path) as pdf:
+        assert str(pdf.docinfo["/GTS_PDFXVersion"]) == "PDF/X-1a:2003" in row["file type"]
+        bleed_pt = float(row["bleed"].split()[0]) * PT_PER_IN
+        for page in pdf.pages:
+            assert [float(v) for v in page.MediaBox] == pytest.approx([0, 0, page_w, page_h], abs=0.01)
+            assert [float(v) for v in page.TrimBox] == pytest.approx(
+                [bleed_pt, bleed_pt, page_w - bleed_pt, page_h - bleed_pt], abs=0.3)
+        spaces = {str(x.ColorSpace) for x in pdf.objects if isinstance(x, pikepdf.Stream) and x.get("/Subtype") == "/Image"}
+        assert spaces <= {"/DeviceCMYK", "/DeviceGray"}
+        assert str(pdf.Root.OutputIntents[0].S) == "/GTS_PDFX"
+
+
+def test_generic_keeps_the_service_neutral_export(built):
+    folder = built / "print-shop" / "generic"
+    pngs = sorted(folder.glob("*-821x1121px.png"))
+    assert len(pngs) == 18 and pngs[0].name == "001-1-back-821x1121px.png"
+    assert (folder / "greeen-mafia-print-shop.pdf").exists()
+
+
+def test_a_size_a_service_does_not_print_is_one_line_and_no_files(tmp_path):
+    deck = tmp_path / "tall"
+    deck.mkdir()
+    (deck / "deck.yaml").write_text(
+        "id: tall\ntitle: Tall\ncard: tarot\nsuits:\n  red: {name: Red, color: '#c0392b', icon: circle}\n"
+        "cards:\n  - suits: all\n    ranks: 1-3\n")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", str(deck), "-o", str(out), "--print-shop", "tgc"])
+    assert result.exit_code == 2, result.output
+    lines = [line for line in result.output.splitlines() if line.startswith("error")]
+    assert len(lines) == 1 and "The Game Crafter prints no 70x120 mm card" in lines[0] and len(lines[0]) < 220
+    assert "poker 63.5x88.9" in lines[0] and "Traceback" not in result.output
+    assert not (out / "tall").exists()
+
+
+def test_an_unknown_service_is_refused_with_the_choices():
+    result = CliRunner().invoke(main, ["build", "fives", "--print-shop", "printerstudio"])
+    assert result.exit_code == 2
+    assert "unknown print service 'printerstudio'" in result.output and "thegamecrafter" in result.output
