@@ -460,7 +460,7 @@ def credit(tb: np.ndarray, sc: np.ndarray, trick: np.ndarray, at: int, winner: i
 
 @leaf
 def target_points(tb: np.ndarray, values: np.ndarray, pool: int, last: bool, points: np.ndarray) -> tuple[int, int]:
-    """Points for aiming the hand's count at the target (docs/rules-readings.md, Fives): places among the
+    """Points for aiming the hand's count at the target (docs/rules-readings.md, the aim-for-25 game): places among the
     players at or under it (a tied group gets its lowest place's points), the exact bonus, the bust
     penalty, and the bust points to the single closest player or the pool. Returns (pool, points lost)."""
     n, target = tb[PLAYERS], tb[TARGET]
