@@ -96,6 +96,11 @@ class DeclaredRuleset(Game):
     def fast_kernel(self) -> Any | None:
         return DeclaredKernel(self.pieces())
 
+    def search_rules(self, engine: TrickGame[Any]) -> Any | None:
+        from ...sim.search import DeclaredSearch
+
+        return DeclaredSearch(engine, self.pieces())
+
     def report_params(self, engine: TrickGame[Any]) -> dict[str, Any]:
         return {}
 
