@@ -34,7 +34,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     )),
     ("faces", (
         "cardforge.render.face", "cardforge.render.elements", "cardforge.render.deckfonts", "cardforge.render.face_images",
-        "cardforge.render.graphics", "cardforge.render.sheets", "cardforge.render.png",
+        "cardforge.render.graphics", "cardforge.render.lattice", "cardforge.render.placed", "cardforge.render.sheets", "cardforge.render.png",
         "cardforge.render.cut_tolerance",
     )),
     ("compiled rules", (

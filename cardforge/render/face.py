@@ -76,6 +76,17 @@ class ResolvedFace:
     """Each drawn element's index in the layout's `elements` list (hidden ones are left out)."""
 
 
+def _render_option(value: Any, context: dict[str, Any], where: str) -> Any:
+    """A graphic's option with the templates of its strings filled in, in lists and maps too."""
+    if isinstance(value, str):
+        return render_text(value, context, where)
+    if isinstance(value, list):
+        return [_render_option(v, context, f"{where}[{i}]") for i, v in enumerate(value)]
+    if isinstance(value, dict):
+        return {k: _render_option(v, context, f"{where}.{k}") for k, v in value.items()}
+    return value
+
+
 def _render_fields(element: Any, context: dict[str, Any], where: str) -> Any:
     """Fill in the templates of every string field (options of graphics included)."""
     updates: dict[str, Any] = {}
@@ -83,8 +94,7 @@ def _render_fields(element: Any, context: dict[str, Any], where: str) -> Any:
         if isinstance(value, str) and name not in ("type", "when", "name"):
             updates[name] = render_text(value, context, f"{where}.{name}")
         elif name == "options" and isinstance(value, dict):
-            updates[name] = {k: render_text(v, context, f"{where}.options.{k}") if isinstance(v, str) else v
-                             for k, v in value.items()}
+            updates[name] = _render_option(value, context, f"{where}.options")
     return element.model_copy(update=updates)
 
 

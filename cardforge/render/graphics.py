@@ -18,6 +18,7 @@ from ..deck import Card, Deck
 from . import RenderError
 from .colors import mix, parse_color
 from .icons import icon_group
+from .lattice import draw_lattice, lattice_key
 
 
 @dataclass(frozen=True)
@@ -208,6 +209,7 @@ def pips_key(deck: Deck, card: Card, options: dict[str, Any]) -> Any:
 GRAPHICS: dict[str, Graphic] = {
     "suit-ring": Graphic(draw_suit_ring, suit_ring_key),
     "pips": Graphic(draw_pips, pips_key),
+    "lattice": Graphic(draw_lattice, lattice_key),
 }
 """The renderer's own graphics; games add theirs (games/base.py `Game.graphics`)."""
 

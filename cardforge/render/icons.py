@@ -254,6 +254,43 @@ def _equipment(pen: Pen) -> None:
     pen.circle(path, 0, 0, 0.3)
 
 
+def _brush(points: tuple[tuple[float, float], ...], width: float, steps: int = 20) -> list[tuple[float, float]]:
+    """The outline of a brush stroke along a cubic curve: broad just after its start, tapering to a point."""
+    p0, p1, p2, p3 = points
+    left, right = [], []
+    for i in range(steps + 1):
+        t = i / steps
+        u = 1 - t
+        x = u ** 3 * p0[0] + 3 * u * u * t * p1[0] + 3 * u * t * t * p2[0] + t ** 3 * p3[0]
+        y = u ** 3 * p0[1] + 3 * u * u * t * p1[1] + 3 * u * t * t * p2[1] + t ** 3 * p3[1]
+        dx = 3 * u * u * (p1[0] - p0[0]) + 6 * u * t * (p2[0] - p1[0]) + 3 * t * t * (p3[0] - p2[0])
+        dy = 3 * u * u * (p1[1] - p0[1]) + 6 * u * t * (p2[1] - p1[1]) + 3 * t * t * (p3[1] - p2[1])
+        length = math.hypot(dx, dy) or 1.0
+        half = width / 2 * math.sqrt(min(1.0, t * 6)) * u ** 0.8
+        left.append((x - dy / length * half, y + dx / length * half))
+        right.append((x + dy / length * half, y - dx / length * half))
+    return left + right[::-1]
+
+
+def _stripes(pen: Pen) -> None:
+    """Three tiger stripes: brush strokes that sweep in from the left, wave and taper to points."""
+    strokes = (
+        (((-0.95, 0.78), (-0.4, 0.98), (0.1, 0.45), (0.8, 0.62)), 0.3),
+        (((-0.95, 0.05), (-0.35, 0.3), (0.2, -0.25), (0.98, 0.02)), 0.36),
+        (((-0.95, -0.7), (-0.4, -0.5), (0.05, -0.98), (0.7, -0.78)), 0.3),
+    )
+    for points, width in strokes:
+        pen.poly(pen.path(even_odd=False), _brush(points, width))
+
+
+def _flower(pen: Pen) -> None:
+    """Five round petals about an open heart with a seed in it: the flower of the five-suited Fivura."""
+    for i in range(5):
+        a = math.radians(90 + 72 * i)
+        pen.circle(pen.path(), 0.58 * math.cos(a), 0.58 * math.sin(a) - 0.04, 0.4)
+    pen.circle(pen.path(), 0, -0.04, 0.09)
+
+
 def _wild(pen: Pen) -> None:
     """An eight-ray burst: any icon."""
     pen.poly(pen.path(), _regular(8, 1.0, inner=0.38))
@@ -272,6 +309,8 @@ ICONS: dict[str, Callable[[Pen], None]] = {
     "lizard": _lizard,
     "water": _water,
     "crown": _crown,
+    "flower": _flower,
+    "stripes": _stripes,
     "personnel": _personnel,
     "information": _information,
     "equipment": _equipment,
