@@ -77,6 +77,38 @@ class Recording(LoggedAgent):
         return choice
 
 
+class GameChecks:
+    """What one game's plays are held to, beyond the reading's own assertions: the compiled legal plays
+    and the search's inference (`seen`, from `Recording`), and the kinds of play made and allowed."""
+
+    def __init__(self, reading: Reading, seen: dict[Any, Any], label: str, expected: Counter[Any],
+                 made: Counter[Any]) -> None:
+        self.reading, self.seen, self.label = reading, seen, label
+        self.expected, self.made = expected, made
+        self.played: set[str] = set()
+        self.checked = 0
+
+    def on_play(self, d: Decision) -> None:
+        reading, seen = self.reading, self.seen
+        if d.position == 0 and d.trick == 0:
+            self.played.clear()
+        where = f"{self.label}, hand {d.hand + 1}, trick {d.trick + 1}, play {d.position + 1}"
+        compiled = seen[d.hand, d.trick, d.position]
+        assert compiled == d.allowed, (f"{where}: the compiled rules allow {sorted(compiled)}, "
+                                       f"the reading {sorted(d.allowed)}")
+        for card, down in d.allowed:
+            self.expected[category(d, reading.suit, card, down)] += 1 / len(d.allowed)
+        self.made[category(d, reading.suit, *d.chosen)] += 1
+        self.played.add(d.chosen[0])
+        unseen = [c for c in reading.in_game if c not in d.held and c not in self.played]
+        shows = {c for c in unseen
+                 if d.chosen not in reading.allowed([*d.held, c], d.plays, d.trick, d.state, d.field)}
+        inferred = seen["excluded", d.hand, d.trick, d.position] & set(unseen)
+        assert inferred == shows, (f"{where}: {d.chosen} shows the seat holds none of {sorted(shows)}, "
+                                   f"the search infers {sorted(inferred)}")
+        self.checked += 1
+
+
 def conform(game: Any, plays: int = PLAYS_PER_CASE, seed: int = 31) -> tuple[Counter[Any], Counter[Any]]:
     """Plays random games in the compiled loop until `plays` decisions are checked (asserting at each);
     returns the kinds of play (oracles/declared.py `category`) a uniform choice would make and those made."""
@@ -92,29 +124,9 @@ def conform(game: Any, plays: int = PLAYS_PER_CASE, seed: int = 31) -> tuple[Cou
         hands = log["hands"]
         seen: dict[Any, Any] = {}
         game.play_game(LoggedChance(hands), [Recording(s, hands, seen) for s in range(game.players)])
-        played: set[str] = set()
-
-        def on_play(d: Decision) -> None:
-            nonlocal checked
-            if d.position == 0 and d.trick == 0:
-                played.clear()
-            where = f"game {index}, hand {d.hand + 1}, trick {d.trick + 1}, play {d.position + 1}"
-            compiled = seen[d.hand, d.trick, d.position]
-            assert compiled == d.allowed, (f"{where}: the compiled rules allow {sorted(compiled)}, "
-                                           f"the reading {sorted(d.allowed)}")
-            for card, down in d.allowed:
-                expected[category(d, reading.suit, card, down)] += 1 / len(d.allowed)
-            made[category(d, reading.suit, *d.chosen)] += 1
-            played.add(d.chosen[0])
-            unseen = [c for c in reading.in_game if c not in d.held and c not in played]
-            shows = {c for c in unseen
-                     if d.chosen not in reading.allowed([*d.held, c], d.plays, d.trick, d.state, d.field)}
-            inferred = seen["excluded", d.hand, d.trick, d.position] & set(unseen)
-            assert inferred == shows, (f"{where}: {d.chosen} shows the seat holds none of {sorted(shows)}, "
-                                       f"the search infers {sorted(inferred)}")
-            checked += 1
-
-        reading.check_game(log, on_play)
+        game_checks = GameChecks(reading, seen, f"game {index}", expected, made)
+        reading.check_game(log, game_checks.on_play)
+        checked += game_checks.checked
         index += 1
     return expected, made
 
