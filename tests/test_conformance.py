@@ -33,7 +33,7 @@ from cardforge.sim.replay import LoggedAgent, LoggedChance
 from cardforge.sim.search import DeclaredSearch
 from tests.oracles.declared import Decision, Reading, category
 
-PLAYS_PER_CASE = 700
+PLAYS_PER_CASE = 400
 """Decisions checked per deck and player count (whole games, played until this many are reached)."""
 
 

@@ -44,7 +44,7 @@ def test_a_starter_trick_game_checks_simulates_replays_and_builds_as_written(tmp
     assert f"cardforge simulate {folder}/" in out
     deck = load_deck(folder)
     assert deck.ruleset == "tricks" and deck.rules_params.trick.trump == "black"
-    code, out = run("check", str(folder), "--games", "200")
+    code, out = run("check", str(folder), "--games", "100")
     assert code == 0 and "river-tricks: playable" in out and "simulation, 4 players" in out, out
     log = tmp_path / "games.jsonl"
     code, out = run("simulate", str(folder), "--games", "3", "--players", "3", "--log", str(log))
