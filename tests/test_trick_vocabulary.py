@@ -84,3 +84,15 @@ def test_show_prints_a_declared_deck_s_rules() -> None:
     rules = json.loads(out.output)["rules"]
     assert rules["lead"]["broken"] == {"suit": "hearts", "also_by": ["spades-12"]}
     assert rules["scoring"]["moon"]["scores"] == "add_to_others"
+
+
+def test_show_prints_the_declaration_a_deck_plays() -> None:
+    """A bundled ruleset's parameters become a declaration, printed by `show` beside the parameters."""
+    from click.testing import CliRunner
+
+    from cardforge.cli import main
+
+    out = CliRunner().invoke(main, ["show", "fives"]).output
+    assert "target\t25" in out and "holder_of: magenta-0" in out and "sole_card_of_led_suit: true" in out
+    out = CliRunner().invoke(main, ["show", "hearts"]).output
+    assert "Rules: tricks" not in out and "no_points_first_trick: true" in out
