@@ -38,7 +38,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
         "cardforge.render.cut_tolerance",
     )),
     ("games", ("cardforge.games",)),
-    ("loading", ("cardforge.load", "cardforge.artifacts", "cardforge.watch")),
+    ("loading", ("cardforge.load", "cardforge.artifacts", "cardforge.watch", "cardforge.settings")),
     ("simulation", ("cardforge.sim",)),
     ("gate", ("cardforge.check",)),
     ("products", (
