@@ -56,6 +56,7 @@ def test_a_starter_trick_game_checks_simulates_replays_and_builds_as_written(tmp
     booklet = pdfium.PdfDocument(tmp_path / "out" / "river-tricks" / "river-tricks-rules.pdf")
     text = " ".join(booklet[i].get_textpage().get_text_range() for i in range(len(booklet)))
     assert "Black is trump" in text and "{{" not in text
+    assert "River Tricks at a glance" in text and "the highest Black wins" in text  # written from the declaration
 
 
 def test_trick_and_from_are_one_or_the_other(tmp_path: Path) -> None:
