@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 MISCUT_MM = 1.0
 """How far off a home or copy-shop cut may land."""
 BAND_DPI = 50
+FRAME_DPI = 100
+"""Frames are measured finer than bands: the rasteriser snaps an edge up to a pixel, 0.25 mm here."""
 Side = Literal["front", "back"]
 TOLERANCE = 24
 """Largest per-channel difference (0-255) still counted as the same colour (antialiasing, JPEG-free)."""
@@ -196,7 +198,7 @@ def inset_edges(image: Image.Image, bleed_mm: float, dpi: int,
 
 
 def _layout_pictures(deck: Deck, side: Side) -> Iterator[Image.Image]:
-    """Every distinct layout face of `side` drawn at BAND_DPI. A face that is one picture (an image
+    """Every distinct layout face of `side` drawn at FRAME_DPI. A face that is one picture (an image
     deck) is the artist's own composition and is not measured: reading every picture would cost an
     art deck's build more than drawing its sheets (benchmarks/bench_art_deck.py)."""
     layouts = [card for card in _distinct_faces(deck, side)
@@ -204,7 +206,7 @@ def _layout_pictures(deck: Deck, side: Side) -> Iterator[Image.Image]:
     if layouts:
         from .png import faces_pdf, rasterise
 
-        yield from rasterise(faces_pdf(deck, [(card, side) for card in layouts]), BAND_DPI)
+        yield from rasterise(faces_pdf(deck, [(card, side) for card in layouts]), FRAME_DPI)
 
 
 def inset_frames(deck: Deck) -> tuple[InsetFrame, ...]:
@@ -216,7 +218,7 @@ def inset_frames(deck: Deck) -> tuple[InsetFrame, ...]:
         bleed = deck.spec.card.bleed
         found = [InsetFrame(side, edge, at) for side in ("front", "back")
                  for image in _layout_pictures(deck, side)
-                 for edge, at in inset_edges(image, bleed, BAND_DPI, deck.spec.card.size_mm)]
+                 for edge, at in inset_edges(image, bleed, FRAME_DPI, deck.spec.card.size_mm)]
         return tuple(dict.fromkeys(found))
 
     return faces_of(deck).kept(("inset frames",), measure)

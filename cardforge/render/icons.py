@@ -228,6 +228,111 @@ def _crown(pen: Pen) -> None:
         pen.circle(pen.path(), x, y + 0.08, 0.12)
 
 
+# ---------------------------------------------------------------- the four suits of playing cards, and their courts
+
+
+def _heart_outline(pen: Pen, path: Path, sx: float = 1.0, sy: float = 1.0, dy: float = 0.0) -> None:
+    """A heart, point down, scaled by (sx, sy) (a negative sy turns it point up) and moved up by dy."""
+    def p(x: float, y: float) -> tuple[float, float]:
+        return x * sx, y * sy + dy
+    segments = (
+        (p(-0.22, -0.6), p(-0.95, -0.2), p(-0.95, 0.32)),
+        (p(-0.95, 0.7), p(-0.7, 0.9), p(-0.47, 0.9)),
+        (p(-0.22, 0.9), p(-0.05, 0.74), p(0, 0.56)),
+        (p(0.05, 0.74), p(0.22, 0.9), p(0.47, 0.9)),
+        (p(0.7, 0.9), p(0.95, 0.7), p(0.95, 0.32)),
+        (p(0.95, -0.2), p(0.22, -0.6), p(0, -0.95)),
+    )
+    pen.move(path, *p(0, -0.95))
+    for (x1, y1), (x2, y2), (x3, y3) in segments:
+        pen.curve(path, x1, y1, x2, y2, x3, y3)
+    path.closePath()
+
+
+def _heart(pen: Pen) -> None:
+    _heart_outline(pen, pen.path())
+
+
+def _spade(pen: Pen) -> None:
+    """A heart turned point up on a flared stem."""
+    _heart_outline(pen, pen.path(), 0.92, -0.8, 0.2)
+    stem = pen.path()
+    pen.move(stem, -0.1, -0.25)
+    pen.line(stem, 0.1, -0.25)
+    pen.curve(stem, 0.14, -0.62, 0.25, -0.85, 0.42, -0.97)
+    pen.line(stem, -0.42, -0.97)
+    pen.curve(stem, -0.25, -0.85, -0.14, -0.62, -0.1, -0.25)
+    stem.closePath()
+
+
+def _club(pen: Pen) -> None:
+    """Three round leaves, well apart, on a straight stem."""
+    for x, y in ((0, 0.58), (-0.6, -0.02), (0.6, -0.02)):
+        pen.circle(pen.path(), x, y, 0.37)
+    pen.circle(pen.path(), 0, 0.12, 0.26)
+    pen.poly(pen.path(), [(-0.07, 0.0), (0.07, 0.0), (0.22, -0.97), (-0.22, -0.97)])
+
+
+def _bust(pen: Pen) -> Path:
+    """A court figure's head and shoulders, with eyes and a collar cut out; returns the head's path."""
+    body = pen.path()
+    pen.move(body, -0.88, -1.0)
+    pen.line(body, 0.88, -1.0)
+    pen.curve(body, 0.88, -0.55, 0.6, -0.36, 0.22, -0.3)
+    pen.line(body, -0.22, -0.3)
+    pen.curve(body, -0.6, -0.36, -0.88, -0.55, -0.88, -1.0)
+    body.closePath()
+    pen.poly(body, [(-0.22, -0.42), (0.22, -0.42), (0, -0.78)])  # the collar, cut out
+    head = pen.path()
+    pen.circle(head, 0, 0.06, 0.3)
+    for x in (-0.11, 0.11):  # eyes, cut out
+        pen.circle(head, x, 0.1, 0.045)
+    return head
+
+
+def _king(pen: Pen) -> None:
+    """A court figure in a five-pointed crown, with a beard."""
+    _bust(pen)
+    pen.poly(pen.path(), [(-0.34, 0.32), (-0.44, 0.82), (-0.22, 0.56), (-0.11, 0.9), (0, 0.58), (0.11, 0.9),
+                          (0.22, 0.56), (0.44, 0.82), (0.34, 0.32)])
+    beard = pen.path()
+    pen.move(beard, -0.27, -0.06)
+    pen.curve(beard, -0.2, -0.4, 0.2, -0.4, 0.27, -0.06)
+    pen.curve(beard, 0.12, -0.14, -0.12, -0.14, -0.27, -0.06)
+    beard.closePath()
+
+
+def _queen(pen: Pen) -> None:
+    """A court figure with hair framing the face and a small coronet with round tips."""
+    _bust(pen)
+    hair = pen.path()
+    pen.move(hair, -0.46, -0.32)
+    pen.curve(hair, -0.52, 0.15, -0.3, 0.52, 0, 0.52)
+    pen.curve(hair, 0.3, 0.52, 0.52, 0.15, 0.46, -0.32)
+    pen.line(hair, 0.36, -0.32)
+    pen.curve(hair, 0.41, 0.1, 0.24, 0.42, 0, 0.42)
+    pen.curve(hair, -0.24, 0.42, -0.41, 0.1, -0.36, -0.32)
+    hair.closePath()
+    pen.poly(pen.path(), [(-0.26, 0.44), (-0.3, 0.72), (-0.13, 0.6), (0, 0.8), (0.13, 0.6), (0.3, 0.72), (0.26, 0.44)])
+    for x, y in ((-0.3, 0.74), (0, 0.82), (0.3, 0.74)):
+        pen.circle(pen.path(), x, y, 0.07)
+
+
+def _jack(pen: Pen) -> None:
+    """A court figure in a flat cap with a feather."""
+    _bust(pen)
+    cap = pen.path()
+    pen.move(cap, -0.46, 0.3)
+    pen.curve(cap, -0.4, 0.62, 0.4, 0.62, 0.46, 0.3)
+    pen.line(cap, -0.46, 0.3)
+    cap.closePath()
+    feather = pen.path()
+    pen.move(feather, 0.3, 0.48)
+    pen.curve(feather, 0.5, 0.9, 0.75, 0.95, 0.92, 0.92)
+    pen.curve(feather, 0.7, 0.8, 0.55, 0.6, 0.36, 0.42)
+    feather.closePath()
+
+
 # ---------------------------------------------------------------- icons of personnel, information and equipment
 
 
@@ -318,6 +423,12 @@ ICONS: dict[str, Callable[[Pen], None]] = {
     "water": _water,
     "crown": _crown,
     "flower": _flower,
+    "heart": _heart,
+    "spade": _spade,
+    "club": _club,
+    "king": _king,
+    "queen": _queen,
+    "jack": _jack,
     "stripes": _stripes,
     "personnel": _personnel,
     "information": _information,
