@@ -37,6 +37,8 @@ class Agent(Protocol):
 
     def choose_cards(self, game: TrickGame[Any], st: Any, seat: int, count: int, purpose: str) -> list[int]: ...
 
+    def bid(self, game: TrickGame[Any], st: Any, seat: int, allowed: list[int]) -> int: ...
+
 
 class Chance(Protocol):
     """Where the shuffles come from: a seeded generator, or a log being replayed."""
@@ -147,6 +149,10 @@ class TrickGame(Generic[S]):
 
     def start_points(self) -> int:
         return 0
+
+    def hand_size_of(self, hand_index: int) -> int:
+        """Cards each seat is dealt in hand `hand_index`."""
+        return self.hand_size
 
     def game_over(self, game: GameRecord) -> bool:
         raise NotImplementedError

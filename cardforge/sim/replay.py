@@ -85,6 +85,11 @@ class LoggedAgent:
         chosen = _get(_get(self.hands[st.hand_index], self.KEYS[purpose], where), seat, where)
         return [game.card_int(c) for c in chosen]
 
+    def bid(self, game: TrickGame[Any], st: HandState, seat: int, allowed: list[int]) -> int:
+        where = f"hand {st.hand_index + 1}"
+        bid = _get(_get(self.hands[st.hand_index], "bids", where), seat, where)
+        return bid if isinstance(bid, int) else -1
+
 
 def _compare(where: str, what: str, rules: Any, logged: Any) -> None:
     if rules != logged:
