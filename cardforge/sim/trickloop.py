@@ -32,7 +32,10 @@ from .fasttricks import compiled, rule
 
 
 class Pieces(NamedTuple):
-    """The compiled pieces a game plays with beyond its tables: its heuristic players' judgement."""
+    """The compiled pieces a game plays with beyond its tables: its heuristic players' judgement, and
+    the search player's decisions (sim/ismcts.py `with_search` fills the `search_*` and `observe`
+    pieces; the defaults below do nothing, so a loop without search players compiles them away).
+    Agent codes: 0 random, 1 heuristic, a negative code a search player of that many playouts."""
 
     play_score: Any
     """(tables, scratch, hand, n, trick, t, n_tricks, m, seat, leader, lead, play, u) -> float: how much
@@ -42,12 +45,69 @@ class Pieces(NamedTuple):
     """(tables, scratch, hand, n, seat, card, u) -> float: the seat gives or passes the cards of lowest key."""
     bid_score: Any
     """(tables, scratch, hand, n, seat, bid, u) -> float: how much the seat likes bidding `bid`."""
+    search_memory: Any = None
+    """(tables, agents) -> memory: what the search players keep through a game (a tuple of arrays)."""
+    search_hand: Any = None
+    """(memory, tables, scratch, h) -> None: a hand begins (before any pass)."""
+    search_play: Any = None
+    """(pieces, memory, tables, scratch, rng, agents, hands, count, trick, t, n_tricks, m, seat, leader, lead,
+    legal, k) -> play: a search player's play."""
+    search_cards: Any = None
+    """(pieces, memory, tables, scratch, rng, agents, hands, count, seat, k, out) -> None: a search player's
+    passes or gifts into out[:k]."""
+    search_bid: Any = None
+    """(pieces, memory, tables, scratch, rng, agents, hands, count, seat, bids, k) -> bid."""
+    observe: Any = None
+    """(memory, tables, scratch, trick, t, m, lead, seat) -> None: trick[m] was just played by `seat`."""
 
 
 def piece(function: Callable[..., Any]) -> Any:
     """A compiled piece: called at every decision, so compiled without reference counting, with an
     identity stable across runs (fasttricks.rule) so the loops that call it stay cached."""
     return rule(function, nrt=False)
+
+
+@rule
+def no_memory(tables: Any, agents: np.ndarray) -> tuple[np.ndarray]:
+    return (np.zeros(0, dtype=np.int64),)
+
+
+@piece
+def no_hand(memory: Any, tables: Any, scratch: Any, h: int) -> None:
+    return None
+
+
+@piece
+def no_play(pieces: Any, memory: Any, tables: Any, scratch: Any, rng: np.ndarray, agents: np.ndarray,
+            hands: np.ndarray, count: np.ndarray, trick: np.ndarray, t: int, n_tricks: int, m: int, seat: int,
+            leader: int, lead: int, legal: np.ndarray, k: int) -> int:
+    return legal[0]
+
+
+@piece
+def no_cards(pieces: Any, memory: Any, tables: Any, scratch: Any, rng: np.ndarray, agents: np.ndarray,
+             hands: np.ndarray, count: np.ndarray, seat: int, k: int, out: np.ndarray) -> None:
+    for i in range(k):
+        out[i] = hands[seat, i]
+
+
+@piece
+def no_bid(pieces: Any, memory: Any, tables: Any, scratch: Any, rng: np.ndarray, agents: np.ndarray,
+           hands: np.ndarray, count: np.ndarray, seat: int, bids: np.ndarray, k: int) -> int:
+    return bids[0]
+
+
+@piece
+def no_observe(memory: Any, tables: Any, scratch: Any, trick: np.ndarray, t: int, m: int, lead: int,
+               seat: int) -> None:
+    return None
+
+
+def with_defaults(pieces: Pieces) -> Pieces:
+    """`pieces` with the do-nothing search pieces wherever none is given."""
+    defaults = {"search_memory": no_memory, "search_hand": no_hand, "search_play": no_play,
+                "search_cards": no_cards, "search_bid": no_bid, "observe": no_observe}
+    return pieces._replace(**{k: v for k, v in defaults.items() if getattr(pieces, k) is None})
 
 
 @njit(cache=True)
@@ -60,18 +120,19 @@ def hand_room(tables: Any) -> int:
 
 
 @njit(cache=True, inline="always")
-def play_tricks(pieces: Any, tables: Any, scratch: Any, rng: np.ndarray, agents: np.ndarray, hands: np.ndarray,
-                count: np.ndarray, trick: np.ndarray, legal: np.ndarray, leader: int, lead: int, t0: int, m0: int,
-                forced: int, n_tricks: int, trace: np.ndarray, pos: int, tracing: bool) -> tuple[int, int]:
+def play_tricks(pieces: Any, memory: Any, tables: Any, scratch: Any, rng: np.ndarray, agents: np.ndarray,
+                hands: np.ndarray, count: np.ndarray, trick: np.ndarray, legal: np.ndarray, leader: int, lead: int,
+                t0: int, m0: int, forced: int, n_tricks: int, trace: np.ndarray, pos: int,
+                tracing: bool) -> tuple[int, int]:
     """Plays tricks t0..n_tricks-1; returns (the last trick's winner, the next trace position).
 
-    `forced` < 0: a whole hand from trick t0. Otherwise the hand resumes inside trick `t0` (a search
-    playout): trick[:m0] and `lead` are played and `forced` is the play at position m0. Agent code 0
-    plays at random, any other by the heuristic."""
+    `forced` < 0 and `m0` 0: a whole hand from trick t0. Otherwise the hand resumes inside trick `t0`
+    (a search playout): trick[:m0] and `lead` are played, and `forced` (when not negative) is the play
+    at position m0. Agent code 0 plays at random, a negative code by search, any other by the heuristic."""
     players = len(count)
     for t in range(t0, n_tricks):
         start = 0
-        if t == t0 and forced >= 0:
+        if t == t0 and (forced >= 0 or m0 > 0):
             start = m0
         else:
             tr.begin_trick(tables, scratch, t)
@@ -86,6 +147,9 @@ def play_tricks(pieces: Any, tables: Any, scratch: Any, rng: np.ndarray, agents:
                     play = legal[0]
                 elif agents[seat] == 0:
                     play = legal[below(rng, k)]
+                elif agents[seat] < 0:
+                    play = pieces.search_play(pieces, memory, tables, scratch, rng, agents, hands, count, trick, t,
+                                              n_tricks, m, seat, leader, lead, legal, k)
                 else:
                     best = -1e300
                     play = legal[0]
@@ -98,6 +162,7 @@ def play_tricks(pieces: Any, tables: Any, scratch: Any, rng: np.ndarray, agents:
             if m == 0:
                 lead = tr.lead_of(tables, scratch, play)
             trick[m] = play
+            pieces.observe(memory, tables, scratch, trick, t, m, lead, seat)
             seat = seat + 1 if seat + 1 < players else 0
         at = tr.winner_at(tables, scratch, trick, players, lead)
         winner = (leader + at) % players
@@ -113,13 +178,16 @@ def play_tricks(pieces: Any, tables: Any, scratch: Any, rng: np.ndarray, agents:
 
 
 @njit(cache=True)
-def choose_cards(pieces: Any, tables: Any, scratch: Any, rng: np.ndarray, agents: np.ndarray, hands: np.ndarray,
-                 count: np.ndarray, k: int) -> None:
-    """Every seat picks `k` cards to pass into scratch[S_PASSED]: at random, or its heuristic's lowest keys."""
+def choose_cards(pieces: Any, memory: Any, tables: Any, scratch: Any, rng: np.ndarray, agents: np.ndarray,
+                 hands: np.ndarray, count: np.ndarray, k: int) -> None:
+    """Every seat picks `k` cards to pass into scratch[S_PASSED]: at random, its heuristic's lowest keys,
+    or by search."""
     passed = scratch[tr.S_PASSED]
     for s in range(len(count)):
         if agents[s] == 0:
             sample(rng, hands, count, s, k, passed[s])
+        elif agents[s] < 0:
+            pieces.search_cards(pieces, memory, tables, scratch, rng, agents, hands, count, s, k, passed[s])
         else:
             n = count[s]
             keys = np.empty(n, dtype=np.float64)
@@ -150,21 +218,22 @@ def pass_cards(tables: Any, scratch: Any, hands: np.ndarray, count: np.ndarray, 
 
 
 @njit(cache=True)
-def begin_hand(pieces: Any, tables: Any, scratch: Any, rng: np.ndarray, agents: np.ndarray, h: int, size: int,
-               deck: np.ndarray, left: int, hands: np.ndarray, count: np.ndarray, bids: np.ndarray) -> int:
+def begin_hand(pieces: Any, memory: Any, tables: Any, scratch: Any, rng: np.ndarray, agents: np.ndarray, h: int,
+               size: int, deck: np.ndarray, left: int, hands: np.ndarray, count: np.ndarray, bids: np.ndarray) -> int:
     """Everything between the deal and the first lead; returns the first leader (-1: nobody can lead)."""
     cfg = tables[tr.T_CFG]
     state = scratch[tr.S_STATE]
     players = cfg[tr.PLAYERS]
     rest = deck[players * size:]
     tr.start_hand(tables, scratch, h, size, rest, left)
+    pieces.search_hand(memory, tables, scratch, h)
     if cfg[tr.DRAW_KIND] == tr.DRAW_NEXT:
         tr.set_hand_suit(tables, scratch, tables[tr.T_SUIT][rest[0]], rest[0])
     elif cfg[tr.DRAW_KIND] == tr.DRAW_RANDOM:
         options = tables[tr.T_DRAW]
         tr.set_hand_suit(tables, scratch, options[below(rng, len(options))], -1)
     if cfg[tr.PASS_KIND] != tr.PASS_NONE and tr.start_passing(tables, scratch, h):
-        choose_cards(pieces, tables, scratch, rng, agents, hands, count, cfg[tr.PASS_COUNT])
+        choose_cards(pieces, memory, tables, scratch, rng, agents, hands, count, cfg[tr.PASS_COUNT])
         pass_cards(tables, scratch, hands, count, cfg[tr.PASS_COUNT])
     if cfg[tr.REST_TO_PILE]:
         pile = scratch[tr.S_PILE]
@@ -182,6 +251,8 @@ def begin_hand(pieces: Any, tables: Any, scratch: Any, rng: np.ndarray, agents: 
                 bid = bids[0]
             elif agents[s] == 0:
                 bid = bids[below(rng, k)]
+            elif agents[s] < 0:
+                bid = pieces.search_bid(pieces, memory, tables, scratch, rng, agents, hands, count, s, bids, k)
             else:
                 best = -1e300
                 bid = bids[0]
@@ -243,6 +314,7 @@ def play_game(pieces: Any, tables: Any, agents: np.ndarray, rng: np.ndarray, tot
     trick = np.empty(players, dtype=np.int64)
     legal = np.empty(2 * size + 2 * cfg[tr.PASS_COUNT] + 2, dtype=np.int64)
     bids = np.empty(size + 2, dtype=np.int64)
+    memory = pieces.search_memory(tables, agents)
     tr.start_game(tables, scratch, totals)
     fig[:] = 0
     plays = 0
@@ -254,7 +326,7 @@ def play_game(pieces: Any, tables: Any, agents: np.ndarray, rng: np.ndarray, tot
             return 0, h, plays, ERR_TOO_LONG
         hand = tr.hand_size(tables, h)
         left = deal(rng, n_cards, players, hand, deck, hands, count)
-        leader = begin_hand(pieces, tables, scratch, rng, agents, h, hand, deck, left, hands, count, bids)
+        leader = begin_hand(pieces, memory, tables, scratch, rng, agents, h, hand, deck, left, hands, count, bids)
         if leader < 0:
             return 0, h, plays, ERR_NO_LEADER
         n_tricks = state[tr.TRICKS]
@@ -262,8 +334,8 @@ def play_game(pieces: Any, tables: Any, agents: np.ndarray, rng: np.ndarray, tot
             if pos + per_hand > len(trace):
                 return 0, h, plays, ERR_TRACE_FULL
             pos = trace_hand(tables, scratch, trace, pos, deck, hand, left)
-        _, pos = play_tricks(pieces, tables, scratch, rng, agents, hands, count, trick, legal, leader, -1, 0, 0, -1,
-                             n_tricks, trace, pos, tracing)
+        _, pos = play_tricks(pieces, memory, tables, scratch, rng, agents, hands, count, trick, legal, leader, -1, 0,
+                             0, -1, n_tricks, trace, pos, tracing)
         plays += players * n_tricks
         tr.score_hand(tables, scratch, h, totals, fig, points)
         if tracing:
@@ -304,7 +376,7 @@ def play_batch(pieces: Pieces, tables: tuple[Any, ...], seeds: np.ndarray, agent
     scores = np.zeros((g, players), dtype=np.int64)
     winners, hands, plays, errors = (np.zeros(g, dtype=np.int64) for _ in range(4))
     figs = np.zeros((g, int(cfg[tr.FIG_WIDTH])), dtype=np.int64)
-    compiled(_play_batch)(pieces, tables, agents, seeds, scores, winners, hands, plays, figs, errors)
+    compiled(_play_batch)(with_defaults(pieces), tables, agents, seeds, scores, winners, hands, plays, figs, errors)
     return scores, winners, hands, plays, figs, errors
 
 
@@ -316,7 +388,7 @@ def play_traced(pieces: Pieces, tables: tuple[Any, ...], seed: int, agents: np.n
     rng = np.array([seed], dtype=np.uint64)
     totals = np.zeros(int(cfg[tr.PLAYERS]), dtype=np.int64)
     fig = np.zeros(int(cfg[tr.FIG_WIDTH]), dtype=np.int64)
-    _, _, _, error = compiled(play_game)(pieces, tables, agents, rng, totals, fig, trace, True)
+    _, _, _, error = compiled(play_game)(with_defaults(pieces), tables, agents, rng, totals, fig, trace, True)
     if error:
         trace[0] = -error
     return trace
