@@ -323,6 +323,9 @@ def _suggest_key(bad_key: str, siblings: list[str], root: type[BaseModel]) -> st
         if fit > best_fit or (fit == best_fit and fit > 0 and len(names) < len(best)):
             best, best_fit = names, fit
     match = difflib.get_close_matches(bad_key, sorted(best), n=1, cutoff=0.6)
+    if not match and best_fit <= 0:  # no sibling tells the model apart: any model's close word
+        every = sorted({name for model_cls in _all_models(root) for name in _field_names(model_cls)})
+        match = difflib.get_close_matches(bad_key, every, n=1, cutoff=0.6)
     if match:
         return f"; did you mean {match[0]!r}?"
     return f"; expected one of: {', '.join(sorted(best))}" if best else ""

@@ -53,6 +53,14 @@ class Match:
         self.steps += 1
         return game.card_int(self.card_of[action]) * 2
 
+    def bid(self, game: Any, st: Any, seat: int, allowed: list[int]) -> int:
+        assert self.state.current_player() == seat
+        theirs = self.state.legal_actions()
+        assert sorted(a - 52 for a in theirs) == sorted(allowed), (st.hand_index, seat)
+        action = self.rng.choice(theirs)
+        self.state.apply_action(action)
+        return action - 52
+
     def choose_cards(self, game: Any, st: Any, seat: int, count: int, purpose: str) -> list[int]:
         chosen = []
         for _ in range(count):
@@ -116,3 +124,38 @@ def test_hearts_plays_exactly_as_openspiel(seed: int) -> None:
         moons += hand.stats["moon"] >= 0
     if seed >= 2:
         assert moons >= 5, moons
+
+
+def oh_hell_card(action: int) -> str:
+    """OpenSpiel's oh_hell card: rank * 4 + suit, suits C D S H, rank 0 the two."""
+    return f"{('clubs', 'diamonds', 'spades', 'hearts')[action % 4]}-{action // 4 + 2}"
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 7])
+def test_oh_hell_bids_and_plays_exactly_as_openspiel(players: int) -> None:
+    """Each hand of the deck's game against OpenSpiel's oh_hell with that hand's size and dealer: the
+    trump card, the bids allowed (the dealer's hook included), every legal play and the points."""
+    game = game_for(load_deck("oh-hell"), players)
+    rng = random.Random(players)
+    card_of = {a: oh_hell_card(a) for a in range(52)}
+    exact = 0
+    for _ in range(40):
+        h = rng.randrange(len(game.compiled.hand_sizes))
+        size = game.hand_size_of(h)
+        spiel = pyspiel.load_game("oh_hell", {"players": players, "num_tricks_fixed": size})
+        state = spiel.new_initial_state()
+        state.apply_action(size)
+        state.apply_action(h % players)  # the dealer: our deal passes left each hand
+        order = list(range(52))
+        rng.shuffle(order)
+        for action in order[:players * size + 1]:  # seat n % players gets the n-th card; then the trump card
+            state.apply_action(action)
+        hands = [[game.card_int(card_of[a]) for a in order[s:players * size:players]] for s in range(players)]
+        aside = [game.card_int(card_of[a]) for a in order[players * size:]]
+        match = Match(game, state, card_of, rng)
+        hand = game.play_hand(h, GameRecord(totals=[0] * players), FixedDeal(hands, aside), [match] * players)
+        assert game.suit_names[hand.extras["hand_suit"]] == card_of[order[players * size]].split("-")[0]
+        assert state.is_terminal() and match.steps == players * size
+        assert hand.hand_points == [int(r) for r in state.returns()]
+        exact += sum(p >= 10 for p in hand.hand_points)
+    assert exact > 0

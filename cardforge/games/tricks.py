@@ -109,7 +109,7 @@ S = TypeVar("S", bound=HandState)
 class TrickGame(Generic[S]):
     """A trick-taking ruleset bound to one deck and player count, generic over its hand state `S`."""
 
-    ruleset: ClassVar[str] = ""
+    ruleset: str = ""
     state_class: ClassVar[type[HandState]] = HandState
 
     def __init__(self, deck: Deck, players: int) -> None:

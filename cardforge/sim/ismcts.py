@@ -49,15 +49,14 @@ from .trickloop import Pieces, no_memory, pass_cards, piece, play_tricks, with_d
 EXPLORE = 0.7
 """UCB1's exploration weight, in units of the reward scale the playouts show."""
 REUSE = 4
-SETUP_RANDOM = True
-"""Iterations played in each dealt world before the next is dealt (dealing costs as much as a third of a
+"""Iterations played in each dealt world before the next is dealt (dealing costs about a third of a
 playout; consecutive iterations still take different paths down the tree)."""
 
 I_ACTIVE, I_HAND, I_STAMP, N_INFO = range(4)
 """memory.info slots: any search seat at the table; the hand's index; the tree's mark stamp."""
 
 OUT, UNKNOWN = -2, -1
-"""`loc` values of a card: out of play for everybody to see (played, a flipped card), or unseen."""
+"""`loc` of a card: out of play for everybody to see (played, a flipped card), or unseen."""
 
 
 class Memory(NamedTuple):
@@ -86,13 +85,15 @@ class Memory(NamedTuple):
     # one dealt world (world_*), and the copy of it an iteration plays on
     world_hands: np.ndarray
     world_count: np.ndarray
-    world_scratch: Any
+    world_sc: np.ndarray
     hands: np.ndarray
     count: np.ndarray
+    sc: np.ndarray
     trick: np.ndarray
     legal: np.ndarray
     bids: np.ndarray
-    scratch: Any
+    walk: np.ndarray
+    """[trick, position, leader, lead] of the dealt world being played."""
     loc: np.ndarray
     pool: np.ndarray
     need: np.ndarray
@@ -100,23 +101,21 @@ class Memory(NamedTuple):
     mark: np.ndarray
     points: np.ndarray
     reward: np.ndarray
-    arms: np.ndarray
     arm_total: np.ndarray
     arm_visits: np.ndarray
+    taken: np.ndarray
+    keys: np.ndarray
     cands: np.ndarray
     out: np.ndarray
-    walk: np.ndarray
-    """[trick, position, leader, lead] of the dealt world being played."""
     random_seats: np.ndarray
     heuristic_seats: np.ndarray
-    quiet: Any
-    """The do-nothing memory of the playouts' loop (they must not observe)."""
+    quiet: np.ndarray
+    """The do-nothing memory of the playouts' loop (a playout neither searches nor observes)."""
 
 
 @rule
-def new_memory(tables: Any, agents: np.ndarray) -> Memory:
-    cfg = tables[tr.T_CFG]
-    players, cards, width = cfg[tr.PLAYERS], cfg[tr.CARDS], cfg[tr.HAND] + max(cfg[tr.PASS_COUNT], 0)
+def new_memory(tb: np.ndarray, agents: np.ndarray) -> Memory:
+    players, cards, width = tb[tr.PLAYERS], tb[tr.CARDS], tb[tr.HAND]
     budget = np.zeros(players, dtype=np.int64)
     for s in range(players):
         if agents[s] < 0:
@@ -125,30 +124,29 @@ def new_memory(tables: Any, agents: np.ndarray) -> Memory:
     info = np.zeros(N_INFO, dtype=np.int64)
     info[I_ACTIVE] = 1 if budget.max() > 0 else 0
     holders = players + 2
-    return Memory(info, budget, np.zeros(cards, dtype=np.int64), np.zeros((players, cards), dtype=np.int64),
-                  np.zeros((players, cards), dtype=np.int64), np.zeros(max(cfg[tr.PASS_COUNT], 1), dtype=np.int64),
-                  np.zeros(nodes, dtype=np.int64), np.zeros(nodes, dtype=np.int64), np.zeros(nodes, dtype=np.int64),
-                  np.zeros(nodes, dtype=np.int64), np.zeros(nodes, dtype=np.int64), np.zeros(nodes, dtype=np.int64),
-                  np.zeros(nodes, dtype=np.float64), np.zeros(nodes, dtype=np.int64),
-                  np.zeros((players, width), dtype=np.int64), np.zeros(players, dtype=np.int64),
-                  tr.new_scratch(tables),
-                  np.zeros((players, width), dtype=np.int64), np.zeros(players, dtype=np.int64),
-                  np.zeros(players, dtype=np.int64), np.zeros(2 * width + 2, dtype=np.int64),
-                  np.zeros(width + 2, dtype=np.int64), tr.new_scratch(tables), np.zeros(cards, dtype=np.int64),
-                  np.zeros(cards, dtype=np.int64), np.zeros(holders, dtype=np.int64),
-                  np.zeros(holders, dtype=np.int64), np.zeros(2 * cards + 2, dtype=np.int64),
-                  np.zeros(players, dtype=np.int64), np.zeros(players, dtype=np.float64),
-                  np.zeros(width + 2, dtype=np.int64), np.zeros(width + 2, dtype=np.float64),
-                  np.zeros(width + 2, dtype=np.int64), np.zeros(cards, dtype=np.int64),
-                  np.zeros(cards, dtype=np.int64), np.zeros(4, dtype=np.int64), np.zeros(players, dtype=np.int64),
-                  np.ones(players, dtype=np.int64), no_memory(tables, agents))
+
+    def ints(n: int) -> np.ndarray:
+        return np.zeros(n, dtype=np.int64)
+
+    return Memory(info, budget, ints(cards), np.zeros((players, cards), dtype=np.int64),
+                  np.zeros((players, cards), dtype=np.int64), ints(max(tb[tr.PASS_COUNT], 1)),
+                  ints(nodes), ints(nodes), ints(nodes), ints(nodes), ints(nodes), ints(nodes),
+                  np.zeros(nodes, dtype=np.float64), ints(nodes),
+                  np.zeros((players, width), dtype=np.int64), ints(players), tr.new_state(tb),
+                  np.zeros((players, width), dtype=np.int64), ints(players), tr.new_state(tb),
+                  ints(players), ints(2 * width + 2), ints(width + 2), ints(4),
+                  ints(cards), ints(cards), ints(holders), ints(holders), ints(2 * cards + 2),
+                  ints(players), np.zeros(players, dtype=np.float64),
+                  np.zeros(width + 2, dtype=np.float64), ints(width + 2), ints(width + 2),
+                  np.zeros(width + 2, dtype=np.float64), ints(cards), ints(cards),
+                  ints(players), np.ones(players, dtype=np.int64), no_memory(tb, agents))
 
 
 # ---------------------------------------------------------------- what the seats see
 
 
 @rule
-def start_hand(memory: Memory, tables: Any, scratch: Any, h: int) -> None:
+def start_hand(memory: Memory, tb: np.ndarray, sc: np.ndarray, h: int) -> None:
     """A new hand: nothing played, nothing inferred, nothing given."""
     if memory.info[I_ACTIVE] == 0:
         return
@@ -159,14 +157,13 @@ def start_hand(memory: Memory, tables: Any, scratch: Any, h: int) -> None:
 
 
 @rule
-def observe(memory: Memory, tables: Any, scratch: Any, trick: np.ndarray, t: int, m: int, lead: int,
+def observe(memory: Memory, tb: np.ndarray, sc: np.ndarray, trick: np.ndarray, t: int, m: int, lead: int,
             seat: int) -> None:
     """trick[m] was just played by `seat`: it is public, and so is every card the rules say the seat
     could not have held beside it (`trickrules.excluded`)."""
     if memory.info[I_ACTIVE] == 0:
         return
-    card = trick[m] >> 1
-    memory.played[card] = 1
+    memory.played[trick[m] >> 1] = 1
     n = 0
     row = memory.excl[seat]
     for c in range(len(memory.played)):
@@ -175,7 +172,7 @@ def observe(memory: Memory, tables: Any, scratch: Any, trick: np.ndarray, t: int
             n += 1
     if n == 0:
         return
-    tr.excluded(tables, scratch, trick, t, m, lead, memory.cands[:n], memory.out[:n])
+    tr.excluded(tb, sc, trick, t, m, lead, memory.cands[:n], memory.out[:n])
     for i in range(n):
         if memory.out[i]:
             row[memory.cands[i]] = 1
@@ -185,15 +182,15 @@ def observe(memory: Memory, tables: Any, scratch: Any, trick: np.ndarray, t: int
 
 
 @njit(cache=True, _nrt=False)
-def determinize(memory: Memory, tables: Any, scratch: Any, hands: np.ndarray, count: np.ndarray, seat: int,
+def determinize(memory: Memory, tb: np.ndarray, sc: np.ndarray, hands: np.ndarray, count: np.ndarray, seat: int,
                 flipped: int, rng: np.ndarray) -> None:
-    """Deals one world the seat cannot tell from the real one into memory.world_*: the
-    unseen cards go to the other seats (as many as each holds, none it is known not to hold), to the
-    set-aside cards and to the unflipped flip deck, each arrangement about equally likely."""
-    cfg = tables[tr.T_CFG]
-    players, cards = cfg[tr.PLAYERS], cfg[tr.CARDS]
-    state = scratch[tr.S_STATE]
-    pile = scratch[tr.S_PILE]
+    """Deals one world the seat cannot tell from the real one into memory.world_*: the unseen cards go
+    to the other seats (as many as each holds, none it is known not to hold), to the cards set aside
+    and to the unflipped flip deck, each arrangement about equally likely. Reads from the real state
+    only what the seat may see: the hand's public slots, tricks, counts and bids per seat, its own
+    passes and the flipped cards (never the set-aside cards, the deck's order or another's passes)."""
+    players, cards = tb[tr.PLAYERS], tb[tr.CARDS]
+    pile_at_sc = tb[tr.SC_PILE]
     aside_at, pile_at = players, players + 1
     loc, need, left, pool = memory.loc, memory.need, memory.left, memory.pool
     for c in range(cards):
@@ -201,8 +198,8 @@ def determinize(memory: Memory, tables: Any, scratch: Any, hands: np.ndarray, co
     for i in range(count[seat]):
         loc[hands[seat, i]] = seat
     for j in range(flipped):
-        loc[pile[j]] = OUT
-    n_pile = state[tr.N_PILE] - flipped
+        loc[sc[pile_at_sc + j]] = OUT
+    n_pile = sc[tr.N_PILE] - flipped
     in_hands = 0
     for s in range(players):
         need[s] = count[s] if s != seat else 0
@@ -212,11 +209,11 @@ def determinize(memory: Memory, tables: Any, scratch: Any, hands: np.ndarray, co
         n_out += loc[c] == OUT
     need[pile_at] = n_pile
     need[aside_at] = cards - in_hands - n_out - n_pile
-    drawn = state[tr.DRAWN_CARD]
+    drawn = sc[tr.DRAWN_CARD]
     if drawn >= 0 and loc[drawn] == UNKNOWN:
-        to_pile = cfg[tr.REST_TO_PILE] != 0 and need[pile_at] > 0
-        loc[drawn] = pile_at if to_pile else aside_at
-        need[loc[drawn]] -= 1
+        holder = pile_at if tb[tr.REST_TO_PILE] != 0 and need[pile_at] > 0 else aside_at
+        loc[drawn] = holder
+        need[holder] -= 1
     known = memory.known[seat]
     for c in range(cards):
         if known[c] > 0 and loc[c] == UNKNOWN:
@@ -229,7 +226,7 @@ def determinize(memory: Memory, tables: Any, scratch: Any, hands: np.ndarray, co
             n += 1
     excl = memory.excl
     placed = False
-    for attempt in range(24):
+    for _ in range(24):
         shuffle(rng, pool, n)
         for h in range(players + 2):
             left[h] = need[h]
@@ -253,7 +250,7 @@ def determinize(memory: Memory, tables: Any, scratch: Any, hands: np.ndarray, co
                     r -= left[h]
         if placed:
             break
-    if not placed:  # what was inferred contradicts itself (it cannot, but a deal must come out): ignore it
+    if not placed:  # what was inferred contradicts itself (it cannot, but a world must come out): ignore it
         for h in range(players + 2):
             left[h] = need[h]
         for i in range(n):
@@ -262,7 +259,7 @@ def determinize(memory: Memory, tables: Any, scratch: Any, hands: np.ndarray, co
                     loc[pool[i]] = h
                     left[h] -= 1
                     break
-    w_hands, w_count, w_scratch = memory.world_hands, memory.world_count, memory.world_scratch
+    w_hands, w_count, w_sc = memory.world_hands, memory.world_count, memory.world_sc
     for s in range(players):
         w_count[s] = 0
     for c in range(cards):
@@ -270,104 +267,95 @@ def determinize(memory: Memory, tables: Any, scratch: Any, hands: np.ndarray, co
         if 0 <= h < players:
             w_hands[h, w_count[h]] = c
             w_count[h] += 1
-    w_state, w_pile, w_in_hand = w_scratch[tr.S_STATE], w_scratch[tr.S_PILE], w_scratch[tr.S_IN_HAND]
-    for i in range(len(state)):
-        w_state[i] = state[i]
-    for s in range(players):
-        w_scratch[tr.S_WON][s] = scratch[tr.S_WON][s]
-        w_scratch[tr.S_COUNT][s] = scratch[tr.S_COUNT][s]
-        w_scratch[tr.S_BIDS][s] = scratch[tr.S_BIDS][s]
+    for i in range(tr.N_STATE):
+        w_sc[i] = sc[i]
+    for at in (tb[tr.SC_WON], tb[tr.SC_COUNT], tb[tr.SC_BIDS]):
+        for s in range(players):
+            w_sc[at + s] = sc[at + s]
+    k = tb[tr.PASS_COUNT]
+    if k > 0:
+        for j in range(k):
+            w_sc[tb[tr.SC_PASSED] + seat * k + j] = sc[tb[tr.SC_PASSED] + seat * k + j]
     for j in range(flipped):
-        w_pile[j] = pile[j]
+        w_sc[pile_at_sc + j] = sc[pile_at_sc + j]
     at = flipped
     for i in range(n):  # the pool's order is random: the unflipped deck's order too
         if loc[pool[i]] == pile_at:
-            w_pile[at] = pool[i]
+            w_sc[pile_at_sc + at] = pool[i]
             at += 1
+    n_aside = 0
     for c in range(cards):
-        w_in_hand[c] = 0 if loc[c] == aside_at else 1
-    if cfg[tr.MOON] != tr.MOON_NONE:
-        pts = tables[tr.T_POINTS][state[tr.PTS_ROW]]
-        needs = tables[tr.T_FLAGS][tr.F_MOON_NEEDS]
+        if loc[c] == aside_at:
+            w_sc[tb[tr.SC_ASIDE] + n_aside] = c
+            n_aside += 1
+    w_sc[tr.N_ASIDE] = n_aside
+    if tb[tr.MOON] != tr.MOON_NONE:  # the points in play depend on what was set aside: as ready() counts them
         in_play = 0
         for c in range(cards):
-            if w_in_hand[c]:
-                in_play += pts[c]
-            elif needs[c]:
+            in_play += tr.card_points(tb, w_sc, c)
+        for j in range(n_aside):
+            c = w_sc[tb[tr.SC_ASIDE] + j]
+            in_play -= tr.card_points(tb, w_sc, c)
+            if tr.flag(tb, tr.F_MOON_NEEDS, c):
                 in_play = 0
                 break
-        w_state[tr.IN_PLAY] = in_play
+        w_sc[tr.IN_PLAY] = in_play
 
 
 @njit(cache=True, _nrt=False)
-def restore(memory: Memory, players: int) -> None:
-    """The dealt world copied to the arrays an iteration plays on (what playing changes)."""
+def restore(memory: Memory, tb: np.ndarray) -> None:
+    """The dealt world copied to the arrays an iteration plays on."""
+    players = tb[tr.PLAYERS]
     for s in range(players):
         n = memory.world_count[s]
         memory.count[s] = n
         for i in range(n):
             memory.hands[s, i] = memory.world_hands[s, i]
-    world, work = memory.world_scratch, memory.scratch
-    for i in range(len(world[tr.S_STATE])):
-        work[tr.S_STATE][i] = world[tr.S_STATE][i]
-    for s in range(players):
-        work[tr.S_WON][s] = world[tr.S_WON][s]
-        work[tr.S_COUNT][s] = world[tr.S_COUNT][s]
-        work[tr.S_BIDS][s] = world[tr.S_BIDS][s]
-
-
-@njit(cache=True, _nrt=False)
-def copy_world_rest(memory: Memory) -> None:
-    """What playing never changes, copied once per dealt world: the flip deck, the in-hand marks."""
-    world, work = memory.world_scratch, memory.scratch
-    for j in range(len(world[tr.S_PILE])):
-        work[tr.S_PILE][j] = world[tr.S_PILE][j]
-    for c in range(len(world[tr.S_IN_HAND])):
-        work[tr.S_IN_HAND][c] = world[tr.S_IN_HAND][c]
+    world, work = memory.world_sc, memory.sc
+    for i in range(len(world)):
+        work[i] = world[i]
 
 
 # ---------------------------------------------------------------- playing one world out
 
 
 @njit(cache=True, inline="always")
-def apply_play(tables: Any, scratch: Any, hands: np.ndarray, count: np.ndarray, trick: np.ndarray, players: int,
+def apply_play(tb: np.ndarray, sc: np.ndarray, hands: np.ndarray, count: np.ndarray, trick: np.ndarray, players: int,
                seat: int, play: int, at: np.ndarray) -> None:
     """`seat` plays `play` in the dealt world; at = [trick index, position, leader, lead] moves on
     (the trick is credited and the next one begun when it is complete, as trickloop.play_tricks does)."""
     take(hands, count, seat, play >> 1)
     m = at[1]
     if m == 0:
-        at[3] = tr.lead_of(tables, scratch, play)
+        at[3] = tr.lead_of(tb, sc, play)
     trick[m] = play
     if m + 1 < players:
         at[1] = m + 1
         return
-    won = tr.winner_at(tables, scratch, trick, players, at[3])
+    won = tr.winner_at(tb, sc, trick, players, at[3])
     winner = (at[2] + won) % players
-    tr.credit(tables, scratch, trick, won, winner)
+    tr.credit(tb, sc, trick, won, winner)
     at[0] += 1
     at[1] = 0
     at[2] = winner
     at[3] = -1
-    if at[0] < scratch[tr.S_STATE][tr.TRICKS]:
-        tr.begin_trick(tables, scratch, at[0])
+    if at[0] < sc[tr.TRICKS]:
+        tr.begin_trick(tb, sc, at[0])
 
 
 @njit(cache=True, _nrt=False)
-def hand_rewards(memory: Memory, tables: Any, scratch: Any) -> float:
+def hand_rewards(memory: Memory, tb: np.ndarray, sc: np.ndarray) -> float:
     """Each seat's hand points against the mean of the others' into memory.reward (negated when the
     lowest total wins); returns the largest of their sizes (the playouts' reward scale)."""
-    cfg = tables[tr.T_CFG]
-    players = cfg[tr.PLAYERS]
-    state = scratch[tr.S_STATE]
+    players = tb[tr.PLAYERS]
     h = memory.info[I_HAND]
-    last = cfg[tr.END_KIND] == tr.END_HANDS_KIND and h + 1 >= cfg[tr.END_HANDS]
+    last = tb[tr.END_KIND] == tr.END_HANDS_KIND and h + 1 >= tb[tr.END_HANDS]
     points = memory.points
-    tr.hand_points(tables, scratch, state[tr.POOL], last, points)
+    tr.hand_points(tb, sc, sc[tr.POOL], last, points)
     total = 0
     for s in range(players):
         total += points[s]
-    sign = -1.0 if cfg[tr.LOWEST_WINS] else 1.0
+    sign = -1.0 if tb[tr.LOWEST_WINS] else 1.0
     size = 0.0
     for s in range(players):
         others = (total - points[s]) / (players - 1) if players > 1 else 0.0
@@ -377,15 +365,14 @@ def hand_rewards(memory: Memory, tables: Any, scratch: Any) -> float:
 
 
 @njit(cache=True, _nrt=False)
-def play_out(base: Any, memory: Memory, tables: Any, rng: np.ndarray, seats: np.ndarray, at: np.ndarray) -> None:
+def play_out(base: Any, memory: Memory, tb: np.ndarray, rng: np.ndarray, seats: np.ndarray) -> None:
     """The dealt world played to the end of the hand by `seats` (random or heuristic players) in the
-    compiled trick loop with the game's `base` pieces (no search, no observing), from position at[1]
-    of trick at[0]."""
-    scratch = memory.scratch
-    n_tricks = scratch[tr.S_STATE][tr.TRICKS]
+    compiled trick loop with the game's `base` pieces (no search, no observing), from memory.walk."""
+    at = memory.walk
+    n_tricks = memory.sc[tr.TRICKS]
     if at[0] >= n_tricks:
         return
-    play_tricks(base, memory.quiet, tables, scratch, rng, seats, memory.hands, memory.count, memory.trick,
+    play_tricks(base, memory.quiet, tb, memory.sc, rng, seats, memory.hands, memory.count, memory.trick,
                 memory.legal, at[2], at[3], at[0], at[1], -1, n_tricks, memory.legal[:0], 0, False)
 
 
@@ -393,20 +380,19 @@ def play_out(base: Any, memory: Memory, tables: Any, rng: np.ndarray, seats: np.
 
 
 @piece
-def search_play(pieces: Any, memory: Memory, tables: Any, scratch: Any, rng: np.ndarray, agents: np.ndarray,
+def search_play(pieces: Any, memory: Memory, tb: np.ndarray, sc: np.ndarray, rng: np.ndarray, agents: np.ndarray,
                 hands: np.ndarray, count: np.ndarray, trick: np.ndarray, t: int, n_tricks: int, m: int, seat: int,
                 leader: int, lead: int, legal: np.ndarray, k: int) -> int:
     """The play of a search seat (see the module docstring); reads only what the seat may see."""
-    cfg = tables[tr.T_CFG]
-    players = cfg[tr.PLAYERS]
+    players = tb[tr.PLAYERS]
     budget = memory.budget[seat]
     action, mover, child, sibling = memory.action, memory.mover, memory.child, memory.sibling
     visits, avail, total, path, mark = memory.visits, memory.avail, memory.total, memory.path, memory.mark
-    w_legal, w_trick = memory.legal, memory.trick
-    state = scratch[tr.S_STATE]
+    w_legal, w_trick, w_hands, w_count, w_sc, walk = memory.legal, memory.trick, memory.hands, memory.count, \
+        memory.sc, memory.walk
     flipped = 0
-    if cfg[tr.PASS_KIND] == tr.PASS_PILE or cfg[tr.REST_TO_PILE]:
-        flipped = min(t + 1, state[tr.N_PILE])
+    if tb[tr.PASS_KIND] == tr.PASS_PILE or tb[tr.REST_TO_PILE]:
+        flipped = min(t + 1, sc[tr.N_PILE])
     child[0] = -1
     nodes = 1
     cap = len(action)
@@ -414,20 +400,16 @@ def search_play(pieces: Any, memory: Memory, tables: Any, scratch: Any, rng: np.
     stamp = memory.info[I_STAMP]
     for it in range(budget):
         if it % REUSE == 0:
-            determinize(memory, tables, scratch, hands, count, seat, flipped, rng)
-            copy_world_rest(memory)
-        restore(memory, players)
+            determinize(memory, tb, sc, hands, count, seat, flipped, rng)
+        restore(memory, tb)
         for i in range(m):
             w_trick[i] = trick[i]
-        walk = memory.walk
         walk[0], walk[1], walk[2], walk[3] = t, m, leader, lead
         node = 0
         depth = 0
-        w_scratch = memory.scratch
         while walk[0] < n_tricks:
             p = (walk[2] + walk[1]) % players
-            kk = tr.legal(tables, w_scratch, memory.hands[p], memory.count[p], w_trick, walk[0], walk[1], walk[3],
-                          w_legal)
+            kk = tr.legal(tb, w_sc, w_hands[p], w_count[p], w_trick, walk[0], walk[1], walk[3], w_legal)
             stamp += 2
             for i in range(kk):
                 mark[w_legal[i]] = stamp
@@ -458,18 +440,18 @@ def search_play(pieces: Any, memory: Memory, tables: Any, scratch: Any, rng: np.
                 action[new], mover[new], child[new], sibling[new] = play, p, -1, child[node]
                 visits[new], avail[new], total[new] = 0, 1, 0.0
                 child[node] = new
-                apply_play(tables, w_scratch, memory.hands, memory.count, w_trick, players, p, play, walk)
+                apply_play(tb, w_sc, w_hands, w_count, w_trick, players, p, play, walk)
                 depth += 1
                 path[depth] = new
                 break
-            if best < 0:  # the tree is full and every legal play is new: play on at random
+            if best < 0:  # the tree is full and every legal play here is new: play on at random
                 break
-            apply_play(tables, w_scratch, memory.hands, memory.count, w_trick, players, p, action[best], walk)
+            apply_play(tb, w_sc, w_hands, w_count, w_trick, players, p, action[best], walk)
             node = best
             depth += 1
             path[depth] = best
-        play_out(pieces.base, memory, tables, rng, memory.random_seats, walk)
-        size = hand_rewards(memory, tables, w_scratch)
+        play_out(pieces.base, memory, tb, rng, memory.random_seats)
+        size = hand_rewards(memory, tb, w_sc)
         if size > scale:
             scale = size
         for d in range(1, depth + 1):
@@ -477,11 +459,11 @@ def search_play(pieces: Any, memory: Memory, tables: Any, scratch: Any, rng: np.
             visits[n] += 1
             total[n] += memory.reward[mover[n]]
     memory.info[I_STAMP] = stamp + 2
-    best, most = legal[0], -1
+    best, most, best_total = legal[0], -1, 0.0
     c = child[0]
     while c >= 0:
-        if visits[c] > most or (visits[c] == most and total[c] > total[best]):
-            best, most = action[c], visits[c]
+        if visits[c] > most or (visits[c] == most and total[c] > best_total):
+            best, most, best_total = action[c], visits[c], total[c]
         c = sibling[c]
     return best
 
@@ -490,11 +472,12 @@ def search_play(pieces: Any, memory: Memory, tables: Any, scratch: Any, rng: np.
 
 
 @njit(cache=True, _nrt=False)
-def heuristic_cards(pieces: Any, tables: Any, scratch: Any, rng: np.ndarray, hand: np.ndarray, n: int, seat: int,
+def heuristic_cards(pieces: Any, tb: np.ndarray, sc: np.ndarray, rng: np.ndarray, hand: np.ndarray, n: int, seat: int,
                     k: int, keys: np.ndarray, out: np.ndarray) -> None:
-    """The heuristic's k cards to give (its lowest keys), as trickloop.choose_cards picks them."""
+    """The heuristic's k cards to give (its lowest keys, the first of equal ones), as
+    trickloop.choose_cards picks them."""
     for i in range(n):
-        keys[i] = pieces.give_key(tables, scratch, hand, n, seat, hand[i], uniform(rng))
+        keys[i] = pieces.give_key(tb, sc, hand, n, seat, hand[i], uniform(rng))
     for j in range(k):
         low = -1
         for i in range(n):
@@ -504,15 +487,164 @@ def heuristic_cards(pieces: Any, tables: Any, scratch: Any, rng: np.ndarray, han
         keys[low] = 1e300
 
 
-def with_search(pieces: Pieces) -> Any:
-    """`pieces` with the search player's pieces (the heuristic ones stay: the playouts' and the other
-    seats' decisions use them)."""
-    return _with_search(with_defaults(pieces))
+@njit(cache=True, _nrt=False)
+def heuristic_bids(pieces: Any, memory: Memory, tb: np.ndarray, rng: np.ndarray, first: int) -> None:
+    """The seats from the `first`-th bidder on (left of the dealer is the first) bid by the heuristic in
+    the dealt world."""
+    players = tb[tr.PLAYERS]
+    sc = memory.sc
+    dealer = sc[tr.DEALER]
+    bids = memory.bids
+    for i in range(first, players + 1):
+        s = (dealer + i) % players
+        k = tr.legal_bids(tb, sc, s, bids)
+        best, bid = -1e300, bids[0]
+        for j in range(k):
+            score = pieces.bid_score(tb, sc, memory.hands[s], memory.count[s], s, bids[j], uniform(rng))
+            if score > best:
+                best, bid = score, bids[j]
+        tr.set_bid(tb, sc, s, bid)
+
+
+@njit(cache=True, _nrt=False)
+def finish_hand(base: Any, memory: Memory, tb: np.ndarray, rng: np.ndarray, bidder: int, seat: int) -> float:
+    """The dealt world from after the passes (`bidder` 0) or from the `bidder`-th bid to the hand's end,
+    as trickloop.begin_hand goes on: the left-over cards onto the flip deck and its shuffle, the bids,
+    the first lead, and the tricks, every seat playing by the heuristic; returns the seat's reward."""
+    sc = memory.sc
+    if bidder == 0:
+        if tb[tr.REST_TO_PILE]:
+            for j in range(sc[tr.N_ASIDE]):
+                sc[tb[tr.SC_PILE] + sc[tr.N_PILE]] = sc[tb[tr.SC_ASIDE] + j]
+                sc[tr.N_PILE] += 1
+        if tb[tr.PASS_KIND] == tr.PASS_PILE or tb[tr.REST_TO_PILE]:
+            at = tb[tr.SC_PILE]
+            shuffle(rng, sc[at:at + tb[tr.CARDS]], sc[tr.N_PILE])
+    if tb[tr.BIDS]:
+        heuristic_bids(base, memory, tb, rng, max(bidder, 1))
+    leader = tr.ready(tb, sc, memory.hands, memory.count)
+    if leader < 0:
+        return 0.0
+    walk = memory.walk
+    walk[0], walk[1], walk[2], walk[3] = 0, 0, leader, -1
+    play_out(base, memory, tb, rng, memory.heuristic_seats)
+    hand_rewards(memory, tb, sc)
+    return memory.reward[seat]
+
+
+@njit(cache=True, _nrt=False)
+def ucb_arm(memory: Memory, k: int, n: int, scale: float) -> int:
+    """The arm of best UCB1 score among the first k not yet taken (an untried one first)."""
+    best, best_score = -1, -1e300
+    for i in range(k):
+        if memory.taken[i]:
+            continue
+        visits = memory.arm_visits[i]
+        if visits == 0:
+            return i
+        score = memory.arm_total[i] / visits / scale + EXPLORE * math.sqrt(math.log(n + 1) / visits)
+        if score > best_score:
+            best, best_score = i, score
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def pass_world(base: Any, memory: Memory, tb: np.ndarray, rng: np.ndarray, seat: int, k: int) -> None:
+    """In the dealt world every seat passes, `seat` the cards in memory.forced and the others by the
+    heuristic, and the cards move (trickloop.pass_cards)."""
+    players = tb[tr.PLAYERS]
+    sc = memory.sc
+    at = tb[tr.SC_PASSED]
+    for s in range(players):
+        if s == seat:
+            for i in range(k):
+                sc[at + s * k + i] = memory.forced[i]
+        else:
+            heuristic_cards(base, tb, sc, rng, memory.hands[s], memory.count[s], s, k, memory.keys,
+                            sc[at + s * k:at + (s + 1) * k])
+    pass_cards(tb, sc, memory.hands, memory.count, k)
+
+
+@piece
+def search_cards(pieces: Any, memory: Memory, tb: np.ndarray, sc: np.ndarray, rng: np.ndarray, agents: np.ndarray,
+                 hands: np.ndarray, count: np.ndarray, seat: int, k: int, out: np.ndarray) -> None:
+    """A search seat's k cards to pass or give: a semi-bandit over its cards, each iteration passing
+    the k of best UCB score in a dealt world played out by heuristic players, and crediting each of
+    them with the outcome; then the k of best mean. Remembered as where the seat put them."""
+    n = count[seat]
+    budget = memory.budget[seat]
+    for i in range(n):
+        memory.arm_total[i] = 0.0
+        memory.arm_visits[i] = 0
+    scale = 1.0
+    for it in range(budget):
+        if it % REUSE == 0:
+            determinize(memory, tb, sc, hands, count, seat, 0, rng)
+        restore(memory, tb)
+        for i in range(n):
+            memory.taken[i] = 0
+        for j in range(k):
+            arm = ucb_arm(memory, n, it, scale)
+            memory.taken[arm] = 1
+            memory.forced[j] = hands[seat, arm]
+        pass_world(pieces.base, memory, tb, rng, seat, k)
+        reward = finish_hand(pieces.base, memory, tb, rng, 0, seat)
+        scale = max(scale, abs(reward))
+        for i in range(n):
+            if memory.taken[i]:
+                memory.arm_total[i] += reward
+                memory.arm_visits[i] += 1
+    for i in range(n):
+        memory.taken[i] = 0
+    for j in range(k):
+        best, best_mean = -1, -1e300
+        for i in range(n):
+            if memory.taken[i]:
+                continue
+            mean = memory.arm_total[i] / memory.arm_visits[i] if memory.arm_visits[i] else -1e299
+            if mean > best_mean:
+                best, best_mean = i, mean
+        memory.taken[best] = 1
+        out[j] = hands[seat, best]
+    to = tb[tr.PLAYERS] + 1 if tb[tr.PASS_KIND] == tr.PASS_PILE else tr.pass_target(tb, sc, seat)
+    for i in range(k):
+        memory.known[seat, out[i]] = to + 1
+
+
+@piece
+def search_bid(pieces: Any, memory: Memory, tb: np.ndarray, sc: np.ndarray, rng: np.ndarray, agents: np.ndarray,
+               hands: np.ndarray, count: np.ndarray, seat: int, bids: np.ndarray, k: int) -> int:
+    """A search seat's bid: a bandit over the legal bids, each iteration a dealt world where the later
+    seats bid and everybody plays by the heuristic; the most tried bid."""
+    players = tb[tr.PLAYERS]
+    order = (seat - sc[tr.DEALER]) % players
+    order = players if order == 0 else order
+    budget = memory.budget[seat]
+    for j in range(k):
+        memory.arm_total[j] = 0.0
+        memory.arm_visits[j] = 0
+        memory.taken[j] = 0
+    scale = 1.0
+    for it in range(budget):
+        if it % REUSE == 0:
+            determinize(memory, tb, sc, hands, count, seat, 0, rng)
+        restore(memory, tb)
+        arm = ucb_arm(memory, k, it, scale)
+        tr.set_bid(tb, memory.sc, seat, bids[arm])
+        reward = finish_hand(pieces.base, memory, tb, rng, order + 1, seat)
+        scale = max(scale, abs(reward))
+        memory.arm_total[arm] += reward
+        memory.arm_visits[arm] += 1
+    best, most = 0, -1
+    for j in range(k):
+        if memory.arm_visits[j] > most:
+            best, most = j, memory.arm_visits[j]
+    return bids[best]
 
 
 class SearchPieces(NamedTuple):
     """`Pieces` with the search player's, and `base`: the same game's pieces without them, which the
-    playouts run with (a playout neither searches nor observes)."""
+    playouts run with."""
 
     play_score: Any
     give_key: Any
@@ -526,183 +658,16 @@ class SearchPieces(NamedTuple):
     base: Any
 
 
+def with_search(pieces: Pieces) -> SearchPieces:
+    """`pieces` with the search player's (the heuristic ones stay: the playouts' and the other seats'
+    decisions use them)."""
+    return _with_search(with_defaults(pieces))
+
+
 @cache
-def _with_search(pieces: Pieces) -> Any:
+def _with_search(pieces: Pieces) -> SearchPieces:
     return SearchPieces(pieces.play_score, pieces.give_key, pieces.bid_score, new_memory, start_hand, search_play,
                         search_cards, search_bid, observe, pieces)
-
-
-@njit(cache=True, _nrt=False)
-def heuristic_bids(pieces: Any, memory: Memory, tables: Any, rng: np.ndarray, first: int) -> None:
-    """Seats from the `first`-th bidder on (in bidding order, left of the dealer first) bid by the
-    heuristic in the dealt world."""
-    cfg = tables[tr.T_CFG]
-    players = cfg[tr.PLAYERS]
-    scratch = memory.scratch
-    dealer = scratch[tr.S_STATE][tr.DEALER]
-    bids = memory.bids
-    for i in range(first, players + 1):
-        s = (dealer + i) % players
-        k = tr.legal_bids(tables, scratch, s, bids)
-        best, bid = -1e300, bids[0]
-        for j in range(k):
-            score = pieces.bid_score(tables, scratch, memory.hands[s], memory.count[s], s, bids[j], uniform(rng))
-            if score > best:
-                best, bid = score, bids[j]
-        tr.set_bid(tables, scratch, s, bid)
-
-
-@njit(cache=True, _nrt=False)
-def finish_hand(pieces: Any, memory: Memory, tables: Any, rng: np.ndarray, bidder: int, seat: int) -> float:
-    """The dealt world from after the passes to the hand's end, as trickloop.begin_hand and play_tricks
-    go on: the left-over cards to the flip deck, its shuffle, the bids from the `bidder`-th on (-1:
-    none left), the first lead, and the tricks, all by heuristic players; returns the seat's reward."""
-    cfg = tables[tr.T_CFG]
-    scratch = memory.scratch
-    state = scratch[tr.S_STATE]
-    if bidder < 0 or bidder == 1:
-        if cfg[tr.REST_TO_PILE]:
-            pile = scratch[tr.S_PILE]
-            for c in range(len(memory.loc)):
-                if memory.loc[c] == cfg[tr.PLAYERS]:
-                    pile[state[tr.N_PILE]] = c
-                    state[tr.N_PILE] += 1
-        if cfg[tr.PASS_KIND] == tr.PASS_PILE or cfg[tr.REST_TO_PILE]:
-            shuffle(rng, scratch[tr.S_PILE], state[tr.N_PILE])
-    if cfg[tr.BIDS] and bidder >= 1:
-        heuristic_bids(pieces, memory, tables, rng, bidder)
-    leader = tr.ready(tables, scratch, memory.hands, memory.count)
-    if leader < 0:
-        return 0.0
-    walk = memory.walk
-    walk[0], walk[1], walk[2], walk[3] = 0, 0, leader, -1
-    play_out(pieces, memory, tables, rng, memory.random_seats if SETUP_RANDOM else memory.heuristic_seats, walk)
-    hand_rewards(memory, tables, scratch)
-    return memory.reward[seat]
-
-
-@njit(cache=True, _nrt=False)
-def ucb_arm(memory: Memory, k: int, n: int, taken: np.ndarray, scale: float) -> int:
-    """The arm of best UCB1 score among the first k not yet `taken` (an untried one first)."""
-    best, best_score = -1, -1e300
-    for i in range(k):
-        if taken[i]:
-            continue
-        visits = memory.arm_visits[i]
-        if visits == 0:
-            return i
-        score = memory.arm_total[i] / visits / scale + EXPLORE * math.sqrt(math.log(n + 1) / visits)
-        if score > best_score:
-            best, best_score = i, score
-    return best
-
-
-@njit(cache=True, _nrt=False)
-def pass_world(pieces: Any, memory: Memory, tables: Any, rng: np.ndarray, seat: int, k: int,
-               keys: np.ndarray) -> None:
-    """In the dealt world every seat passes: `seat` the cards in memory.forced, the others by the
-    heuristic; then the cards move (trickloop.pass_cards)."""
-    players = tables[tr.T_CFG][tr.PLAYERS]
-    scratch = memory.scratch
-    passed = scratch[tr.S_PASSED]
-    for s in range(players):
-        if s == seat:
-            for i in range(k):
-                passed[s, i] = memory.forced[i]
-        else:
-            heuristic_cards(pieces, tables, scratch, rng, memory.hands[s], memory.count[s], s, k, keys, passed[s])
-    pass_cards(tables, scratch, memory.hands, memory.count, k)
-
-
-@njit(cache=True, _nrt=False)
-def choose_pass(pieces: Any, memory: Memory, tables: Any, scratch: Any, rng: np.ndarray, hands: np.ndarray,
-                count: np.ndarray, seat: int, k: int, keys: np.ndarray, taken: np.ndarray, out: np.ndarray) -> None:
-    """The k cards a search seat passes or gives (see the module docstring): a semi-bandit over its cards."""
-    cfg = tables[tr.T_CFG]
-    players = cfg[tr.PLAYERS]
-    n = count[seat]
-    budget = memory.budget[seat]
-    for i in range(n):
-        memory.arm_total[i] = 0.0
-        memory.arm_visits[i] = 0
-    scale = 1.0
-    for it in range(budget):
-        determinize(memory, tables, scratch, hands, count, seat, 0, rng)
-        copy_world_rest(memory)
-        restore(memory, players)
-        for i in range(n):
-            taken[i] = 0
-        for j in range(k):
-            arm = ucb_arm(memory, n, it, taken, scale)
-            taken[arm] = 1
-            memory.forced[j] = hands[seat, arm]
-        pass_world(pieces.base, memory, tables, rng, seat, k, keys)
-        reward = finish_hand(pieces.base, memory, tables, rng, 1 if cfg[tr.BIDS] else -1, seat)
-        scale = max(scale, abs(reward))
-        for i in range(n):
-            if taken[i]:
-                memory.arm_total[i] += reward
-                memory.arm_visits[i] += 1
-    for i in range(n):
-        taken[i] = 0
-    for j in range(k):
-        best, best_mean = -1, -1e300
-        for i in range(n):
-            if taken[i]:
-                continue
-            mean = memory.arm_total[i] / memory.arm_visits[i] if memory.arm_visits[i] else -1e299
-            if mean > best_mean:
-                best, best_mean = i, mean
-        taken[best] = 1
-        out[j] = hands[seat, best]
-
-
-@rule
-def search_cards(pieces: Any, memory: Memory, tables: Any, scratch: Any, rng: np.ndarray, agents: np.ndarray,
-                 hands: np.ndarray, count: np.ndarray, seat: int, k: int, out: np.ndarray) -> None:
-    """A search seat's passes or gifts, remembered as where it put them."""
-    keys = np.empty(count[seat], dtype=np.float64)
-    taken = np.zeros(count[seat], dtype=np.int64)
-    choose_pass(pieces, memory, tables, scratch, rng, hands, count, seat, k, keys, taken, out)
-    cfg = tables[tr.T_CFG]
-    to = cfg[tr.PLAYERS] + 1 if cfg[tr.PASS_KIND] == tr.PASS_PILE else tr.pass_target(tables, scratch, seat)
-    for i in range(k):
-        memory.known[seat, out[i]] = to + 1
-
-
-@piece
-def search_bid(pieces: Any, memory: Memory, tables: Any, scratch: Any, rng: np.ndarray, agents: np.ndarray,
-               hands: np.ndarray, count: np.ndarray, seat: int, bids: np.ndarray, k: int) -> int:
-    """A search seat's bid: a bandit over the legal bids, each iteration a dealt world where the later
-    seats bid and everybody plays by the heuristic."""
-    cfg = tables[tr.T_CFG]
-    players = cfg[tr.PLAYERS]
-    state = scratch[tr.S_STATE]
-    order = (seat - state[tr.DEALER]) % players
-    order = players if order == 0 else order
-    budget = memory.budget[seat]
-    taken = memory.arms
-    for j in range(k):
-        memory.arm_total[j] = 0.0
-        memory.arm_visits[j] = 0
-        taken[j] = 0
-    scale = 1.0
-    for it in range(budget):
-        if it % REUSE == 0:
-            determinize(memory, tables, scratch, hands, count, seat, 0, rng)
-            copy_world_rest(memory)
-        restore(memory, players)
-        arm = ucb_arm(memory, k, it, taken, scale)
-        tr.set_bid(tables, memory.scratch, seat, bids[arm])
-        reward = finish_hand(pieces.base, memory, tables, rng, order + 1 if order < players else players + 1, seat)
-        scale = max(scale, abs(reward))
-        memory.arm_total[arm] += reward
-        memory.arm_visits[arm] += 1
-    best, most = 0, -1
-    for j in range(k):
-        if memory.arm_visits[j] > most:
-            best, most = j, memory.arm_visits[j]
-    return bids[best]
 
 
 def agent_code(budget: int) -> int:

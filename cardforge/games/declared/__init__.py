@@ -46,18 +46,18 @@ class DeclaredKernel:
     def __init__(self, pieces: Pieces) -> None:
         self.pieces = pieces
 
-    def tables(self, game: DeclaredTrickGame) -> tuple[Any, ...]:
-        return game.tables
+    def tables(self, game: DeclaredTrickGame) -> np.ndarray:
+        return game.tb
 
-    def play_batch(self, tables: tuple[Any, ...], seeds: np.ndarray, agents: np.ndarray) -> tuple[np.ndarray, ...]:
+    def play_batch(self, tb: np.ndarray, seeds: np.ndarray, agents: np.ndarray) -> tuple[np.ndarray, ...]:
         from ...sim.trickloop import play_batch
 
-        return play_batch(self.pieces, tables, seeds, agents)
+        return play_batch(self.pieces, tb, seeds, agents)
 
-    def play_traced(self, tables: tuple[Any, ...], seed: int, agents: np.ndarray) -> np.ndarray:
+    def play_traced(self, tb: np.ndarray, seed: int, agents: np.ndarray) -> np.ndarray:
         from ...sim.trickloop import play_traced
 
-        return play_traced(self.pieces, tables, seed, agents)
+        return play_traced(self.pieces, tb, seed, agents)
 
     def record(self, game: DeclaredTrickGame, trace: np.ndarray) -> Any:
         return game.record(trace)

@@ -1,4 +1,4 @@
-"""A declaration (vocabulary.TrickRules) for one deck and player count, compiled into the tables the
+"""A declaration (vocabulary.TrickRules) for one deck and player count, compiled into the book the
 compiled rules read (cardforge/sim/trickrules.py, whose docstring gives the layout).
 
 Compiling checks what only a player count can tell (a card that is not in play with three players,
@@ -27,7 +27,8 @@ class CompiledRules:
     players: int
     cards: tuple[Card, ...]
     suit_names: list[str]
-    tables: tuple[np.ndarray, ...]
+    book: np.ndarray
+    """The settings and tables the compiled rules read (trickrules.py's layout)."""
     hand_sizes: list[int]
     passes: int
     fig_sections: dict[str, int] = field(default_factory=dict)
@@ -37,12 +38,8 @@ class CompiledRules:
     def ids(self) -> list[str]:
         return [c.id for c in self.cards]
 
-    @property
-    def cfg(self) -> np.ndarray:
-        return self.tables[tr.T_CFG]
-
     def setting(self, slot: int) -> int:
-        return int(self.tables[tr.T_CFG][slot])
+        return int(self.book[slot])
 
     @property
     def fig_width(self) -> int:
@@ -92,6 +89,30 @@ def count_bound(rules: TrickRules, cards: tuple[Card, ...], points: np.ndarray, 
     return size
 
 
+def _pack(cfg: np.ndarray, n: int, players: int, n_pass: int, *tables: np.ndarray) -> np.ndarray:
+    """The settings, then each table flattened, their offsets in the O_* slots, and the state array's
+    layout in the SC_* slots (trickrules.py)."""
+    suit_of, rank_of, flags, points, strength, draw, dirs, opening, sizes, table, places = tables
+    cfg[[tr.N_POINT_ROWS, tr.N_DRAW, tr.N_DIRS, tr.N_OPENING_ROWS, tr.OPENING_WIDTH, tr.N_SIZES, tr.N_TABLE,
+         tr.N_PLACES]] = (len(points), len(draw), len(dirs), len(opening), opening.shape[1], len(sizes), len(table),
+                          len(places))
+    parts = [cfg]
+    at = len(cfg)
+    for slot, part in ((tr.O_SUIT, suit_of), (tr.O_RANK, rank_of), (tr.O_FLAGS, flags), (tr.O_POINTS, points),
+                       (tr.O_STRENGTH, strength), (tr.O_DRAW, draw), (tr.O_DIRS, dirs), (tr.O_OPENING, opening),
+                       (tr.O_SIZES, sizes), (tr.O_TABLE, table), (tr.O_PLACES, places)):
+        cfg[slot] = at
+        parts.append(part.ravel())
+        at += part.size
+    at = tr.N_STATE
+    for slot, room in ((tr.SC_WON, players), (tr.SC_COUNT, players), (tr.SC_BIDS, players),
+                       (tr.SC_PASSED, players * max(n_pass, 1)), (tr.SC_PILE, n), (tr.SC_ASIDE, n)):
+        cfg[slot] = at
+        at += room
+    cfg[tr.SC_SIZE] = at
+    return np.concatenate(parts).astype(np.int64)
+
+
 def compile_rules(rules: TrickRules, deck: Deck, players: int) -> CompiledRules:
     """The tables of `rules` for `deck` at `players` seats; RuleError when that player count cannot play them."""
     checker = _Checker(deck, ())
@@ -110,15 +131,15 @@ def compile_rules(rules: TrickRules, deck: Deck, players: int) -> CompiledRules:
     sizes = hand_sizes(rules, deck, players)
     size = max(sizes)
     n_pass = passes(rules, players)
-    cfg = np.zeros(tr.N_CFG, dtype=np.int64)
+    cfg = np.zeros(tr.N_SETTINGS, dtype=np.int64)
     cfg[[tr.PLAYERS, tr.HAND, tr.CARDS, tr.N_SUITS]] = players, size, n, len(names)
     flags = np.zeros((tr.N_FLAGS, n), dtype=np.int64)
 
     end = rules.end
     if end.score is not None:
-        cfg[[tr.END_KIND, tr.END_SCORE, tr.MAX_HANDS]] = tr.END_SCORE_KIND, end.score, end.max_hands
+        cfg[[tr.END_KIND, tr.END_SCORE, tr.MAX_HANDS]] = tr.END_SCORE_KIND, int(end.score), end.max_hands
     else:
-        hands = players if end.hands == "players" else len(sizes) if end.hands == "hand_sizes" else end.hands
+        hands = players if end.hands == "players" else len(sizes) if end.hands == "hand_sizes" else int(end.hands or 1)
         cfg[[tr.END_KIND, tr.END_HANDS, tr.MAX_HANDS]] = tr.END_HANDS_KIND, hands, hands
     cfg[tr.START] = rules.scoring.start
 
@@ -225,10 +246,10 @@ def compile_rules(rules: TrickRules, deck: Deck, players: int) -> CompiledRules:
     points = np.zeros((max(rows_of_points, 1), n), dtype=np.int64)
     cp = scoring.card_points
     if cp is not None:
-        for row in range(points.shape[0]):
+        for point_suit in range(points.shape[0]):
             for i, c in enumerate(cards):
-                points[row, i] = (cp.suits.get(c.suit or "", 0) + cp.cards.get(c.id, 0)
-                                  + (cp.hand_suit if rows_of_points > 1 and suit_of[i] == row else 0))
+                points[point_suit, i] = (cp.suits.get(c.suit or "", 0) + cp.cards.get(c.id, 0)
+                                         + (cp.hand_suit if rows_of_points > 1 and suit_of[i] == point_suit else 0))
     cfg[tr.HAND_KIND] = {"count": tr.HAND_COUNT, "table": tr.HAND_TABLE, "target": tr.HAND_TARGET,
                          "bid": tr.HAND_BID}[scoring.hand]
     top_tricks = size - (n_pass if cfg[tr.PASS_KIND] == tr.PASS_PILE else 0)
@@ -269,6 +290,6 @@ def compile_rules(rules: TrickRules, deck: Deck, players: int) -> CompiledRules:
             width += room
     cfg[tr.FIG_WIDTH] = width
 
-    tables = (cfg, suit_of, rank_of, flags, points, strength, draw, pass_dirs, opening,
-              np.array(sizes, dtype=np.int64), table, places)
-    return CompiledRules(rules, players, cards, names, tables, sizes, n_pass, sections)
+    book = _pack(cfg, n, players, n_pass, suit_of, rank_of, flags, points, strength, draw, pass_dirs, opening,
+                 np.array(sizes, dtype=np.int64), table, places)
+    return CompiledRules(rules, players, cards, names, book, sizes, n_pass, sections)

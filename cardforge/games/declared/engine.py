@@ -4,7 +4,7 @@ compiled rules (cardforge/sim/trickrules.py).
 `replay`, logs, booklet examples, search players and `--engine reference` play here; agents, a log or
 Python's `random` make the choices. What is legal, the led suit, who leads and who wins a trick,
 what a trick and a hand score, who may bid what and when the game ends are the compiled functions'
-answers on this hand's state (`DeclaredState.scratch`, the same arrays the compiled loop keeps), so
+answers on this hand's state (`DeclaredState.sc`, the same array the compiled loop keeps), so
 the two engines cannot disagree on a rule; tests/test_sim_fast.py replays the compiled loop's games
 here step by step.
 """
@@ -30,17 +30,22 @@ _NO_PASS: list[list[int]] = []
 
 
 class DeclaredState(HandState):
-    """A hand in progress; the rules' own state lives in `scratch` (trickrules.py's S_* arrays)."""
+    """A hand in progress; the rules' own state lives in `sc` (trickrules.py's state array, read with `tb`)."""
 
-    __slots__ = ("scratch", "tables")
+    __slots__ = ("sc", "tb")
 
-    def __init__(self, players: int, tables: tuple[np.ndarray, ...] | None = None) -> None:
+    def __init__(self, players: int, tb: np.ndarray | None = None) -> None:
         super().__init__(players)
-        self.tables = tables
-        self.scratch: tuple[np.ndarray, ...] = tr.new_scratch(tables) if tables is not None else ()
+        self.tb = tb if tb is not None else np.zeros(tr.N_SETTINGS, dtype=np.int64)
+        self.sc: np.ndarray = tr.new_state(self.tb) if tb is not None else np.zeros(tr.N_STATE, dtype=np.int64)
 
     def _state(self, slot: int) -> int:
-        return int(self.scratch[tr.S_STATE][slot])
+        return int(self.sc[slot])
+
+    def seat_values(self, offset_slot: int) -> list[int]:
+        """A per-seat array of the state (tricks won, counts, bids) as a list."""
+        at = int(self.tb[offset_slot])
+        return [int(v) for v in self.sc[at:at + len(self.hands)]]
 
     @property
     def field(self) -> int:
@@ -49,7 +54,7 @@ class DeclaredState(HandState):
 
     @field.setter
     def field(self, suit: int) -> None:
-        self.scratch[tr.S_STATE][tr.FIELD] = suit
+        self.sc[tr.FIELD] = suit
 
     @property
     def hand_suit(self) -> int:
@@ -58,17 +63,16 @@ class DeclaredState(HandState):
 
     @hand_suit.setter
     def hand_suit(self, suit: int) -> None:
-        assert self.tables is not None
-        tr.set_hand_suit(self.tables, self.scratch, suit, -1)
+        tr.set_hand_suit(self.tb, self.sc, suit, -1)
 
     @property
     def counts(self) -> list[int]:
         """Each seat's count this hand (tricks, card points or winning ranks, as the scoring says)."""
-        return [int(v) for v in self.scratch[tr.S_COUNT]]
+        return self.seat_values(tr.SC_COUNT)
 
     @property
     def bids(self) -> list[int]:
-        return [int(v) for v in self.scratch[tr.S_BIDS]]
+        return self.seat_values(tr.SC_BIDS)
 
 
 def _array(values: Sequence[int], size: int = 0) -> np.ndarray:
@@ -87,7 +91,7 @@ class DeclaredTrickGame(TrickGame[DeclaredState]):
         self.ruleset = ruleset
         self.rules = rules
         self.compiled: CompiledRules = compile_rules(rules, deck, players)
-        self.tables = self.compiled.tables
+        self.tb = self.compiled.book
         self.hand_size = max(self.compiled.hand_sizes)
         setup = deck.spec.setup.get(players)
         leftover = (setup.leftover if setup is not None and setup.leftover else None) or deck.spec.leftover
@@ -101,10 +105,10 @@ class DeclaredTrickGame(TrickGame[DeclaredState]):
     # ------------------------------------------------------------------ the game
 
     def new_state(self) -> DeclaredState:
-        return DeclaredState(self.players, self.tables)
+        return DeclaredState(self.players, self.tb)
 
     def hand_size_of(self, hand_index: int) -> int:
-        return int(tr.hand_size(self.tables, hand_index))
+        return int(tr.hand_size(self.tb, hand_index))
 
     def start_points(self) -> int:
         return self.cfg(tr.START)
@@ -112,19 +116,20 @@ class DeclaredTrickGame(TrickGame[DeclaredState]):
     def max_hands(self) -> int:
         return self.cfg(tr.MAX_HANDS)
 
-    def _scratch(self, game: GameRecord) -> tuple[np.ndarray, ...]:
-        scratch = game.carry.get("scratch")
-        if scratch is None:
-            scratch = game.carry["scratch"] = tr.new_scratch(self.tables)
-            tr.start_game(self.tables, scratch, _array(game.totals))
+    def _state(self, game: GameRecord) -> np.ndarray:
+        """The game's state array (the hands share it, as the compiled loop's do: the bust pool carries)."""
+        sc = game.carry.get("state")
+        if sc is None:
+            sc = game.carry["state"] = tr.new_state(self.tb)
+            tr.start_game(self.tb, sc, _array(game.totals))
             game.carry["figures"] = np.zeros(self.compiled.fig_width, dtype=np.int64)
-        return scratch
+        return sc
 
     def game_over(self, game: GameRecord) -> bool:
-        return bool(tr.game_over(self.tables, self._scratch(game), _array(game.totals), len(game.hands)))
+        return bool(tr.game_over(self.tb, self._state(game), _array(game.totals), len(game.hands)))
 
     def winners(self, game: GameRecord) -> tuple[int, ...]:
-        mask = int(tr.winners(self.tables, self._scratch(game), _array(game.totals)))
+        mask = int(tr.winners(self.tb, self._state(game), _array(game.totals)))
         return tuple(s for s in range(self.players) if mask >> s & 1)
 
     def first_seat(self) -> tuple[int, str]:
@@ -144,54 +149,52 @@ class DeclaredTrickGame(TrickGame[DeclaredState]):
         if len(used) != len(self.ids) or set(used) != self.all_cards:
             raise RuleError("a deal must use every card in play exactly once")
 
-    def play_hand(self, hand_index: int, game: GameRecord, chance: Chance, agents: Sequence[Agent]) -> HandRecord:
-        game.carry["hand_scratch"] = self._scratch(game)
-        rec = super().play_hand(hand_index, game, chance, agents)
-        return rec
 
     # ------------------------------------------------------------------ before the first trick
 
     def setup_hand(self, st: DeclaredState, rec: HandRecord, game: GameRecord, chance: Chance,
                    agents: Sequence[Agent]) -> None:
         """The hand's suit, passes, the flip deck and bids, in the compiled loop's order (trickloop.begin_hand)."""
-        st.scratch = game.carry["hand_scratch"]
-        tables, scratch, h = self.tables, st.scratch, st.hand_index
+        st.sc = self._state(game)
+        tb, sc, h = self.tb, st.sc, st.hand_index
         size = len(st.hands[0])
-        tr.start_hand(tables, scratch, h, size, _array(rec.set_aside), len(rec.set_aside))
+        tr.start_hand(tb, sc, h, size, _array(rec.set_aside), 0, len(rec.set_aside))
         extras: dict[str, Any] = {}
         kind = self.cfg(tr.DRAW_KIND)
         if kind == tr.DRAW_NEXT:
             card = rec.set_aside[0]
-            tr.set_hand_suit(tables, scratch, self.suit_of[card], card)
+            tr.set_hand_suit(tb, sc, self.suit_of[card], card)
             extras.update(hand_suit=self.suit_of[card], turned_up=card)
         elif kind == tr.DRAW_RANDOM:
-            options = [self.suit_names[s] for s in tables[tr.T_DRAW]]
+            at = self.cfg(tr.O_DRAW)
+            options = [self.suit_names[s] for s in tb[at:at + self.cfg(tr.N_DRAW)]]
             name = chance.pick(self, h, str(self.hand_suit_key), options)
             if name not in self.suit_names:
                 raise RuleError(f"{self.hand_suit_key} {name!r} is not a suit of {self.deck.id}")
-            tr.set_hand_suit(tables, scratch, self.suit_names.index(name), -1)
+            tr.set_hand_suit(tb, sc, self.suit_names.index(name), -1)
             extras["hand_suit"] = self.suit_names.index(name)
         pass_kind = self.cfg(tr.PASS_KIND)
         given: list[list[int]] = []
         if pass_kind != tr.PASS_NONE:
-            passing = bool(tr.start_passing(tables, scratch, h))
+            passing = bool(tr.start_passing(tb, sc, h))
             if pass_kind == tr.PASS_SEATS:
                 passed = self.take_chosen_cards(st, agents, self.compiled.passes, "pass") if passing else _NO_PASS
                 for seat, cards in enumerate(passed):
-                    st.hands[int(tr.pass_target(tables, scratch, seat))].extend(cards)
-                extras.update(pass_offset=int(scratch[tr.S_STATE][tr.PASS_OFFSET]), passed=passed)
+                    st.hands[int(tr.pass_target(tb, sc, seat))].extend(cards)
+                extras.update(pass_offset=int(sc[tr.PASS_OFFSET]), passed=passed)
             elif passing:
                 given = self.take_chosen_cards(st, agents, self.compiled.passes, "give")
             for seat, cards in enumerate(extras.get("passed") or given):
-                scratch[tr.S_PASSED][seat, :len(cards)] = cards
+                at = self.cfg(tr.SC_PASSED) + seat * len(cards)
+                sc[at:at + len(cards)] = cards
         if pass_kind == tr.PASS_PILE or self.cfg(tr.REST_TO_PILE):
             pile = [c for cards in given for c in cards] + (list(rec.set_aside) if self.cfg(tr.REST_TO_PILE) else [])
             order = chance.order(self, h, "flip_deck", pile)
             if sorted(order) != sorted(pile):
                 raise RuleError("the flip deck must be exactly the given cards"
                                 + (" and the cards left over" if self.cfg(tr.REST_TO_PILE) and rec.set_aside else ""))
-            scratch[tr.S_PILE][:len(order)] = order
-            scratch[tr.S_STATE][tr.N_PILE] = len(order)
+            sc[self.cfg(tr.SC_PILE):self.cfg(tr.SC_PILE) + len(order)] = order
+            sc[tr.N_PILE] = len(order)
             if pass_kind == tr.PASS_PILE:
                 extras["given"] = given
             extras["flip_deck"] = list(order)
@@ -199,12 +202,12 @@ class DeclaredTrickGame(TrickGame[DeclaredState]):
             out = np.zeros(self.hand_size + 2, dtype=np.int64)
             for i in range(1, self.players + 1):
                 seat = (st.dealer + i) % self.players
-                allowed = [int(b) for b in out[:tr.legal_bids(tables, scratch, seat, out)]]
-                bid = agents[seat].bid(self, st, seat, allowed)  # type: ignore[attr-defined]
+                allowed = [int(b) for b in out[:tr.legal_bids(tb, sc, seat, out)]]
+                bid = agents[seat].bid(self, st, seat, allowed)
                 if bid not in allowed:
                     raise RuleError(f"seat {seat} may not bid {bid!r} here; bids allowed: "
                                     f"{', '.join(map(str, allowed))}")
-                tr.set_bid(tables, scratch, seat, bid)
+                tr.set_bid(tb, sc, seat, bid)
             extras["bids"] = st.bids
         rec.extras = extras
 
@@ -216,7 +219,7 @@ class DeclaredTrickGame(TrickGame[DeclaredState]):
         return hands, np.array([len(h) for h in st.hands], dtype=np.int64)
 
     def first_leader(self, st: DeclaredState) -> int:
-        leader = int(tr.ready(self.tables, st.scratch, *self._hands_array(st)))
+        leader = int(tr.ready(self.tb, st.sc, *self._hands_array(st)))
         if leader < 0:
             raise RuleError("nobody holds the card that leads the first trick")
         return leader
@@ -224,8 +227,8 @@ class DeclaredTrickGame(TrickGame[DeclaredState]):
     # ------------------------------------------------------------------ a trick
 
     def start_trick(self, st: DeclaredState) -> int:
-        tr.begin_trick(self.tables, st.scratch, st.trick_index)
-        return int(tr.trick_note(self.tables, st.scratch))
+        tr.begin_trick(self.tb, st.sc, st.trick_index)
+        return int(tr.trick_note(self.tb, st.sc))
 
     def _trick(self, st: DeclaredState) -> np.ndarray:
         return _array(st.trick, self.players)
@@ -233,12 +236,12 @@ class DeclaredTrickGame(TrickGame[DeclaredState]):
     def legal(self, st: DeclaredState) -> list[int]:
         hand = st.hands[st.to_move]
         out = np.empty(4 * len(hand) + 2, dtype=np.int64)
-        k = tr.legal(self.tables, st.scratch, _array(hand), len(hand), self._trick(st), st.trick_index,
+        k = tr.legal(self.tb, st.sc, _array(hand), len(hand), self._trick(st), st.trick_index,
                      len(st.trick), st.lead_colour, out)
         return [int(p) for p in out[:k]]
 
     def lead_colour_of(self, st: DeclaredState, play: int) -> int:
-        return int(tr.lead_of(self.tables, st.scratch, play))
+        return int(tr.lead_of(self.tb, st.sc, play))
 
     def apply(self, st: DeclaredState, play: int) -> None:
         st.hands[st.to_move].remove(play >> 1)
@@ -247,22 +250,21 @@ class DeclaredTrickGame(TrickGame[DeclaredState]):
         st.trick.append(play)
 
     def trick_winner(self, st: DeclaredState) -> int:
-        at = int(tr.winner_at(self.tables, st.scratch, self._trick(st), len(st.trick), st.lead_colour))
+        at = int(tr.winner_at(self.tb, st.sc, self._trick(st), len(st.trick), st.lead_colour))
         return (st.leader + at) % self.players
 
     def end_trick(self, st: DeclaredState, winner: int) -> None:
         st.won[winner] += 1
-        tr.credit(self.tables, st.scratch, self._trick(st), (winner - st.leader) % self.players, winner)
+        tr.credit(self.tb, st.sc, self._trick(st), (winner - st.leader) % self.players, winner)
 
     # ------------------------------------------------------------------ scoring
 
     def score_hand(self, st: DeclaredState, rec: HandRecord, game: GameRecord) -> list[int]:
         points = np.zeros(self.players, dtype=np.int64)
         fig = game.carry["figures"]
-        tr.score_hand(self.tables, st.scratch, st.hand_index, _array(game.totals), fig, points)
-        state = st.scratch[tr.S_STATE]
-        rec.stats = {"count": st.counts, "won": [int(v) for v in st.scratch[tr.S_WON]],
-                     "moon": int(state[tr.MOON_SEAT]), "lost": int(state[tr.LOST])}
+        tr.score_hand(self.tb, st.sc, st.hand_index, _array(game.totals), fig, points)
+        rec.stats = {"count": st.counts, "won": st.seat_values(tr.SC_WON), "moon": int(st.sc[tr.MOON_SEAT]),
+                     "lost": int(st.sc[tr.LOST])}
         return [int(p) for p in points]
 
     def figures(self, game: GameRecord) -> dict[str, Any]:
@@ -352,7 +354,7 @@ class HeuristicPlayer:
         noise = np.array([self._random() for _ in legal])
         scores = np.empty(len(legal))
         trick = _array(st.trick, game.players)
-        trickloop.score_plays(self.pieces.play_score, game.tables, st.scratch, _array(st.hands[st.to_move]), trick,
+        trickloop.score_plays(self.pieces.play_score, game.tb, st.sc, _array(st.hands[st.to_move]), trick,
                               st.trick_index, st.tricks_total, len(st.trick), st.to_move, st.leader, st.lead_colour,
                               np.array(legal, dtype=np.int64), noise, scores)
         return legal[int(np.argmax(scores))]
@@ -362,7 +364,7 @@ class HeuristicPlayer:
         hand = st.hands[seat]
         noise = np.array([self._random() for _ in hand])
         keys = np.empty(len(hand))
-        trickloop.give_keys(self.pieces.give_key, game.tables, st.scratch, _array(hand), seat, noise, keys)
+        trickloop.give_keys(self.pieces.give_key, game.tb, st.sc, _array(hand), seat, noise, keys)
         order = np.argsort(keys, kind="stable")
         return [hand[i] for i in order[:count]]
 
@@ -371,6 +373,6 @@ class HeuristicPlayer:
             return allowed[0]
         noise = np.array([self._random() for _ in allowed])
         scores = np.empty(len(allowed))
-        trickloop.bid_scores(self.pieces.bid_score, game.tables, st.scratch, _array(st.hands[seat]), seat,
+        trickloop.bid_scores(self.pieces.bid_score, game.tb, st.sc, _array(st.hands[seat]), seat,
                              np.array(allowed, dtype=np.int64), noise, scores)
         return allowed[int(np.argmax(scores))]

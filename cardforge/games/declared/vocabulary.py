@@ -271,20 +271,22 @@ class Winner(Rule):
 
 
 class TrickRules(Rule):
-    """A trick-taking game, declared: every rule the simulator, replay, the search player and the booklet use."""
+    """A trick-taking game declared under `rules.tricks`: each section below is a mapping of words,
+    listed in docs/trick-vocabulary.md."""
 
-    deal: Deal = Deal()
-    hand_suit: HandSuit | None = None
-    passing: Passing | None = None
-    flip_deck: FlipDeck | None = None
-    bidding: Bidding | None = None
-    lead: Lead = Lead()
-    follow: Follow = Follow()
-    face_down: FaceDown | None = None
-    trick: Trick = Trick()
-    scoring: Scoring = Scoring()
-    end: End
-    winner: Winner = Winner()
+    deal: Deal = Field(Deal(), description="how many cards each player gets, and where the rest go")
+    hand_suit: HandSuit | None = Field(None, description="a suit chosen each hand: trump or the point suit")
+    passing: Passing | None = Field(None, description="cards passed before the first trick")
+    flip_deck: FlipDeck | None = Field(None, description="a pile turned up one card per trick, setting its field "
+                                                         "colour")
+    bidding: Bidding | None = Field(None, description="bids on the number of tricks each player will take")
+    lead: Lead = Field(Lead(), description="who leads, and a suit that must be broken before it is led")
+    follow: Follow = Field(Follow(), description="following the led suit")
+    face_down: FaceDown | None = Field(None, description="playing a card face down as one fixed card")
+    trick: Trick = Field(Trick(), description="who wins a trick: trump, a strength order, lowest if mixed, ties")
+    scoring: Scoring = Field(Scoring(), description="what a player counts in a hand and what it is worth")
+    end: End = Field(description="when the game ends")
+    winner: Winner = Field(Winner(), description="who wins the game")
 
     @model_validator(mode="after")
     def _consistent(self) -> TrickRules:
