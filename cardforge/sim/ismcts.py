@@ -105,6 +105,7 @@ class Memory(NamedTuple):
     arm_visits: np.ndarray
     taken: np.ndarray
     keys: np.ndarray
+    noise: np.ndarray
     cands: np.ndarray
     out: np.ndarray
     random_seats: np.ndarray
@@ -138,7 +139,8 @@ def new_memory(tb: np.ndarray, agents: np.ndarray) -> Memory:
                   ints(cards), ints(cards), ints(holders), ints(holders), ints(2 * cards + 2),
                   ints(players), np.zeros(players, dtype=np.float64),
                   np.zeros(width + 2, dtype=np.float64), ints(width + 2), ints(width + 2),
-                  np.zeros(width + 2, dtype=np.float64), ints(cards), ints(cards),
+                  np.zeros(cards, dtype=np.float64), np.zeros(max(cards, 2 * width + 2), dtype=np.float64),
+                  ints(cards), ints(cards),
                   ints(players), np.ones(players, dtype=np.int64), no_memory(tb, agents))
 
 
@@ -373,7 +375,7 @@ def play_out(base: Any, memory: Memory, tb: np.ndarray, rng: np.ndarray, seats: 
     if at[0] >= n_tricks:
         return
     play_tricks(base, memory.quiet, tb, memory.sc, rng, seats, memory.hands, memory.count, memory.trick,
-                memory.legal, at[2], at[3], at[0], at[1], -1, n_tricks, memory.legal[:0], 0, False)
+                memory.legal, memory.noise, at[2], at[3], at[0], at[1], -1, n_tricks, memory.legal[:0], 0, False)
 
 
 # ---------------------------------------------------------------- a play
@@ -386,6 +388,8 @@ def search_play(pieces: Any, memory: Memory, tb: np.ndarray, sc: np.ndarray, rng
     """The play of a search seat (see the module docstring); reads only what the seat may see."""
     players = tb[tr.PLAYERS]
     budget = memory.budget[seat]
+    pieces.tally[0] += 1
+    pieces.tally[1] += budget
     action, mover, child, sibling = memory.action, memory.mover, memory.child, memory.sibling
     visits, avail, total, path, mark = memory.visits, memory.avail, memory.total, memory.path, memory.mark
     w_legal, w_trick, w_hands, w_count, w_sc, walk = memory.legal, memory.trick, memory.hands, memory.count, \
@@ -473,11 +477,12 @@ def search_play(pieces: Any, memory: Memory, tb: np.ndarray, sc: np.ndarray, rng
 
 @njit(cache=True, _nrt=False)
 def heuristic_cards(pieces: Any, tb: np.ndarray, sc: np.ndarray, rng: np.ndarray, hand: np.ndarray, n: int, seat: int,
-                    k: int, keys: np.ndarray, out: np.ndarray) -> None:
+                    k: int, keys: np.ndarray, noise: np.ndarray, out: np.ndarray) -> None:
     """The heuristic's k cards to give (its lowest keys, the first of equal ones), as
     trickloop.choose_cards picks them."""
     for i in range(n):
-        keys[i] = pieces.give_key(tb, sc, hand, n, seat, hand[i], uniform(rng))
+        noise[i] = uniform(rng)
+    pieces.keys(tb, sc, hand, n, seat, noise, keys)
     for j in range(k):
         low = -1
         for i in range(n):
@@ -498,11 +503,11 @@ def heuristic_bids(pieces: Any, memory: Memory, tb: np.ndarray, rng: np.ndarray,
     for i in range(first, players + 1):
         s = (dealer + i) % players
         k = tr.legal_bids(tb, sc, s, bids)
-        best, bid = -1e300, bids[0]
-        for j in range(k):
-            score = pieces.bid_score(tb, sc, memory.hands[s], memory.count[s], s, bids[j], uniform(rng))
-            if score > best:
-                best, bid = score, bids[j]
+        bid = bids[0]
+        if k > 1:
+            for j in range(k):
+                memory.noise[j] = uniform(rng)
+            bid = bids[pieces.bid(tb, sc, memory.hands[s], memory.count[s], s, bids, k, memory.noise)]
         tr.set_bid(tb, sc, s, bid)
 
 
@@ -560,7 +565,7 @@ def pass_world(base: Any, memory: Memory, tb: np.ndarray, rng: np.ndarray, seat:
             for i in range(k):
                 sc[at + s * k + i] = memory.forced[i]
         else:
-            heuristic_cards(base, tb, sc, rng, memory.hands[s], memory.count[s], s, k, memory.keys,
+            heuristic_cards(base, tb, sc, rng, memory.hands[s], memory.count[s], s, k, memory.keys, memory.noise,
                             sc[at + s * k:at + (s + 1) * k])
     pass_cards(tb, sc, memory.hands, memory.count, k)
 
@@ -573,6 +578,8 @@ def search_cards(pieces: Any, memory: Memory, tb: np.ndarray, sc: np.ndarray, rn
     them with the outcome; then the k of best mean. Remembered as where the seat put them."""
     n = count[seat]
     budget = memory.budget[seat]
+    pieces.tally[0] += 1
+    pieces.tally[1] += budget
     for i in range(n):
         memory.arm_total[i] = 0.0
         memory.arm_visits[i] = 0
@@ -620,6 +627,8 @@ def search_bid(pieces: Any, memory: Memory, tb: np.ndarray, sc: np.ndarray, rng:
     order = (seat - sc[tr.DEALER]) % players
     order = players if order == 0 else order
     budget = memory.budget[seat]
+    pieces.tally[0] += 1
+    pieces.tally[1] += budget
     for j in range(k):
         memory.arm_total[j] = 0.0
         memory.arm_visits[j] = 0
@@ -646,9 +655,9 @@ class SearchPieces(NamedTuple):
     """`Pieces` with the search player's, and `base`: the same game's pieces without them, which the
     playouts run with."""
 
-    play_score: Any
-    give_key: Any
-    bid_score: Any
+    choose: Any
+    keys: Any
+    bid: Any
     search_memory: Any
     search_hand: Any
     search_play: Any
@@ -656,6 +665,8 @@ class SearchPieces(NamedTuple):
     search_bid: Any
     observe: Any
     base: Any
+    tally: np.ndarray
+    """[decisions searched, playouts played] since the pieces were made (benchmarks/bench_search.py reads it)."""
 
 
 def with_search(pieces: Pieces) -> SearchPieces:
@@ -666,8 +677,9 @@ def with_search(pieces: Pieces) -> SearchPieces:
 
 @cache
 def _with_search(pieces: Pieces) -> SearchPieces:
-    return SearchPieces(pieces.play_score, pieces.give_key, pieces.bid_score, new_memory, start_hand, search_play,
-                        search_cards, search_bid, observe, pieces)
+    return SearchPieces(pieces.choose, pieces.keys, pieces.bid, new_memory, start_hand, search_play,
+                        search_cards, search_bid, observe, pieces,
+                        np.zeros(2, dtype=np.int64))
 
 
 def agent_code(budget: int) -> int:

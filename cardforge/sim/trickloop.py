@@ -26,39 +26,9 @@ import numpy as np
 from numba import njit
 
 from . import trickrules as tr
-from .fastcore import ERR_NO_LEADER, ERR_TOO_LONG, ERR_TRACE_FULL, deal, put, take
+from .fastcore import ERR_NO_LEADER, ERR_TOO_LONG, ERR_TRACE_FULL, deal, determinize, margin, put, take, ucb_pick
 from .fastrand import below, shuffle, uniform
 from .fasttricks import compiled, rule
-
-
-class Pieces(NamedTuple):
-    """The compiled pieces a game plays with beyond its book: its heuristic players' judgement, and the
-    search player's decisions (sim/ismcts.py `with_search` fills the `search_*` and `observe` pieces;
-    the do-nothing defaults here compile away in a loop without search players).
-    Agent codes: 0 random, 1 heuristic, a negative code a search player of that many playouts."""
-
-    play_score: Any
-    """(tb, sc, hand, n, trick, t, n_tricks, m, seat, leader, lead, play, u) -> float: how much the seat
-    likes `play` at position m of trick t (higher is better); u in [0, 1) is the noise the score adds
-    (times 1e-3) so that ties break at random."""
-    give_key: Any
-    """(tb, sc, hand, n, seat, card, u) -> float: the seat gives or passes the cards of lowest key."""
-    bid_score: Any
-    """(tb, sc, hand, n, seat, bid, u) -> float: how much the seat likes bidding `bid`."""
-    search_memory: Any = None
-    """(tb, agents) -> memory: what the search players keep through a game."""
-    search_hand: Any = None
-    """(memory, tb, sc, h) -> None: a hand begins (after the deal, before any pass)."""
-    search_play: Any = None
-    """(pieces, memory, tb, sc, rng, agents, hands, count, trick, t, n_tricks, m, seat, leader, lead, legal,
-    k) -> play: a search player's play."""
-    search_cards: Any = None
-    """(pieces, memory, tb, sc, rng, agents, hands, count, seat, k, out) -> None: a search player's passes or
-    gifts into out[:k]."""
-    search_bid: Any = None
-    """(pieces, memory, tb, sc, rng, agents, hands, count, seat, bids, k) -> bid: a search player's bid."""
-    observe: Any = None
-    """(memory, tb, sc, trick, t, m, lead, seat) -> None: `seat` just played trick[m]."""
 
 
 def piece(function: Callable[..., Any]) -> Any:
@@ -103,6 +73,39 @@ def no_observe(memory: Any, tb: np.ndarray, sc: np.ndarray, trick: np.ndarray, t
     return None
 
 
+class Pieces(NamedTuple):
+    """The compiled pieces a game plays with beyond its book: its heuristic players' judgement, and the
+    search player's decisions (sim/ismcts.py `with_search` fills the `search_*` and `observe` pieces;
+    the do-nothing defaults compile away in a loop without search players). Each heuristic piece
+    judges all the options of one decision in one call; noise[i] in [0, 1) is option i's random
+    tie-break (the piece adds it times 1e-3), drawn by the caller so that the compiled loop and the
+    readable engine (Python's `random`) feed the same judgement the same noise.
+    Agent codes: 0 random, 1 heuristic, a negative code a search player of that many playouts."""
+
+    choose: Any
+    """(tb, sc, hand, n, trick, t, n_tricks, m, seat, leader, lead, plays, k, noise) -> the index of the
+    play among plays[:k] the seat makes at position m of trick t."""
+    keys: Any
+    """(tb, sc, hand, n, seat, noise, out) -> None: out[i] is how much the seat wants to keep hand[i];
+    it passes or gives the cards of lowest key."""
+    bid: Any
+    """(tb, sc, hand, n, seat, bids, k, noise) -> the index of the bid among bids[:k] the seat makes."""
+    search_memory: Any = no_memory
+    """(tb, agents) -> memory: what the search players keep through a game."""
+    search_hand: Any = no_hand
+    """(memory, tb, sc, h) -> None: a hand begins (after the deal, before any pass)."""
+    search_play: Any = no_play
+    """(pieces, memory, tb, sc, rng, agents, hands, count, trick, t, n_tricks, m, seat, leader, lead, legal,
+    k) -> play: a search player's play."""
+    search_cards: Any = no_cards
+    """(pieces, memory, tb, sc, rng, agents, hands, count, seat, k, out) -> None: a search player's passes or
+    gifts into out[:k]."""
+    search_bid: Any = no_bid
+    """(pieces, memory, tb, sc, rng, agents, hands, count, seat, bids, k) -> bid: a search player's bid."""
+    observe: Any = no_observe
+    """(memory, tb, sc, trick, t, m, lead, seat) -> None: `seat` just played trick[m]."""
+
+
 def with_defaults(pieces: Pieces) -> Pieces:
     """`pieces` with the do-nothing search pieces wherever none is given."""
     defaults = {"search_memory": no_memory, "search_hand": no_hand, "search_play": no_play,
@@ -127,23 +130,10 @@ def hand_room(tb: np.ndarray) -> int:
     return 4 + cards + size * (players + 3) + 4 * players + 2 + extras
 
 
-@njit(cache=True)
-def choose_play(pieces: Any, tb: np.ndarray, sc: np.ndarray, rng: np.ndarray, hand: np.ndarray, n: int,
-                trick: np.ndarray, t: int, n_tricks: int, m: int, seat: int, leader: int, lead: int,
-                legal: np.ndarray, k: int) -> int:
-    """The heuristic's play: the first best score among legal[:k], each with noise below 1e-3."""
-    best = -1e300
-    play = legal[0]
-    for i in range(k):
-        score = pieces.play_score(tb, sc, hand, n, trick, t, n_tricks, m, seat, leader, lead, legal[i], uniform(rng))
-        if score > best:
-            best, play = score, legal[i]
-    return play
-
-
 @njit(cache=True, inline="always")
 def play_tricks(pieces: Any, memory: Any, tb: np.ndarray, sc: np.ndarray, rng: np.ndarray, agents: np.ndarray,
-                hands: np.ndarray, count: np.ndarray, trick: np.ndarray, legal: np.ndarray, leader: int, lead: int,
+                hands: np.ndarray, count: np.ndarray, trick: np.ndarray, legal: np.ndarray, noise: np.ndarray,
+                leader: int, lead: int,
                 t0: int, m0: int, forced: int, n_tricks: int, trace: np.ndarray, pos: int,
                 tracing: bool) -> tuple[int, int]:
     """Plays tricks t0..n_tricks-1; returns (the last trick's winner, the next trace position).
@@ -173,8 +163,10 @@ def play_tricks(pieces: Any, memory: Any, tb: np.ndarray, sc: np.ndarray, rng: n
                     play = pieces.search_play(pieces, memory, tb, sc, rng, agents, hands, count, trick, t, n_tricks,
                                               m, seat, leader, lead, legal, k)
                 else:
-                    play = choose_play(pieces, tb, sc, rng, hands[seat], count[seat], trick, t, n_tricks, m, seat,
-                                       leader, lead, legal, k)
+                    for i in range(k):
+                        noise[i] = uniform(rng)
+                    play = legal[pieces.choose(tb, sc, hands[seat], count[seat], trick, t, n_tricks, m, seat, leader,
+                                               lead, legal, k, noise)]
             take(hands, count, seat, play >> 1)
             if m == 0:
                 lead = tr.lead_of(tb, sc, play)
@@ -215,8 +207,10 @@ def choose_cards(pieces: Any, memory: Any, tb: np.ndarray, sc: np.ndarray, rng: 
             passed = sc[at + s * k:at + (s + 1) * k]
             n = count[s]
             keys = np.empty(n, dtype=np.float64)
+            noise = np.empty(n, dtype=np.float64)
             for i in range(n):
-                keys[i] = pieces.give_key(tb, sc, hands[s], n, s, hands[s, i], uniform(rng))
+                noise[i] = uniform(rng)
+            pieces.keys(tb, sc, hands[s], n, s, noise, keys)
             order = np.argsort(keys, kind="mergesort")
             for i in range(k):
                 passed[i] = hands[s, order[i]]
@@ -276,12 +270,10 @@ def begin_hand(pieces: Any, memory: Any, tb: np.ndarray, sc: np.ndarray, rng: np
             elif agents[s] < 0:
                 bid = pieces.search_bid(pieces, memory, tb, sc, rng, agents, hands, count, s, work, k)
             else:
-                best = -1e300
-                bid = work[0]
+                noise = np.empty(k, dtype=np.float64)
                 for j in range(k):
-                    score = pieces.bid_score(tb, sc, hands[s], count[s], s, work[j], uniform(rng))
-                    if score > best:
-                        best, bid = score, work[j]
+                    noise[j] = uniform(rng)
+                bid = work[pieces.bid(tb, sc, hands[s], count[s], s, work, k, noise)]
             tr.set_bid(tb, sc, s, bid)
     return tr.ready(tb, sc, hands, count)
 
@@ -330,6 +322,7 @@ def play_game(pieces: Any, tb: np.ndarray, agents: np.ndarray, rng: np.ndarray, 
     points = np.zeros(players, dtype=np.int64)
     trick = np.empty(players, dtype=np.int64)
     legal = np.empty(2 * size + 2, dtype=np.int64)
+    noise = np.empty(2 * size + 2, dtype=np.float64)
     work = np.empty(size + 2, dtype=np.int64)
     memory = pieces.search_memory(tb, agents)
     tr.start_game(tb, sc, totals)
@@ -351,7 +344,8 @@ def play_game(pieces: Any, tb: np.ndarray, agents: np.ndarray, rng: np.ndarray, 
             if pos + per_hand > len(trace):
                 return 0, h, plays, ERR_TRACE_FULL
             pos = trace_hand(tb, sc, trace, pos, deck, hand, left)
-        _, pos = play_tricks(pieces, memory, tb, sc, rng, agents, hands, count, trick, legal, leader, -1, 0, 0, -1,
+        _, pos = play_tricks(pieces, memory, tb, sc, rng, agents, hands, count, trick, legal, noise, leader, -1, 0,
+                             0, -1,
                              n_tricks, trace, pos, tracing)
         plays += players * n_tricks
         tr.score_hand(tb, sc, h, totals, fig, points)
@@ -409,29 +403,78 @@ def play_traced(pieces: Pieces, tb: np.ndarray, seed: int, agents: np.ndarray) -
     return trace
 
 
+# ---------------------------------------------------------------- search playouts (sim/search.py)
+
+
+@njit(cache=True)
+def search_playouts(pieces: Any, tb: np.ndarray, sc0: np.ndarray, holders: np.ndarray, base: np.ndarray,
+                    target: np.ndarray, excluded: np.ndarray, pool: np.ndarray, n_pool: int, pile_row: int,
+                    aside_row: int, seat: int, trick0: np.ndarray, m0: int, t0: int, leader: int, lead: int,
+                    legal0: np.ndarray, budget: int, explore: float, rng: np.ndarray, visits: np.ndarray,
+                    value: np.ndarray) -> None:
+    """`budget` playouts of the seat's legal plays, each over a deal of the unseen cards consistent with
+    what the seat saw (rows of `holders`: the seats, then the unflipped flip deck `pile_row` and the
+    cards set aside `aside_row`, -1 when the game has none), every seat playing on by the heuristic
+    from the hand's state `sc0` (whose hidden parts, the flip deck's order and the cards set aside,
+    each playout replaces). A playout scores the hand as if no bust pool were carried in; its reward
+    is the seat's points against the others' mean (fewer is better when the lowest total wins)."""
+    players = tb[tr.PLAYERS]
+    sc = sc0.copy()
+    count = np.empty(len(target), dtype=np.int64)
+    hands = np.empty((players, holders.shape[1]), dtype=np.int64)
+    n_hand = np.empty(players, dtype=np.int64)
+    trick = np.empty(players, dtype=np.int64)
+    points = np.empty(players, dtype=np.int64)
+    legal = np.empty(2 * holders.shape[1] + 2, dtype=np.int64)
+    noise = np.empty(2 * holders.shape[1] + 2, dtype=np.float64)
+    heuristic = np.ones(players, dtype=np.int64)
+    no_trace = np.empty(0, dtype=np.int64)
+    memory = pieces.search_memory(tb, heuristic)
+    sign = -1 if tb[tr.LOWEST_WINS] else 1
+    for step in range(budget):
+        determinize(rng, pool, n_pool, holders, count, base, target, excluded)
+        if pile_row >= 0:
+            shuffle(rng, holders[pile_row], count[pile_row])
+        i = ucb_pick(visits, value, len(legal0), step, explore)
+        hands[:, :] = holders[:players]
+        n_hand[:] = count[:players]
+        sc[:] = sc0
+        if pile_row >= 0:  # trick t0 + 1 + j turns up the j-th card left
+            for j in range(count[pile_row]):
+                sc[tb[tr.SC_PILE] + t0 + 1 + j] = holders[pile_row, j]
+            sc[tr.N_PILE] = t0 + 1 + count[pile_row]
+        if aside_row >= 0:
+            sc[tr.N_ASIDE] = count[aside_row]
+            for j in range(count[aside_row]):
+                sc[tb[tr.SC_ASIDE] + j] = holders[aside_row, j]
+            tr.moon_value(tb, sc)
+        trick[:] = trick0
+        play_tricks(pieces, memory, tb, sc, rng, heuristic, hands, n_hand, trick, legal, noise, leader, lead, t0,
+                    m0, legal0[i], sc0[tr.TRICKS], no_trace, 0, False)
+        tr.hand_points(tb, sc, 0, False, points)
+        visits[i] += 1
+        value[i] += margin(points, players, seat, sign)
+
+
 # ---------------------------------------------------------------- the heuristics, called from Python
 
 
 @njit(cache=True)
-def score_plays(play_score: Any, tb: np.ndarray, sc: np.ndarray, hand: np.ndarray, trick: np.ndarray, t: int,
-                n_tricks: int, m: int, seat: int, leader: int, lead: int, plays: np.ndarray, noise: np.ndarray,
-                out: np.ndarray) -> None:
-    """out[i]: the heuristic's score of plays[i] with noise[i] (the readable engine's heuristic players)."""
-    for i in range(len(plays)):
-        out[i] = play_score(tb, sc, hand, len(hand), trick, t, n_tricks, m, seat, leader, lead, plays[i], noise[i])
+def choose_play(choose: Any, tb: np.ndarray, sc: np.ndarray, hand: np.ndarray, trick: np.ndarray, t: int,
+                n_tricks: int, m: int, seat: int, leader: int, lead: int, plays: np.ndarray, noise: np.ndarray) -> int:
+    """The index of the play a heuristic makes (the readable engine's heuristic players)."""
+    return choose(tb, sc, hand, len(hand), trick, t, n_tricks, m, seat, leader, lead, plays, len(plays), noise)
 
 
 @njit(cache=True)
-def give_keys(give_key: Any, tb: np.ndarray, sc: np.ndarray, hand: np.ndarray, seat: int, noise: np.ndarray,
+def keep_keys(keys: Any, tb: np.ndarray, sc: np.ndarray, hand: np.ndarray, seat: int, noise: np.ndarray,
               out: np.ndarray) -> None:
-    """out[i]: the heuristic's key of hand[i] with noise[i]; the lowest keys are given."""
-    for i in range(len(hand)):
-        out[i] = give_key(tb, sc, hand, len(hand), seat, hand[i], noise[i])
+    """How much a heuristic wants to keep each card of `hand` (it gives the lowest)."""
+    keys(tb, sc, hand, len(hand), seat, noise, out)
 
 
 @njit(cache=True)
-def bid_scores(bid_score: Any, tb: np.ndarray, sc: np.ndarray, hand: np.ndarray, seat: int, bids: np.ndarray,
-               noise: np.ndarray, out: np.ndarray) -> None:
-    """out[i]: the heuristic's score of bids[i] with noise[i]."""
-    for i in range(len(bids)):
-        out[i] = bid_score(tb, sc, hand, len(hand), seat, bids[i], noise[i])
+def choose_bid(bid: Any, tb: np.ndarray, sc: np.ndarray, hand: np.ndarray, seat: int, bids: np.ndarray,
+               noise: np.ndarray) -> int:
+    """The index of the bid a heuristic makes."""
+    return bid(tb, sc, hand, len(hand), seat, bids, len(bids), noise)

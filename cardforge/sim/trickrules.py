@@ -220,22 +220,30 @@ def set_bid(tb: np.ndarray, sc: np.ndarray, seat: int, bid: int) -> None:
 
 
 @leaf
+def moon_value(tb: np.ndarray, sc: np.ndarray) -> None:
+    """What shooting the moon is worth this hand: the points of the cards in play, or nothing when a card
+    it needs was set aside (docs/rules-readings.md, "the moon")."""
+    if tb[MOON] == MOON_NONE:
+        return
+    in_play = 0
+    for c in range(tb[CARDS]):
+        in_play += card_points(tb, sc, c)
+    for j in range(sc[N_ASIDE]):
+        c = sc[tb[SC_ASIDE] + j]
+        in_play -= card_points(tb, sc, c)
+        if flag(tb, F_MOON_NEEDS, c):
+            in_play = 0
+            break
+    sc[IN_PLAY] = in_play
+
+
+@leaf
 def ready(tb: np.ndarray, sc: np.ndarray, hands: np.ndarray, count: np.ndarray) -> int:
     """After the deal, passes and bids: the tricks in the hand, the first lead's card, the points a moon
     is worth; returns the first leader (-1: nobody holds the card that leads)."""
     players = tb[PLAYERS]
     sc[TRICKS] = count[0]
-    if tb[MOON] != MOON_NONE:
-        in_play = 0
-        for c in range(tb[CARDS]):
-            in_play += card_points(tb, sc, c)
-        for j in range(sc[N_ASIDE]):
-            c = sc[tb[SC_ASIDE] + j]
-            in_play -= card_points(tb, sc, c)
-            if flag(tb, F_MOON_NEEDS, c):
-                in_play = 0
-                break
-        sc[IN_PLAY] = in_play
+    moon_value(tb, sc)
     kind = tb[FIRST_KIND]
     if kind == FIRST_LEFT:
         return (sc[DEALER] + 1) % players
@@ -381,7 +389,7 @@ def legal(tb: np.ndarray, sc: np.ndarray, hand: np.ndarray, n: int, trick: np.nd
     return k
 
 
-@leaf
+@inline
 def winner_at(tb: np.ndarray, sc: np.ndarray, trick: np.ndarray, m: int, lead: int) -> int:
     """Position in the trick of the play winning trick[:m] (works on a trick still being played).
 

@@ -43,6 +43,9 @@ class DeclaredHandLog(BaseModel):
 class DeclaredKernel:
     """The compiled loop (sim/trickloop.py) with a game's pieces, as sim/fast.py's `FastKernel`."""
 
+    searches = True
+    """Its loop plays search players (`mcts:N`, sim/ismcts.py) too."""
+
     def __init__(self, pieces: Pieces) -> None:
         self.pieces = pieces
 
@@ -95,6 +98,11 @@ class DeclaredRuleset(Game):
 
     def fast_kernel(self) -> Any | None:
         return DeclaredKernel(self.pieces())
+
+    def search_rules(self, engine: TrickGame[Any]) -> Any | None:
+        from ...sim.search import DeclaredSearch
+
+        return DeclaredSearch(engine, self.pieces())
 
     def report_params(self, engine: TrickGame[Any]) -> dict[str, Any]:
         return {}

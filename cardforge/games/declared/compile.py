@@ -256,7 +256,7 @@ def compile_rules(rules: TrickRules, deck: Deck, players: int) -> CompiledRules:
     cfg[tr.TOP_TRICKS] = top_tricks
     table = np.zeros(top_tricks + 1, dtype=np.int64)
     if scoring.table is not None:
-        table[:] = [scoring.table.get(k, scoring.otherwise_per_trick * k) for k in range(top_tricks + 1)]
+        table[:] = [scoring.table_points(k) for k in range(top_tricks + 1)]
     places = np.zeros(0, dtype=np.int64)
     if scoring.target is not None:
         target = scoring.target

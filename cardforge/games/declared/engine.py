@@ -270,6 +270,44 @@ class DeclaredTrickGame(TrickGame[DeclaredState]):
     def figures(self, game: GameRecord) -> dict[str, Any]:
         return self.compiled.figures(game.carry["figures"])
 
+    def score_counts(self, counts: Sequence[int], *, won: Sequence[int] | None = None, aside: Sequence[int] = (),
+                     hand_suit: int = -1, bids: Sequence[int] | None = None, pool: int = 0,
+                     last: bool = False) -> tuple[list[int], int, int, int]:
+        """What the rules score for a hand ending with these counts (tricks won, cards set aside, the
+        hand's suit and bids as given): (points per seat, bust pool carried on, points lost, moon seat).
+        For booklet examples: the compiled scoring, asked directly."""
+        tb, sc = self.tb, tr.new_state(self.tb)
+        tr.start_hand(tb, sc, 0, self.hand_size, _array(aside), 0, len(aside))
+        if hand_suit >= 0:
+            tr.set_hand_suit(tb, sc, hand_suit, -1)
+        for offset, values in ((tr.SC_COUNT, counts), (tr.SC_WON, won or counts), (tr.SC_BIDS, bids or [])):
+            at = self.cfg(offset)
+            sc[at:at + len(values)] = values
+        tr.moon_value(tb, sc)
+        points = np.zeros(self.players, dtype=np.int64)
+        pool, lost, moon = tr.hand_points(tb, sc, pool, last, points)
+        return [int(p) for p in points], int(pool), int(lost), int(moon)
+
+    def moon_value(self, aside: Sequence[int], hand_suit: int = -1) -> int:
+        """What shooting the moon is worth with these cards set aside (0: no moon is possible)."""
+        tb, sc = self.tb, tr.new_state(self.tb)
+        tr.start_hand(tb, sc, 0, self.hand_size, _array(aside), 0, len(aside))
+        if hand_suit >= 0:
+            tr.set_hand_suit(tb, sc, hand_suit, -1)
+        tr.moon_value(tb, sc)
+        return int(sc[tr.IN_PLAY])
+
+    def card_points(self, card: int, hand_suit: int = -1) -> int:
+        """The card's points in a hand of this hand suit (docs/trick-vocabulary.md, card_points)."""
+        sc = tr.new_state(self.tb)
+        if hand_suit >= 0:
+            tr.set_hand_suit(self.tb, sc, hand_suit, -1)
+        return int(tr.card_points(self.tb, sc, card))
+
+    def played_suit(self, st: DeclaredState, play: int) -> int:
+        """The suit a play counts as once on the table (the field colour for a card that takes it)."""
+        return int(tr.lead_of(self.tb, st.sc, play))
+
     # ------------------------------------------------------------------ logs
 
     def field_name(self, field_colour: int) -> str | None:
@@ -352,19 +390,17 @@ class HeuristicPlayer:
         if len(legal) == 1:
             return legal[0]
         noise = np.array([self._random() for _ in legal])
-        scores = np.empty(len(legal))
-        trick = _array(st.trick, game.players)
-        trickloop.score_plays(self.pieces.play_score, game.tb, st.sc, _array(st.hands[st.to_move]), trick,
-                              st.trick_index, st.tricks_total, len(st.trick), st.to_move, st.leader, st.lead_colour,
-                              np.array(legal, dtype=np.int64), noise, scores)
-        return legal[int(np.argmax(scores))]
+        at = trickloop.choose_play(self.pieces.choose, game.tb, st.sc, _array(st.hands[st.to_move]),
+                                   _array(st.trick, game.players), st.trick_index, st.tricks_total, len(st.trick),
+                                   st.to_move, st.leader, st.lead_colour, np.array(legal, dtype=np.int64), noise)
+        return legal[int(at)]
 
     def choose_cards(self, game: DeclaredTrickGame, st: DeclaredState, seat: int, count: int,
                      purpose: str) -> list[int]:
         hand = st.hands[seat]
         noise = np.array([self._random() for _ in hand])
         keys = np.empty(len(hand))
-        trickloop.give_keys(self.pieces.give_key, game.tb, st.sc, _array(hand), seat, noise, keys)
+        trickloop.keep_keys(self.pieces.keys, game.tb, st.sc, _array(hand), seat, noise, keys)
         order = np.argsort(keys, kind="stable")
         return [hand[i] for i in order[:count]]
 
@@ -372,7 +408,6 @@ class HeuristicPlayer:
         if len(allowed) == 1:
             return allowed[0]
         noise = np.array([self._random() for _ in allowed])
-        scores = np.empty(len(allowed))
-        trickloop.bid_scores(self.pieces.bid_score, game.tb, st.sc, _array(st.hands[seat]), seat,
-                             np.array(allowed, dtype=np.int64), noise, scores)
-        return allowed[int(np.argmax(scores))]
+        at = trickloop.choose_bid(self.pieces.bid, game.tb, st.sc, _array(st.hands[seat]), seat,
+                                  np.array(allowed, dtype=np.int64), noise)
+        return allowed[int(at)]

@@ -12,9 +12,10 @@ import numpy as np
 
 from ...sim import trickrules as tr
 from ...sim.trickloop import Pieces, piece
+from ...sim.trickrules import inline
 
 
-@piece
+@inline
 def trick_value(tb: np.ndarray, sc: np.ndarray, trick: np.ndarray, m: int, seat: int) -> float:
     """How much the seat wants to win a trick holding trick[:m + 1] (negative: it wants to lose it)."""
     kind = tb[tr.HAND_KIND]
@@ -42,9 +43,9 @@ def trick_value(tb: np.ndarray, sc: np.ndarray, trick: np.ndarray, m: int, seat:
     return sign
 
 
-@piece
-def play_score(tb: np.ndarray, sc: np.ndarray, hand: np.ndarray, n: int, trick: np.ndarray, t: int, n_tricks: int, m: int,
-               seat: int, leader: int, lead: int, play: int, u: float) -> float:
+@inline
+def play_score(tb: np.ndarray, sc: np.ndarray, trick: np.ndarray, m: int, seat: int, leader: int, lead: int,
+               play: int) -> float:
     """Win a trick worth having with the lowest card that wins it; otherwise lose it, shedding point cards
     and high cards when tricks are unwanted, low cards when they are wanted."""
     players = tb[tr.PLAYERS]
@@ -63,24 +64,24 @@ def play_score(tb: np.ndarray, sc: np.ndarray, hand: np.ndarray, n: int, trick: 
             score += 2.0 * pts + rank * 0.05
         else:
             score -= rank * 0.05
-    return score + u * 1e-3
+    return score
 
 
-@piece
-def give_key(tb: np.ndarray, sc: np.ndarray, hand: np.ndarray, n: int, seat: int, card: int, u: float) -> float:
+@inline
+def keep_key(tb: np.ndarray, sc: np.ndarray, card: int) -> float:
     """Pass the cards that would win unwanted tricks or points first (high ranks, point cards), or the
     low cards of a player who wants tricks."""
     rank = tr.rank_of(tb, card)
     pts = tr.card_points(tb, sc, card)
     avoid = tb[tr.LOWEST_WINS] != 0 or tb[tr.HAND_KIND] == tr.HAND_TARGET
     if avoid:
-        return -(pts * 10.0 + rank) + u * 1e-3
-    return rank - pts * 10.0 + u * 1e-3
+        return -(pts * 10.0 + rank)
+    return rank - pts * 10.0
 
 
-@piece
-def bid_score(tb: np.ndarray, sc: np.ndarray, hand: np.ndarray, n: int, seat: int, bid: int, u: float) -> float:
-    """Bid close to the tricks the hand looks likely to take: high trumps, then aces and kings."""
+@inline
+def expected_tricks(tb: np.ndarray, sc: np.ndarray, hand: np.ndarray, n: int) -> float:
+    """The tricks a hand looks likely to take: high trumps, then aces and kings."""
     trump, top = sc[tr.TRUMP_NOW], tb[tr.TOP_RANK]
     expect = 0.0
     for i in range(n):
@@ -91,8 +92,39 @@ def bid_score(tb: np.ndarray, sc: np.ndarray, hand: np.ndarray, n: int, seat: in
             expect += 0.9
         elif rank == top - 1:
             expect += 0.5
-    return -abs(bid - expect) + u * 1e-3
+    return expect
 
 
-PIECES = Pieces(play_score=play_score, give_key=give_key, bid_score=bid_score)
+@piece
+def choose(tb: np.ndarray, sc: np.ndarray, hand: np.ndarray, n: int, trick: np.ndarray, t: int, n_tricks: int, m: int,
+           seat: int, leader: int, lead: int, plays: np.ndarray, k: int, noise: np.ndarray) -> int:
+    best, at = -1e300, 0
+    for i in range(k):
+        score = play_score(tb, sc, trick, m, seat, leader, lead, plays[i]) + noise[i] * 1e-3
+        if score > best:
+            best, at = score, i
+    return at
+
+
+@piece
+def keys(tb: np.ndarray, sc: np.ndarray, hand: np.ndarray, n: int, seat: int, noise: np.ndarray,
+         out: np.ndarray) -> None:
+    for i in range(n):
+        out[i] = keep_key(tb, sc, hand[i]) + noise[i] * 1e-3
+
+
+@piece
+def bid(tb: np.ndarray, sc: np.ndarray, hand: np.ndarray, n: int, seat: int, bids: np.ndarray, k: int,
+        noise: np.ndarray) -> int:
+    """Bid the number of tricks closest to the hand's expectation."""
+    expect = expected_tricks(tb, sc, hand, n)
+    best, at = -1e300, 0
+    for i in range(k):
+        score = -abs(bids[i] - expect) + noise[i] * 1e-3
+        if score > best:
+            best, at = score, i
+    return at
+
+
+PIECES = Pieces(choose=choose, keys=keys, bid=bid)
 """The heuristics of every declared game that names none of its own."""

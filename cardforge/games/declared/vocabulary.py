@@ -230,6 +230,11 @@ class Scoring(Rule):
     bid: BidPoints | None = None
     moon: Moon | None = None
 
+    def table_points(self, count: int) -> int:
+        """hand: table: the points for a count (the table's, else otherwise_per_trick per trick)."""
+        table = self.table or {}
+        return table.get(count, self.otherwise_per_trick * count)
+
     @model_validator(mode="after")
     def _parts(self) -> Scoring:
         if self.count == "card_points" and self.card_points is None:

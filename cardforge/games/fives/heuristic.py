@@ -7,12 +7,13 @@ import numpy as np
 
 from ...sim import trickrules as tr
 from ...sim.trickloop import Pieces, piece
+from ...sim.trickrules import inline
 from ..declared import heuristic
 
 
-@piece
-def play_score(tb: np.ndarray, sc: np.ndarray, hand: np.ndarray, n: int, trick: np.ndarray, t: int, n_tricks: int,
-               m: int, seat: int, leader: int, lead: int, play: int, u: float) -> float:
+@inline
+def play_score(tb: np.ndarray, sc: np.ndarray, trick: np.ndarray, t: int, n_tricks: int, m: int, seat: int,
+               leader: int, lead: int, play: int, u: float) -> float:
     """Winning a trick adds the winning card's rank: take it when the rank fits what the total still
     needs (best when it hits the target, worse when it leaves an awkward small remainder), else lose
     it, shedding high cards and playing high cards face down as the low back-suit card."""
@@ -39,4 +40,15 @@ def play_score(tb: np.ndarray, sc: np.ndarray, hand: np.ndarray, n: int, trick: 
     return shed + u * 1e-3
 
 
-PIECES = Pieces(play_score=play_score, give_key=heuristic.give_key, bid_score=heuristic.bid_score)
+@piece
+def choose(tb: np.ndarray, sc: np.ndarray, hand: np.ndarray, n: int, trick: np.ndarray, t: int, n_tricks: int, m: int,
+           seat: int, leader: int, lead: int, plays: np.ndarray, k: int, noise: np.ndarray) -> int:
+    best, at = -1e300, 0
+    for i in range(k):
+        score = play_score(tb, sc, trick, t, n_tricks, m, seat, leader, lead, plays[i], noise[i])
+        if score > best:
+            best, at = score, i
+    return at
+
+
+PIECES = Pieces(choose=choose, keys=heuristic.keys, bid=heuristic.bid)

@@ -7,12 +7,13 @@ import numpy as np
 
 from ...sim import trickrules as tr
 from ...sim.trickloop import Pieces, piece
+from ...sim.trickrules import inline
 from ..declared import heuristic
 
 
-@piece
-def play_score(tb: np.ndarray, sc: np.ndarray, hand: np.ndarray, n: int, trick: np.ndarray, t: int, n_tricks: int,
-               m: int, seat: int, leader: int, lead: int, play: int, u: float) -> float:
+@inline
+def play_score(tb: np.ndarray, sc: np.ndarray, trick: np.ndarray, m: int, seat: int, leader: int, lead: int,
+               play: int, u: float) -> float:
     """Take no points: a trick the play would win costs its points (a certain win sheds a high card, a
     win that may be overtaken leads and follows low); a lost trick is the place to dump points."""
     players = tb[tr.PLAYERS]
@@ -35,9 +36,22 @@ def play_score(tb: np.ndarray, sc: np.ndarray, hand: np.ndarray, n: int, trick: 
 
 
 @piece
-def give_key(tb: np.ndarray, sc: np.ndarray, hand: np.ndarray, n: int, seat: int, card: int, u: float) -> float:
+def choose(tb: np.ndarray, sc: np.ndarray, hand: np.ndarray, n: int, trick: np.ndarray, t: int, n_tricks: int, m: int,
+           seat: int, leader: int, lead: int, plays: np.ndarray, k: int, noise: np.ndarray) -> int:
+    best, at = -1e300, 0
+    for i in range(k):
+        score = play_score(tb, sc, trick, m, seat, leader, lead, plays[i], noise[i])
+        if score > best:
+            best, at = score, i
+    return at
+
+
+@piece
+def keys(tb: np.ndarray, sc: np.ndarray, hand: np.ndarray, n: int, seat: int, noise: np.ndarray,
+         out: np.ndarray) -> None:
     """Pass the most dangerous cards: points first, then high ranks."""
-    return -(tr.card_points(tb, sc, card) * 10.0 + tr.rank_of(tb, card) + u * 1e-3)
+    for i in range(n):
+        out[i] = -(tr.card_points(tb, sc, hand[i]) * 10.0 + tr.rank_of(tb, hand[i]) + noise[i] * 1e-3)
 
 
-PIECES = Pieces(play_score=play_score, give_key=give_key, bid_score=heuristic.bid_score)
+PIECES = Pieces(choose=choose, keys=keys, bid=heuristic.bid)
