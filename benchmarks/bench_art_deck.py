@@ -6,11 +6,18 @@ comparison it also times the same images as a deck that declares `players: [2]`,
 `--only`: that is what an image deck had to be before art decks, and its build runs the check
 (every face rendered) and writes the report.
 The deck is generated into a temporary folder: 54 fronts and 54 backs, PNG 815x1110 px, drawn by
-bench_build.make_image. Prints figures only. Run: python benchmarks/bench_art_deck.py
+bench_build.make_image. Prints figures only. Run: python benchmarks/bench_art_deck.py [--cartuli-python PY]
+
+In the same run it times cartuli (a print-and-play sheet maker on PyPI) on the same images, A4, so
+the two figures share the machine's load: cartuli needs OpenCV, so install it into a venv of its own
+(`python3 -m venv /tmp/cartuli && /tmp/cartuli/bin/pip install cartuli`) and pass that interpreter
+with --cartuli-python (or set CARTULI_PYTHON); without it the line says cartuli was not found.
+Target: `build --only cards` at least 20 times faster than cartuli.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import resource
 import shutil
@@ -79,7 +86,56 @@ def best_of(args: list[str]) -> tuple[float, float]:
     return best
 
 
+CARTULIFILE = """decks:
+  art:
+    size: (63*mm, 88*mm)
+    front: {images: fronts/*.png, bleed: 3*mm}
+    back: {images: backs/*.png, bleed: 3*mm}
+outputs:
+  sheet: {size: A4}
+"""
+CARTULI_RUN = (
+    "import os, sys\n"
+    "from pathlib import Path\n"
+    "from cartuli.definition import Definition\n"
+    "from cartuli.output import sheet_pdf_output\n"
+    "os.chdir(sys.argv[1])\n"
+    "definition = Definition.from_file('Cartulifile.yml')\n"
+    "Path('sheets').mkdir(exist_ok=True)\n"
+    "for names, sheet in definition.sheets.items():\n"
+    "    sheet_pdf_output(sheet, Path('sheets') / ('_'.join(names) + '.pdf'))\n"
+)
+"""cartuli's own command does the same, then fails at exit in its image tracer (carpeta 0.1.0a2)."""
+
+
+def cartuli_python(given: str | None) -> str | None:
+    """An interpreter that can import cartuli: --cartuli-python, $CARTULI_PYTHON, or this one."""
+    for candidate in (given, os.environ.get("CARTULI_PYTHON"), sys.executable):
+        if candidate and subprocess.run([candidate, "-c", "import cartuli"], capture_output=True).returncode == 0:
+            return candidate
+    return None
+
+
+def time_cartuli(python: str, deck: Path) -> tuple[float, float]:
+    """(wall, CPU) of the best of REPEAT cartuli runs on the art deck's images (A4, 3 mm bleed)."""
+    (deck / "Cartulifile.yml").write_text(CARTULIFILE, encoding="utf-8")
+    best = (float("inf"), float("inf"))
+    subprocess.run([python, "-c", CARTULI_RUN, str(deck)], check=True, capture_output=True)
+    for _ in range(REPEAT):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
+        subprocess.run([python, "-c", CARTULI_RUN, str(deck)], check=True, capture_output=True)
+        wall = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        best = min(best, (wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)))
+    return best
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--cartuli-python", help="a Python interpreter that has cartuli installed")
+    args = parser.parse_args()
+    cartuli = cartuli_python(args.cartuli_python)
     with tempfile.TemporaryDirectory() as tmp:
         deck = art_deck(Path(tmp) / "art")
         out = Path(tmp) / "out"
@@ -89,15 +145,22 @@ def main() -> None:
         played = best_of(["build", str(with_players(deck)), "-o", str(out), "--paper", "a4", "--duplex", "long"])
         startup = best_of(["--version"])
         size = (out / "bench-art" / "bench-art-cards.pdf").stat().st_size
+        other = time_cartuli(cartuli, deck) if cartuli else None
     print(f"art deck, {IMAGE_CARDS} image cards (815x1110 PNG fronts and backs), A4 long-edge duplex, "
           f"best of {REPEAT} fresh processes (wall / CPU):")
-    print(f"  cardforge build --only cards   {only[0]:6.3f} s / {only[1]:.3f} s   (target < 0.5 s)")
+    print(f"  cardforge build --only cards   {only[0]:6.3f} s / {only[1]:.3f} s   (target: 20x faster than cartuli)")
     print(f"  cardforge build (no --only)    {full[0]:6.3f} s / {full[1]:.3f} s   "
           "(an art deck has no booklet or report to make)")
     print(f"  same images, players: [2]      {played[0]:6.3f} s / {played[1]:.3f} s   "
           "(no --only: check of every face, report)")
     print(f"  cardforge --version            {startup[0]:6.3f} s / {startup[1]:.3f} s   (bare start-up)")
     print(f"  cards PDF                      {size / 1e6:6.1f} MB")
+    if other is None:
+        print("  cartuli                        not found (see this file's docstring: --cartuli-python)")
+    else:
+        print(f"  cartuli, same images, A4       {other[0]:6.3f} s / {other[1]:.3f} s   "
+              f"(--only cards is {other[0] / only[0]:.1f}x faster by wall time, {other[1] / only[1]:.1f}x by CPU; "
+              "target 20x)")
 
 if __name__ == "__main__":
     main()

@@ -32,6 +32,21 @@ MAX_RULES_TEXT_BYTES = 512 * 1024
 MAX_TEMPLATE_CHARS = 1_000_000
 """Characters any single placeholder template may produce, and any string it may build on the way."""
 
+MAX_RULES_HEADINGS = 60
+"""Headings in the rules text once filled in (a bundled rules text has about ten; each heading is a
+contents line and a place the layout keeps with what follows)."""
+
+MAX_RULES_TABLE_ROWS = 400
+"""Table rows in the rules text once filled in, generated tables included (a table is kept on one
+page when it can be, so the layout tries every row against every page break)."""
+
+MAX_RULES_BLOCKS = 1_500
+"""Paragraphs, list items, headings, table rows and code blocks in the rules text once filled in (a
+bundled rules text has under fifty)."""
+
+MAX_RULES_CHARACTERS = 250_000
+"""Characters of rules text once placeholders are filled in (about a hundred booklet pages)."""
+
 MAX_TEMPLATE_STEPS = 50_000
 """Loop turns plus calls (macros, filters, methods) in one template render."""
 
@@ -57,8 +72,45 @@ MAX_IMAGE_BYTES = 64 * 1024 * 1024
 IMAGE_WORKER_MEMORY = 1536 * 1024 * 1024
 """Address space of the process that decodes images to verify them."""
 
+MAX_FONT_BYTES = 32 * 1024 * 1024
+"""Size of one font file a deck brings (`fonts:`); the bundled Japanese font is 4 MB."""
+
+MAX_DECK_FONT_FILES = 16
+"""Font files one deck may bring (`fonts:`, every face counted)."""
+
+MAX_FONT_GLYPHS = 6_000
+"""Glyphs of an OpenType font with PostScript outlines, which are converted to TrueType outlines to
+embed them (about a second for this many); a TrueType font is embedded as it is."""
+
+MAX_CARD_TEXT_CHARS = 4_000
+"""Characters one text element of a card may set (after its placeholders are filled in): a poker card
+holds about 1,500 at 6 pt; each character costs parsing, line breaking and fitting."""
+
 MAX_LOG_BYTES = 256 * 1024 * 1024
 """Size of a game log that `replay` reads."""
+
+MAX_TABLE_BYTES = 5_000_000
+"""Size of one card table file (.csv, .tsv, .xlsx, .ods)."""
+
+MAX_UNPACKED_BYTES = 50_000_000
+"""Size of a workbook once unzipped (.xlsx and .ods are zip files; a small one can unpack to gigabytes).
+Its XML is read as a stream, never held whole."""
+
+MAX_TABLE_ROWS = 5_000
+"""Card rows in one table, after a spreadsheet's repeated rows are counted out."""
+
+MAX_TABLE_COLUMNS = 1_000
+"""Columns a table row may have values in (a card list uses a dozen or two)."""
+
+MAX_TABLE_CELLS = 250_000
+"""Cells a workbook's sheet may write out, each repeat count counted once (its parse is the work: a
+fully written 5,000 x 50 table); an .xlsx file's shared strings and other parts read whole, likewise."""
+
+MAX_CELL_CHARS = 10_000
+"""Characters in one table cell (a card's whole rules text is a few hundred)."""
+
+MAX_COPIES = 500
+"""Copies one table row may ask for with `count` (the copies still count towards MAX_CARDS)."""
 
 
 def core_count() -> int:

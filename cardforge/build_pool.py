@@ -8,25 +8,32 @@ every core busy. Nothing here prints; the CLI reports each `DeckBuilt` in order.
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .processes import process_context
+
 if TYPE_CHECKING:
-    from .build import BuildSettings, Product
+    from .artifacts import Build
     from .deck import Deck
+    from .products import BuildSettings, Product
 
 
 @dataclass
 class DeckJob:
-    """One deck to build: its settings and products (None: every product) and whether to say how it landed."""
+    """One deck to build (its build object, artifacts.py): its settings and products (None: every product)
+    and whether to say how it landed."""
 
-    deck: Deck
+    build: Build
     settings: BuildSettings
-    products: list[Product] | None = None
+    products: tuple[Product, ...] | None = None
     summary: bool = True
+
+    @property
+    def deck(self) -> Deck:
+        return self.build.deck
 
 
 @dataclass
@@ -47,11 +54,12 @@ def build_one(job: DeckJob) -> DeckBuilt:
     from .build import NotPlayable, build_deck, sheet_summary
 
     deck = job.deck
-    try:
-        result = build_deck(deck, job.settings, job.products)
-    except NotPlayable as exc:
-        return DeckBuilt(deck.id, refused=str(exc))
-    summary = sheet_summary(deck, job.settings.sheets) if job.summary else ""
+    with job.build.active():
+        try:
+            result = build_deck(deck, job.settings, job.products)
+        except NotPlayable as exc:
+            return DeckBuilt(deck.id, refused=str(exc))
+        summary = sheet_summary(deck, job.settings.sheets) if job.summary else ""
     return DeckBuilt(deck.id, result.paths, result.warnings, summary)
 
 
@@ -70,15 +78,21 @@ def _single_process(job: DeckJob) -> DeckJob:
 
 
 def build_decks(jobs: list[DeckJob], workers: int) -> Iterator[DeckBuilt]:
-    """Build every deck, `workers` at a time (forked workers share the loaded decks); yields in deck order."""
+    """Build every deck, `workers` at a time; yields in deck order. Forked workers share the loaded
+    decks; spawned ones (macOS, Windows: processes.py) are sent each deck's job."""
     workers = min(workers, len(jobs))
-    if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+    if workers <= 1:
         for job in jobs:
             yield build_one(job)
         return
+    context = process_context()
+    if context.get_start_method() != "fork":
+        with context.Pool(workers) as pool:
+            yield from pool.imap(build_one, [_single_process(job) for job in jobs])
+        return
     _JOBS[:] = [_single_process(job) for job in jobs]
     try:
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
+        with context.Pool(workers) as pool:
             yield from pool.imap(_build_index, range(len(jobs)))
     finally:
         _JOBS.clear()

@@ -9,6 +9,11 @@ from typing import Any
 from .budgets import MAX_CARDS
 from .model import FACE_RANKS, DeckSpec, Selector, Suit
 
+DECK_FILE = "deck.yaml"
+"""The file that makes a folder a deck."""
+RULES_FILE = "rules.md"
+"""The rules text looked for beside deck.yaml when the deck sets no `rules_text` (docs/deck-format.md)."""
+
 
 def rank_value(rank: int | str) -> int:
     """Order value of a rank label: numbers are themselves, J Q K A are 11-14, a Joker is -1."""
@@ -183,3 +188,21 @@ class Deck:
         in_play = tuple(c for c in pool if c not in removed)
         hand = setup.hand if setup and setup.hand else len(in_play) // players
         return DealPlan(players, in_play, tuple(removed), hand, len(in_play) - hand * players)
+
+
+def has_rules_text(deck: Deck) -> bool:
+    """True when the deck sets `rules_text` or has a rules.md beside it (or beside the deck it extends)."""
+    from .paths import UnsafeReference
+
+    if deck.spec.rules_text is not None:
+        return True
+    try:
+        deck.resolve_file(RULES_FILE)
+    except UnsafeReference:
+        return False
+    return True
+
+
+def is_art_deck(deck: Deck) -> bool:
+    """No player counts and no rules: cards to print, nothing to deal, play or check."""
+    return not deck.players and deck.ruleset is None

@@ -7,15 +7,20 @@ separate process whose address space is capped (`budgets.IMAGE_WORKER_MEMORY`): 
 past the header check kills only that worker. Pillow's `verify()` checks the file's structure and
 `load()` decodes every pixel with truncated-image loading off, which WeasyPrint switches on for the
 whole process when it is imported; `truncated_loading_off()` switches it back.
-Results are remembered per file (path, size, modification time), so each image is decoded once.
+An image that decoded is remembered by what identifies the file as it is now (real path, device,
+inode, size, modification and change times: the change time moves on every write and cannot be set
+back), in this process and, as a digest, in a record in the user's cache folder (`CACHE_ENV` moves
+it), so each image file is decoded once, not once per face or per build. A refusal is never recorded.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -25,11 +30,37 @@ from .errors import CardforgeError
 WORKER_TIMEOUT_S = 120
 """A worker that decodes for longer than this is stopped (a generous bound, far above real decks)."""
 
-_verified: set[tuple[str, int, int]] = set()
+CACHE_ENV = "CARDFORGE_CACHE_DIR"
+"""Folder for the record of verified images (default: the user's cache folder, platformdirs)."""
+RECORD_NAME = "verified-images"
+RECORD_LIMIT = 20_000
+"""Digests kept in the record; the oldest go first."""
+
+FileKey = tuple[str, int, int, int, int, int]
+_verified: set[FileKey] = set()
+_recorded: set[str] | None = None
 
 
 class ImageRefused(CardforgeError, ValueError):
     """An image that is too large, corrupt, truncated or not an image at all."""
+
+
+def svg_problem(data: bytes) -> str | None:
+    """Why an SVG picture cannot be used, or None: WeasyPrint's parser forbids a DOCTYPE and entity
+    declarations and drops such a picture for its alt text without a word, so they are refused here
+    (defusedxml, as it parses), as is an SVG that is not well-formed XML."""
+    from xml.etree.ElementTree import ParseError
+
+    from defusedxml import DefusedXmlException
+    from defusedxml.ElementTree import fromstring
+
+    try:
+        fromstring(data, forbid_dtd=True)
+    except DefusedXmlException:
+        return "an SVG with a DOCTYPE or entity declarations is refused; save it without the <!DOCTYPE ...> line"
+    except ParseError as exc:
+        return f"not a readable SVG ({exc})"
+    return None
 
 
 def truncated_loading_off() -> None:
@@ -39,9 +70,59 @@ def truncated_loading_off() -> None:
     ImageFile.LOAD_TRUNCATED_IMAGES = False
 
 
-def _key(path: Path) -> tuple[str, int, int]:
+def _key(path: Path) -> FileKey:
     info = os.stat(path)
-    return (os.path.realpath(path), info.st_size, info.st_mtime_ns)
+    return (os.path.realpath(path), info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+
+
+def _digest(key: FileKey) -> str:
+    """The record's line for a file: its key and the budgets it was verified under, hashed."""
+    text = "\0".join(map(str, (*key, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, IMAGE_WORKER_MEMORY)))
+    return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()[:40]
+
+
+def _record_path() -> Path:
+    folder = os.environ.get(CACHE_ENV)
+    if not folder:
+        from platformdirs import user_cache_dir
+
+        folder = user_cache_dir("cardforge", appauthor=False)
+    return Path(folder) / RECORD_NAME
+
+
+def _read_record() -> list[str]:
+    try:
+        return _record_path().read_text(encoding="ascii").split()
+    except (OSError, UnicodeDecodeError):
+        return []
+
+
+def _recorded_digests() -> set[str]:
+    global _recorded
+    if _recorded is None:
+        _recorded = set(_read_record())
+    return _recorded
+
+
+def _record(digests: list[str]) -> None:
+    """Add digests to the record (whole file replaced; a folder that cannot be written keeps no record)."""
+    _recorded_digests().update(digests)
+    lines = [line for line in _read_record() if line not in digests][-(RECORD_LIMIT - len(digests)):] + digests
+    path = _record_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile("w", encoding="ascii", dir=path.parent, delete=False) as temp:
+            temp.write("\n".join(lines[-RECORD_LIMIT:]) + "\n")
+        os.replace(temp.name, path)
+    except OSError:
+        pass
+
+
+def forget_verified() -> None:
+    """Verify every image again in this process, whatever the record says (benchmarks time a first run)."""
+    global _recorded
+    _verified.clear()
+    _recorded = set()
 
 
 def check_header(path: Path) -> tuple[int, int]:
@@ -59,7 +140,7 @@ def check_header(path: Path) -> tuple[int, int]:
     except Image.DecompressionBombError:
         raise ImageRefused(f"image {path.name} claims more than {MAX_IMAGE_PIXELS:,} pixels") from None
     except (OSError, ValueError, SyntaxError) as exc:
-        raise ImageRefused(f"image {path.name} cannot be read as an image ({_reason(exc)})") from None
+        raise ImageRefused(f"image {path.name} cannot be read as an image ({_reason(exc, path)})") from None
     if kind not in ("PNG", "JPEG"):
         raise ImageRefused(f"image {path.name} is {kind or 'an unknown format'}; decks use PNG or JPEG images")
     if width < 1 or height < 1 or width * height > MAX_IMAGE_PIXELS:
@@ -68,25 +149,49 @@ def check_header(path: Path) -> tuple[int, int]:
     return width, height
 
 
-def _reason(exc: BaseException) -> str:
+def _reason(exc: BaseException, path: Path | None = None) -> str:
+    """The decoder's first line, without the file's full path (the message names the file already)."""
     text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    if path is not None:
+        text = text.replace(f" '{path}'", "").replace(f" {path}", "").replace(str(path), path.name)
     return text[:120]
+
+
+def is_verified(path: Path) -> bool:
+    """True when `path`, as it is now, has decoded completely (in this process, or as the record says)."""
+    try:
+        key = _key(Path(path))
+    except OSError:
+        return False
+    if key not in _verified and _digest(key) in _recorded_digests():
+        _verified.add(key)
+    return key in _verified
 
 
 def verify_images(paths: Iterable[Path]) -> None:
     """Refuse (ImageRefused) any image that is over budget or does not decode completely."""
-    pending: dict[tuple[str, int, int], Path] = {}
+    pending: dict[FileKey, Path] = {}
     for path in paths:
         key = _key(Path(path))
-        if key not in _verified and key not in pending:
-            check_header(Path(path))
-            pending[key] = Path(path)
+        if key in _verified or key in pending:
+            continue
+        if _digest(key) in _recorded_digests():
+            _verified.add(key)
+            continue
+        check_header(Path(path))
+        pending[key] = Path(path)
     if not pending:
         return
-    for key, problem in zip(pending, _decode_in_worker(list(pending.values()))):
-        if problem:
-            raise ImageRefused(f"image {pending[key].name} {problem}")
-        _verified.add(key)
+    passed: list[str] = []
+    try:
+        for key, problem in zip(pending, _decode_in_worker(list(pending.values()))):
+            if problem:
+                raise ImageRefused(f"image {pending[key].name} {problem}")
+            _verified.add(key)
+            passed.append(_digest(key))
+    finally:
+        if passed:
+            _record(passed)
 
 
 def _decode_in_worker(paths: list[Path]) -> list[str]:
@@ -107,11 +212,22 @@ def _decode_in_worker(paths: list[Path]) -> list[str]:
     return results
 
 
-def _worker() -> None:
-    """The child's side: cap memory, then verify and fully decode each path read from stdin."""
-    import resource
+def cap_memory(limit: int) -> bool:
+    """Cap this process's address space where the system allows it (Linux; not Windows, which has no
+    `resource` module, nor macOS, which refuses RLIMIT_AS); False when it could not."""
+    try:
+        import resource
 
-    resource.setrlimit(resource.RLIMIT_AS, (IMAGE_WORKER_MEMORY, IMAGE_WORKER_MEMORY))
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    except (ImportError, AttributeError, ValueError, OSError):
+        return False
+    return True
+
+
+def _worker() -> None:
+    """The child's side: cap memory where the system can, then verify and fully decode each path read
+    from stdin (without the cap the header's pixel budget still refuses a bomb before decoding)."""
+    cap_memory(IMAGE_WORKER_MEMORY)
     from PIL import Image
 
     truncated_loading_off()

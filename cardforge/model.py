@@ -237,13 +237,25 @@ class ElementBase(Strict):
 
 
 class TextElement(ElementBase):
+    """Text with a small markup (render/markup.py): `<b>`, `<i>`, `<br>`, `<font color=...>`, `:icon:`.
+
+    (x, y) is the anchor, y the text's middle. With `width` the text wraps; with `height` too it is a
+    box: the text shrinks to fit it, down to `min_size` (else the deck's `text_min_size`), and `check`
+    reports text that still does not fit (docs/deck-format.md, Card text)."""
+
     type: Literal["text"]
     text: str
-    size: float = 10.0
-    font: Literal["sans", "sans-bold", "sans-condensed", "jp"] = "sans"
+    size: float = Field(10.0, gt=0, le=400)
+    font: str = "sans"
+    """A built-in font (`sans`, `sans-bold`, `sans-italic`, `sans-bold-italic`, `sans-condensed`, `jp`)
+    or one of the deck's `fonts:`."""
     color: Color = "#000000"
     align: Literal["left", "center", "right"] = "left"
     width: Length | None = None
+    height: Length | None = None
+    valign: Literal["top", "middle", "bottom"] = "middle"
+    """Where the text sits in its box (`height`); the box's middle is always y."""
+    min_size: float | None = Field(None, gt=0, le=400)
     underline: Literal["auto", "never"] = "never"
     """`auto`: a bar under the text when it is one of the deck's `ambiguous_ranks` (6 and 9)."""
 
@@ -355,12 +367,25 @@ def default_layouts(width: float, height: float) -> dict[str, Layout]:
         }),
         "back": Layout.model_validate({
             "background": "#34495e",
-            "elements": [
-                {"type": "text", "x": cx, "y": cy, "text": "{{ deck.title }}", "size": round(small * 0.19),
-                 "font": "sans-bold", "align": "center", "color": "#ffffff", "width": width * 0.8},
+            "elements": [  # the title twice, the second turned half a turn: the back looks the same either way up
+                {"type": "text", "x": cx, "y": cy - small * 0.12, "text": "{{ deck.title }}",
+                 "size": round(small * 0.19), "font": "sans-bold", "align": "center", "color": "#ffffff",
+                 "width": width * 0.8},
+                {"type": "text", "x": cx, "y": cy + small * 0.12, "text": "{{ deck.title }}",
+                 "size": round(small * 0.19), "font": "sans-bold", "align": "center", "color": "#ffffff",
+                 "width": width * 0.8, "rotate": 180},
             ],
         }),
     }
+
+
+class FontFiles(Strict):
+    """A font family of the deck: its faces' files (TTF or OTF) in the deck's folder."""
+
+    regular: str
+    bold: str | None = None
+    italic: str | None = None
+    bold_italic: str | None = None
 
 
 class BackByProperty(Strict):
@@ -430,6 +455,12 @@ class DeckSpec(Strict):
     ambiguous_ranks: list[RankLabel] = ["6", "9"]
     """Rank labels that read as another upside down; indices and `underline: auto` texts mark them."""
     setup: dict[int, PlayerSetup] = {}
+    fonts: dict[Identifier, str | FontFiles] = {}
+    """The deck's own fonts by the name layouts use: a file, or `{regular, bold, italic, bold_italic}`."""
+    icons: dict[Identifier, str] = {}
+    """The deck's own icons by name: image files, for `icon` elements and `:name:` in card text."""
+    text_min_size: float = Field(6.0, gt=0, le=72)
+    """The smallest size (pt) a text box shrinks its text to before `check` says it does not fit."""
     layouts: dict[str, Layout] = {}
     faces: Faces = Faces()
     rules: RulesSpec | None = None

@@ -26,6 +26,8 @@ ASSETS_DIR = PROJECT_ROOT / "assets"
 BUNDLED_DECKS_DIR = PROJECT_ROOT / "decks"
 TEMPLATES_ROOT = PROJECT_ROOT / "templates"
 FONTS_DIR = ASSETS_DIR / "fonts"
+DOCS_DIR = PROJECT_ROOT / "docs"
+"""The user documentation (`cardforge docs TOPIC`), shipped in the wheel like the decks."""
 BUNDLED_ROOTS = (ASSETS_DIR, BUNDLED_DECKS_DIR, TEMPLATES_ROOT)
 """cardforge's own data, which any deck may read."""
 

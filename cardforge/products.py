@@ -1,22 +1,191 @@
-"""Which print-and-play products a build makes for a deck, and why it leaves the others out.
+"""The print-and-play products a build can make: each declares its name, its writers and why a deck may lack it.
 
-An art deck (images drawn elsewhere, no `players`, no rules) gets its card sheets only; a deck without a
-rules text gets no booklet. `cardforge build --only ...` narrows the choice further. This module only
-decides: it imports nothing heavy, so `build --only cards` starts without WeasyPrint or the simulator.
+A product is what `build --only` names (`cards`, `booklet`, `report`); it is made by one or more
+writers (the card sheets, then PNGs with `--png`, then print-shop files with `--print-shop`), each a
+function (deck, staging folder, settings) -> files written. To add a product, add a `Product` to
+`PRODUCTS`: the CLI's choices, `build`'s order and the skipped-product line all read this list.
+An art deck (images drawn elsewhere, no `players`, no rules) gets its card sheets only; a deck without
+a rules text gets no booklet. Nothing heavy is imported here: each writer imports what it needs, so
+`build --only cards` starts without WeasyPrint or the simulator.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .deck import Deck
+from .deck import RULES_FILE, Deck, has_rules_text, is_art_deck
 from .errors import CardforgeError
-from .paths import UnsafeReference
+from .progress import SILENT, Reporter
 
-PRODUCTS = ("cards", "booklet", "report")
-"""What `--only` can name: card sheets (and PNGs with --png), the rules booklet, the balance report."""
-RULES_FILE = "rules.md"
-"""The rules text looked for beside deck.yaml when the deck sets no `rules_text` (docs/deck-format.md)."""
+if TYPE_CHECKING:
+    from .check.options import CheckOptions
+    from .check.results import DeckCheck
+    from .render.sheets import SheetOptions
+
+
+@dataclass(frozen=True)
+class BuildSettings:
+    """Everything a product needs besides the deck."""
+
+    out_dir: Path
+    sheets: SheetOptions
+    png: bool = False
+    print_shop: tuple[str, ...] = ()
+    """Print services to write files for (press/services.py keys; `generic` is the service-neutral export)."""
+    cmyk: bool = False
+    """Also write the card sheets as a CMYK PDF/X-1a file (press/press_files.py)."""
+    tts: bool = False
+    """Also write the deck as a Tabletop Simulator saved object (press/tts.py)."""
+    check: CheckOptions | None = None
+    """Run the pre-print gate first (None: no gate, no report)."""
+    force: bool = False
+    """Print a deck that fails the gate anyway; its sheets then say NOT VALIDATED."""
+    booklet_format: str = "a5"
+    verdict: DeckCheck | None = None
+    """Filled in by the gate for the products that follow (the report)."""
+    booklet: bool | None = None
+    """Whether this build makes the rules booklet (its preflight runs only then); None: the deck's default."""
+    reporter: Reporter = SILENT
+    """Told of each step (progress.py); the CLI shows it on stderr."""
+
+
+Write = Callable[[Deck, Path, BuildSettings], list[Path]]
+"""(deck, staging folder for this deck, settings) -> files written into the staging folder."""
+
+
+def always(_settings: BuildSettings) -> bool:
+    return True
+
+
+@dataclass(frozen=True)
+class Writer:
+    """One step of a product: its name in the progress line, the function, and whether the settings ask for it."""
+
+    name: str
+    write: Write
+    wanted: Callable[[BuildSettings], bool] = always
+
+
+def never_missing(_deck: Deck) -> str | None:
+    return None
+
+
+@dataclass(frozen=True)
+class Product:
+    """A product `build --only` can name: its writers in order, and why a deck may not have it (None: it may)."""
+
+    name: str
+    writers: tuple[Writer, ...]
+    why_not: Callable[[Deck], str | None] = never_missing
+
+
+# ---------------------------------------------------------------- the writers
+
+
+def card_sheets(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
+    """`<deck-id>-cards.pdf`: the duplex-aligned card sheets (gutters when the faces need them)."""
+    from .render.cut_tolerance import cut_plan
+    from .render.sheets import build_card_sheets
+
+    options, _ = cut_plan(deck, settings.sheets)
+    return [build_card_sheets(deck, stage / f"{deck.id}-cards.pdf", options)]
+
+
+def face_pngs(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
+    """`png/` with every face, `<deck-id>-contact.png` and `<deck-id>-proof.png`, when `--png` is given."""
+    from .render import png
+    from .render.proof import write_proof
+
+    faces = png.write_face_pngs(deck, stage / "png")
+    return [*faces, png.write_contact_sheet(deck, stage / f"{deck.id}-contact.png"),
+            write_proof(deck, stage / f"{deck.id}-proof.png", settings.sheets)]
+
+
+def print_shop_files(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
+    """`print-shop/<service>/`: the files each service named by `--print-shop` takes (press/service_files.py)."""
+    from .press.service_files import write_service_files
+
+    return [path for key in settings.print_shop for path in write_service_files(deck, key, stage)]
+
+
+def cmyk_sheets(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
+    """`<deck-id>-cards-cmyk.pdf`: the same sheets as a press-ready CMYK PDF/X-1a file, with --cmyk."""
+    from .press.press_files import write_cmyk_sheets
+    from .render.cut_tolerance import cut_plan
+
+    options, _ = cut_plan(deck, settings.sheets)
+    return [write_cmyk_sheets(deck, stage / f"{deck.id}-cards-cmyk.pdf", options)]
+
+
+def tts_deck(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
+    """`tts/`: face sheets, backs and the saved-object JSON for Tabletop Simulator, with --tts."""
+    from .press.tts import write_tts
+
+    return write_tts(deck, stage, settings.out_dir / deck.id)
+
+
+def rules_booklet(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
+    """`<deck-id>-rules.pdf`: the rules booklet in the chosen format."""
+    from .booklet.build import booklet_product as make
+
+    return make(deck, stage, settings)
+
+
+def balance_report(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
+    """`<deck-id>-report.pdf`: the gate's verdicts and balance charts (when the gate ran)."""
+    if settings.verdict is None:
+        return []
+    from .render.png import png_bytes
+    from .render.proof import proof
+    from .report.pdf import build_report
+
+    written = stage / f"{deck.id}-proof.png"  # face_pngs ran first when --png was given
+    image = written.read_bytes() if written.exists() else png_bytes(proof(deck, settings.sheets).image)
+    return [build_report(settings.verdict, stage / f"{deck.id}-report.pdf", image, deck.spec.card.size_mm[0])]
+
+
+def asked_png(settings: BuildSettings) -> bool:
+    return settings.png
+
+
+def asked_print_shop(settings: BuildSettings) -> bool:
+    return bool(settings.print_shop)
+
+
+def asked_cmyk(settings: BuildSettings) -> bool:
+    return settings.cmyk
+
+
+def asked_tts(settings: BuildSettings) -> bool:
+    return settings.tts
+
+
+def no_booklet(deck: Deck) -> str | None:
+    return None if has_rules_text(deck) else f"no rules text: no {RULES_FILE} beside deck.yaml and no `rules_text`"
+
+
+def no_report(deck: Deck) -> str | None:
+    return "nothing to check: the deck has no `players` and no `rules`" if is_art_deck(deck) else None
+
+
+PRODUCTS: tuple[Product, ...] = (
+    Product("cards", (Writer("cards", card_sheets), Writer("png", face_pngs, asked_png),
+                      Writer("print-shop", print_shop_files, asked_print_shop),
+                      Writer("cmyk", cmyk_sheets, asked_cmyk), Writer("tts", tts_deck, asked_tts))),
+    Product("booklet", (Writer("booklet", rules_booklet),), no_booklet),
+    Product("report", (Writer("report", balance_report),), no_report),
+)
+"""Every product, in the order a build makes them (the report reads the proof that `--png` wrote).
+Writers and their tests are module-level functions: a spawned build worker is sent them by name."""
+NAMES = tuple(product.name for product in PRODUCTS)
+"""What `--only` can name."""
+BY_NAME = {product.name: product for product in PRODUCTS}
+
+
+# ---------------------------------------------------------------- choosing
 
 
 class NothingToBuild(CardforgeError):
@@ -31,6 +200,9 @@ class ProductPlan:
     make: tuple[str, ...]
     skipped: tuple[tuple[str, str], ...]
 
+    def products(self) -> tuple[Product, ...]:
+        return tuple(BY_NAME[name] for name in self.make)
+
     def skipped_line(self) -> str:
         """`my-art: skipped booklet (no rules text ...), report (...)`; empty when nothing was skipped."""
         if not self.skipped:
@@ -38,48 +210,28 @@ class ProductPlan:
         return f"{self.deck_id}: skipped " + ", ".join(f"{name} ({why})" for name, why in self.skipped)
 
 
-def has_rules_text(deck: Deck) -> bool:
-    """True when the deck sets `rules_text` or has a rules.md beside it (or beside the deck it extends)."""
-    if deck.spec.rules_text is not None:
-        return True
-    try:
-        deck.resolve_file(RULES_FILE)
-    except UnsafeReference:
-        return False
-    return True
-
-
-def is_art_deck(deck: Deck) -> bool:
-    """No player counts and no rules: cards to print, nothing to deal, play or check."""
-    return not deck.players and deck.ruleset is None
-
-
 def why_not(deck: Deck, product: str) -> str | None:
     """The reason `deck` cannot have `product`, or None when it can."""
-    if product == "booklet" and not has_rules_text(deck):
-        return f"no rules text: no {RULES_FILE} beside deck.yaml and no `rules_text`"
-    if product == "report" and is_art_deck(deck):
-        return "nothing to check: the deck has no `players` and no `rules`"
-    return None
+    return BY_NAME[product].why_not(deck)
 
 
 def plan_products(deck: Deck, only: tuple[str, ...] = ()) -> ProductPlan:
     """The products for `deck`: all it can have, or those named in `only` (an error if it cannot have one).
 
     Only products left out for a reason are listed as skipped; those not named in `only` were not wanted."""
-    unknown = [name for name in only if name not in PRODUCTS]
+    unknown = [name for name in only if name not in BY_NAME]
     if unknown:
-        raise NothingToBuild(f"unknown product {unknown[0]!r}; choose from {', '.join(PRODUCTS)}")
+        raise NothingToBuild(f"unknown product {unknown[0]!r}; choose from {', '.join(NAMES)}")
     make: list[str] = []
     skipped: list[tuple[str, str]] = []
     for product in PRODUCTS:
-        reason = why_not(deck, product)
-        if only and product not in only:
+        reason = product.why_not(deck)
+        if only and product.name not in only:
             continue
         if reason is not None and only:
-            raise NothingToBuild(f"{deck.path}: {deck.id} has no {product}: {reason}")
+            raise NothingToBuild(f"{deck.path}: {deck.id} has no {product.name}: {reason}")
         elif reason is not None:
-            skipped.append((product, reason))
+            skipped.append((product.name, reason))
         else:
-            make.append(product)
+            make.append(product.name)
     return ProductPlan(deck.id, tuple(make), tuple(skipped))

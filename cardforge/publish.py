@@ -3,8 +3,8 @@
 A build writes into a staging folder `<out>/.<deck-id>.staging.<pid>.<random>/` and publishes into
 `<out>/<deck-id>/` only when every product succeeded. Around that:
 
-- publishing holds an exclusive lock on the output folder, so two builds of the same deck running
-  at once publish one after the other instead of racing on the same folder;
+- publishing holds an exclusive lock for the output folder (filelock, in the user's cache folder), so
+  two builds of the same deck running at once publish one after the other instead of racing;
 - a staging folder whose process (on this machine) no longer runs, left by a build killed with
   SIGKILL, is removed by the next build into the same output folder;
 - `<out>/<deck-id>/.cardforge-source` records which deck file the folder was built from, so a
@@ -14,7 +14,7 @@ A build writes into a staging folder `<out>/.<deck-id>.staging.<pid>.<random>/` 
 
 from __future__ import annotations
 
-import fcntl
+import hashlib
 import os
 import re
 import shutil
@@ -23,6 +23,9 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+from filelock import FileLock
+from platformdirs import user_cache_dir
 
 from .outputs import OutputError, atomic_write_text, check_target, safe_replace
 
@@ -44,6 +47,8 @@ def _stale(match: re.Match[str]) -> bool:
 
 
 def _alive(pid: int) -> bool:
+    if os.name == "nt":  # os.kill would end the process there; a stale folder is only left for later
+        return True
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -81,15 +86,15 @@ def staging_folder(out_dir: Path, deck_id: str) -> Path:
 
 @contextmanager
 def output_lock(out_dir: Path) -> Iterator[None]:
-    """Hold an exclusive lock on the output folder itself (blocks while another build publishes
-    there; publishing is only renames, so the wait is short). Locking the folder leaves no lock
-    file behind."""
-    fd = os.open(out_dir, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0))
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
+    """Hold an exclusive lock for the output folder (blocks while another build publishes there;
+    publishing is only renames, so the wait is short). The lock is a file in the user's cache folder
+    named after the output folder's real path, taken with filelock (which works on every system), so
+    the output folder holds nothing but the products."""
+    digest = hashlib.sha256(os.path.realpath(out_dir).encode("utf-8", "surrogateescape")).hexdigest()[:32]
+    folder = Path(user_cache_dir("cardforge", appauthor=False)) / "locks"
+    folder.mkdir(parents=True, exist_ok=True)
+    with FileLock(folder / f"{digest}.lock"):
         yield
-    finally:
-        os.close(fd)
 
 
 def check_source(final: Path, source: Path) -> None:
@@ -102,6 +107,25 @@ def check_source(final: Path, source: Path) -> None:
         raise OutputError(f"{final} holds the build of {built_from}, and {source} uses the same deck id; "
                           f"give one of them another `id`, build it with -o into another folder, or delete {final} "
                           "if the deck was moved")
+
+
+_PUBLISHED: list[Path] = []
+
+
+def published() -> tuple[Path, ...]:
+    """The folders this process published complete since the command started (`forget_published`),
+    so a Ctrl-C after them can say what was kept."""
+    return tuple(_PUBLISHED)
+
+
+def note_published(final: Path) -> None:
+    """Remember a published folder (a build worker's, reported back to the command)."""
+    if final not in _PUBLISHED:
+        _PUBLISHED.append(final)
+
+
+def forget_published() -> None:
+    _PUBLISHED.clear()
 
 
 def publish(stage: Path, final: Path, source: Path | None = None) -> None:
@@ -130,6 +154,7 @@ def publish(stage: Path, final: Path, source: Path | None = None) -> None:
                 safe_replace(entry, target)
         if source is not None:
             atomic_write_text(final / SOURCE_MARK, f"{source}\n")
+    note_published(final)
 
 
 def refuse_shared_ids(decks: list[tuple[str, Path]]) -> None:

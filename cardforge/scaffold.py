@@ -13,11 +13,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from .deck import DECK_FILE, RULES_FILE
 from .errors import CardforgeError
 from .outputs import atomic_write_text
-
-DECK_FILE = "deck.yaml"
-RULES_FILE = "rules.md"
 
 
 class ScaffoldError(CardforgeError):
@@ -64,7 +62,7 @@ card: poker             # 63.5 x 88.9 mm; or bridge, mini, euro, tarot, square, 
 suits:                  # each suit's name, colour and shape (circle, square, triangle, diamond, star, hexagon...)
   red:   {{name: Red,   color: "#c0392b", icon: circle}}
   blue:  {{name: Blue,  color: "#1f5fbf", icon: square}}
-  green: {{name: Green, color: "#1e8449", icon: triangle}}
+  black: {{name: Black, color: "#222222", icon: triangle}}
 
 cards:                  # ranks 1 to 12 in every suit: 36 cards, which deal evenly to 2, 3 or 4 players
   - suits: all
@@ -144,6 +142,9 @@ def _params_block(base: object, shown: str) -> str:
 
 
 def _refuse_existing(folder: Path, names: tuple[str, ...], force: bool) -> None:
+    if any(ord(char) < 32 or ord(char) == 127 for char in str(folder)):
+        raise ScaffoldError(f"{str(folder)!r}: a folder name with a line break or another control character; "
+                            "choose a name that can be typed, like my-game/")
     if folder.exists() and not folder.is_dir():
         raise ScaffoldError(f"{folder}: exists and is not a folder")
     in_the_way = [name for name in names if (folder / name).exists()]
@@ -156,19 +157,25 @@ def _written(folder: Path, texts: dict[str, str]) -> tuple[Path, ...]:
     """Write the files, load the deck back, and take the files away again if it does not load."""
     from .load import load_deck
 
+    made = [parent for parent in (folder, *folder.parents) if not parent.exists()]
     folder.mkdir(parents=True, exist_ok=True)
     paths = tuple(folder / name for name in texts)
     before = {path: path.read_bytes() if path.exists() else None for path in paths}
-    for path, text in zip(paths, texts.values()):
-        atomic_write_text(path, text)
     try:
+        for path, text in zip(paths, texts.values()):
+            atomic_write_text(path, text)
         load_deck(folder / DECK_FILE)
-    except CardforgeError:
+    except BaseException:  # nothing half-made is left: files put back, folders made here removed
         for path, old in before.items():
             if old is None:
                 path.unlink(missing_ok=True)
             else:
                 path.write_bytes(old)
+        for parent in made:
+            try:
+                parent.rmdir()
+            except OSError:
+                break
         raise
     return paths
 
@@ -195,7 +202,8 @@ def new_variant(folder: Path, base_reference: str, title: str | None = None, for
 
     _refuse_existing(folder, (DECK_FILE,), force)
     if base_reference not in bundled_deck_ids():
-        raise ScaffoldError(f"--from {base_reference}: no bundled deck of that name; {bundled_suggestion(base_reference)}")
+        raise ScaffoldError(f"--from {base_reference or repr('')}: no bundled deck of that name; "
+                            f"{bundled_suggestion(base_reference)}")
     base = load_deck(bundled_deck_file(base_reference))
     deck_id = deck_id_for(folder)
     if deck_id == base.id:

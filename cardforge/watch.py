@@ -7,6 +7,7 @@ gather a burst of changes; a designer expects the result within a second, so the
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -55,6 +56,17 @@ def _hidden(path: Path, roots: list[Path]) -> bool:
     return path.name.startswith(".")
 
 
+def _nearest_existing(path: Path) -> Path:
+    while not path.is_dir() and path.parent != path:
+        path = path.parent
+    return path
+
+
+def _on_the_way(path: Path, folders: list[Path]) -> bool:
+    """`path` is one of `folders`, inside one, or a folder above one (a folder coming back)."""
+    return any(path == f or f in path.parents or path in f.parents for f in folders)
+
+
 def changes(
     folders: Callable[[], list[Path]],
     ignore: tuple[Path, ...] = (),
@@ -66,28 +78,52 @@ def changes(
     `folders` is asked again after every change (an edited `extends` can add a folder); files under
     `ignore` (the build's own output folder) and hidden files (staging folders, editor swap files) are
     passed over so that writing the output never triggers another build. `ready` is called once the
-    operating system is watching (a save before that moment could be missed)."""
+    operating system is watching (a save before that moment could be missed).
+
+    The deck's folder may go away (deleted, renamed, a checkout switching branches) and come back:
+    while a folder is missing, the nearest folder above it that exists is watched (not recursively),
+    and its coming back is a change like any other (docs/deck-format.md, "The designer's loop")."""
     import watchfiles
 
     ignored = tuple(p.resolve() for p in ignore)
-    watched: list[Path] = []
+    wanted: list[Path] = sorted({p.resolve() for p in folders()})  # no deck at all to start with: an error
+    roots: list[Path] = []
 
-    def wanted(_change: watchfiles.Change, name: str) -> bool:
+    def keep(_change: watchfiles.Change, name: str) -> bool:
         path = Path(name)
-        return not _hidden(path, watched) and not path.name.endswith("~") and not _inside(path, ignored)
+        return (not _hidden(path, roots) and not path.name.endswith("~") and not _inside(path, ignored)
+                and _on_the_way(path, wanted))
 
     while stop is None or not stop.is_set():
-        watched[:] = sorted({p.resolve() for p in folders()})
-        for batch in watchfiles.watch(*watched, watch_filter=wanted, debounce=DEBOUNCE_MS, step=50,
-                                      stop_event=stop, rust_timeout=READY_MS, yield_on_timeout=True):
-            if ready is not None:  # the first yield, even an empty one, means the watch is in place
-                ready()
-                ready = None
-            if not batch:
-                continue
-            changed = {Path(name) for _change, name in batch}
-            yield changed
-            if sorted({p.resolve() for p in folders()}) != watched:
-                break
-        else:
+        try:
+            wanted[:] = sorted({p.resolve() for p in folders()})
+        except CardforgeError:
+            pass  # the deck cannot be found just now: keep watching where it was
+        if not wanted:
             return
+        whole = all(p.is_dir() for p in wanted)
+        roots[:] = wanted if whole else sorted({_nearest_existing(p) for p in wanted})
+        try:
+            for batch in watchfiles.watch(*roots, watch_filter=keep, debounce=DEBOUNCE_MS, step=50, recursive=whole,
+                                          stop_event=stop, rust_timeout=READY_MS, yield_on_timeout=True):
+                if ready is not None:  # the first yield, even an empty one, means the watch is in place
+                    ready()
+                    ready = None
+                if not batch:
+                    continue
+                yield {Path(name) for _change, name in batch}
+                if not whole or not all(p.is_dir() for p in roots):
+                    break  # a folder went or came back: plan the watch again
+                try:
+                    if sorted({p.resolve() for p in folders()}) != wanted:
+                        break
+                except CardforgeError:
+                    break
+            else:
+                return
+        except OSError:
+            if all(p.is_dir() for p in roots):
+                raise
+            if stop is not None and stop.wait(0.1):  # a folder went away between looking and watching
+                return
+            time.sleep(0.1 if stop is None else 0)

@@ -12,11 +12,9 @@ import os
 import tempfile
 from pathlib import Path
 
-from .errors import CardforgeError
+from .outputs import OutputError
 
-
-class OutputError(CardforgeError):
-    """An output folder or file that cannot be written (exit 2, before any work)."""
+__all__ = ["OutputError", "check_writable_dir", "check_writable_file", "os_reason"]
 
 
 def os_reason(exc: OSError) -> str:

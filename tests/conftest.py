@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 import textwrap
 from functools import cache
 from pathlib import Path
 
 import pytest
+
+# The tests never read or change the settings of whoever runs them (cardforge/settings.py): the
+# remembered printer settings live in a file of the session's own, empty unless a test writes it.
+os.environ["CARDFORGE_SETTINGS"] = str(Path(tempfile.mkdtemp(prefix="cardforge-settings-")) / "cardforge.toml")
+
+
+@pytest.fixture(autouse=True)
+def _settings_of_its_own(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A test that remembers printer settings (`--remember`) keeps them to itself."""
+    monkeypatch.setenv("CARDFORGE_SETTINGS", str(tmp_path_factory.mktemp("settings") / "cardforge.toml"))
 
 
 @cache

@@ -1,7 +1,9 @@
 """Draws the art of the designer-style test deck (tests/data/designer-deck), our own pictures made
-with Pillow: a night scene per card (its suit's colours, a lantern whose glow grows with the rank)
-and the shared back. Run it to redraw them: `python tests/make_designer_art.py`; the files are kept
-in git so the tests read them as a designer's deck would be read."""
+with Pillow: a night scene per card (its suit's colours, a lantern whose glow grows with the rank),
+the shared back and a coin icon; and makes the deck's own font, "Lantern Serif": DejaVu Serif
+(freely licensed, fonts/LICENSE-DejaVu.txt) cut down to Latin-1 with fontTools and renamed, as the
+licence asks of a changed font. Run it to redraw them: `python tests/make_designer_art.py`; the
+files are kept in git so the tests read them as a designer's deck would be read."""
 
 from __future__ import annotations
 
@@ -66,6 +68,44 @@ def back_art() -> Image.Image:
     return image
 
 
+def coin_icon() -> Image.Image:
+    size = 96
+    image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    draw.ellipse((4, 4, size - 4, size - 4), fill=(214, 160, 40, 255), outline=(120, 80, 10, 255), width=6)
+    draw.ellipse((24, 24, size - 24, size - 24), outline=(250, 220, 120, 255), width=6)
+    return image
+
+
+FONT_SOURCE = Path("/usr/share/fonts/truetype/dejavu")
+FONT_FACES = {"LanternSerif.ttf": ("DejaVuSerif.ttf", "Regular"), "LanternSerif-Bold.ttf": ("DejaVuSerif-Bold.ttf", "Bold"),
+              "LanternSerif-Italic.ttf": ("DejaVuSerif-Italic.ttf", "Italic")}
+
+
+def lantern_serif() -> None:
+    """DejaVu Serif's Latin-1 glyphs as "Lantern Serif" (names changed, nothing else)."""
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+
+    for target, (source, style) in FONT_FACES.items():
+        font = TTFont(FONT_SOURCE / source)
+        options = subset.Options()
+        options.layout_features = ["kern", "liga"]
+        options.name_IDs = [0, 1, 2, 3, 4, 5, 6]
+        subsetter = subset.Subsetter(options)
+        subsetter.populate(unicodes=list(range(0x20, 0x7F)) + list(range(0xA0, 0x100)) + [0x2019, 0x2014, 0x2026])
+        subsetter.subset(font)
+        names = {1: "Lantern Serif", 2: style, 3: f"Lantern Serif {style} (cardforge tests)",
+                 4: f"Lantern Serif {style}", 6: f"LanternSerif-{style}"}
+        table = font["name"]
+        for record in list(table.names):
+            if record.nameID in names:
+                record.string = names[record.nameID]
+        font.save(DECK / "fonts" / target)
+    licence = Path(__file__).parent.parent / "assets" / "fonts" / "LICENSE-DejaVu.txt"
+    (DECK / "fonts" / "LICENSE-DejaVu.txt").write_text(licence.read_text(encoding="utf-8"), encoding="utf-8")
+
+
 def main() -> None:
     (DECK / "art").mkdir(parents=True, exist_ok=True)
     with open(DECK / "cards.csv", encoding="utf-8", newline="") as handle:
@@ -73,6 +113,10 @@ def main() -> None:
     for n, row in enumerate(rows):
         card_art(row["suit"], int(row["rank"]), n).save(DECK / "art" / row["Art"], quality=82, optimize=True)
     back_art().quantize(32).save(DECK / "art" / "back.png", optimize=True)
+    (DECK / "icons").mkdir(exist_ok=True)
+    coin_icon().save(DECK / "icons" / "coin.png", optimize=True)
+    (DECK / "fonts").mkdir(exist_ok=True)
+    lantern_serif()
 
 
 if __name__ == "__main__":

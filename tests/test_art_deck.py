@@ -96,7 +96,7 @@ def test_only_booklet_of_a_game_deck_writes_just_the_booklet(tmp_path: Path) -> 
     out = tmp_path / "out"
     result = CliRunner().invoke(main, ["build", "greeen-mafia", "-o", str(out), "--only", "booklet"])
     assert result.exit_code == 0, result.output
-    assert products(out / "greeen-mafia") == ["greeen-mafia-rules.pdf"]
+    assert products(out / "greeen-mafia") == ["greeen-mafia-rules-booklet-a4.pdf", "greeen-mafia-rules.pdf"]
     assert len(pdfium.PdfDocument(str(out / "greeen-mafia" / "greeen-mafia-rules.pdf"))) >= 3
 
 

@@ -96,6 +96,7 @@ def test_the_back_cover_carries_the_games_turn_summary_and_credits(monkeypatch: 
     """A game that supplies a `turn_summary` block sees it on the back cover, with the credits."""
     from markupsafe import Markup
 
+    real = pdfium.PdfDocument(a5("fives"))  # built (and kept by bundled_booklet) before the game is patched
     game = find_game("fives")
     assert game is not None
     original = type(game).booklet_tables
@@ -109,7 +110,6 @@ def test_the_back_cover_carries_the_games_turn_summary_and_credits(monkeypatch: 
     back = doc[len(doc) - 1].get_textpage().get_text_range()
     assert "Turn summary" in back and "Highest card of the colour wins." in back
     assert "Credits" in back and "Taiki Shinzawa" in back
-    real = pdfium.PdfDocument(a5("fives"))
     assert "Fives at a glance" in real[len(real) - 1].get_textpage().get_text_range()  # the game's own
 
 
@@ -141,11 +141,23 @@ def test_added_pages_follow_the_rules_numbered_on_under_the_running_title(deck_i
     assert doc[first - 1].get_textpage().get_text_range().count(title) == 1
 
 
-def test_notes_block_fills_the_last_rules_page_below_its_text() -> None:
-    """Fives' rules end high on page 6: the Notes block starts under the last line and its ruled lines
-    run down to the foot of the text block, on that same page."""
+def test_quick_reference_fills_a_short_last_rules_page() -> None:
+    """Fives' rules end high on page 6: the quick reference (setup and deck) sits under the last line on
+    that same page, instead of a page of its own after the score sheet, so no page is left near-empty."""
     doc = pdfium.PdfDocument(a5("fives"))
-    page = doc[5]
+    lines = body_lines(doc[5])  # lines without spaces
+    assert "Quickreference" in lines and lines.index("Quickreference") > 0
+    assert any(line.startswith("Tips.") for line in lines[:lines.index("Quickreference")])
+    assert not any("Score" in line for line in lines)
+    later = " ".join(doc[i].get_textpage().get_text_range() for i in range(6, len(doc)))
+    assert "Quick reference" not in later and "Score sheet" in later
+
+
+def test_notes_block_fills_the_last_rules_page_below_its_text() -> None:
+    """Tiger Ghee's rules end two thirds down page 5, too low for the quick reference: the Notes block
+    starts under the last line and its ruled lines run down to the foot of the text block."""
+    doc = pdfium.PdfDocument(a5("tiger-ghee"))
+    page = doc[4]
     lines = body_lines(page)
     assert "Notes" in lines and lines.index("Notes") > 0 and not any("Score" in line for line in lines)
     text = page.get_textpage()
@@ -158,6 +170,22 @@ def test_notes_block_fills_the_last_rules_page_below_its_text() -> None:
     rules = [o.get_bounds() for o in page.get_objects(max_depth=8) if o.get_bounds()[1] < notes_top - 5]
     lowest_rule = min(bottom for _, bottom, _, _ in rules if bottom >= BOTTOM - 1)
     assert lowest_rule < BOTTOM + 25 * MM, "the ruled lines stop well short of the foot of the page"
+
+
+def test_score_sheet_header_is_white_to_write_names_in() -> None:
+    """The score sheet's header row is paper-white with coloured rules, so player names can be written in it."""
+    doc = pdfium.PdfDocument(a5("fives"))
+    number = next(i for i in range(len(doc)) if "Scoresheet" in body_lines(doc[i])[:1])
+    image = doc[number].render(scale=2).to_pil().convert("RGB")
+    text = doc[number].get_textpage()
+    found = text.search("Hand", match_case=True, match_whole_word=True).get_next()
+    assert found is not None
+    left, bottom, right, top = text.get_charbox(found[0])
+    height = doc[number].get_height()
+    y = round((height - (bottom + top) / 2) * 2)
+    row = [image.getpixel((x, y)) for x in range(round(right * 2) + 40, image.width - 60, 4)]
+    light = sum(1 for pixel in row if min(pixel) > 235)
+    assert light > 0.8 * len(row), "the header row is not white where names are written"
 
 
 @pytest.mark.parametrize("deck_id", ["green-queen", "fives", "greeen-mafia", "market-day"])

@@ -210,7 +210,9 @@ def test_build_product_hook_writes_into_the_staging_folder(tmp_path: Path) -> No
     from cardforge.booklet.build import booklet_product
 
     files = booklet_product(load_deck("tiger-ghee-short"), tmp_path)
-    assert files == [tmp_path / "tiger-ghee-short-rules.pdf"] and files[0].read_bytes() == pdf_of("tiger-ghee-short")
+    assert files == [tmp_path / "tiger-ghee-short-rules.pdf", tmp_path / "tiger-ghee-short-rules-booklet-a4.pdf"]
+    assert files[0].read_bytes() == pdf_of("tiger-ghee-short")
+    assert len(PdfReader(files[1]).pages) == 2 * -(-len(PdfReader(files[0]).pages) // 4)  # A5 pages two a side
 
 
 def test_card_pictures_print_their_indices_in_the_cards_own_condensed_bold() -> None:

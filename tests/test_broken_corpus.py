@@ -27,7 +27,8 @@ def run(*args: str) -> Result:
 
 def test_the_corpus_covers_the_reported_mistakes() -> None:
     for name in ("readme-smallest", "rules-typo", "negative-bleed", "corrupt-png", "variant-unknown-card",
-                 "variant-icon-typo", "unknown-icon", "japanese-title", "mafia-unwinnable", "table-image-missing"):
+                 "variant-icon-typo", "unknown-icon", "japanese-title", "mafia-unwinnable", "table-image-missing",
+                 "art-with-rules", "text-overflow", "font-not-a-font"):
         assert name in DECKS
 
 

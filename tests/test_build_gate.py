@@ -21,7 +21,8 @@ def test_build_writes_cards_booklet_and_report(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     folder = tmp_path / "tiger-ghee-short"
     assert sorted(p.name for p in folder.iterdir()) == [
-        ".cardforge-source", "tiger-ghee-short-cards.pdf", "tiger-ghee-short-report.pdf", "tiger-ghee-short-rules.pdf"]
+        ".cardforge-source", "tiger-ghee-short-cards.pdf", "tiger-ghee-short-report.pdf",
+        "tiger-ghee-short-rules-booklet-a4.pdf", "tiger-ghee-short-rules.pdf"]
     assert (folder / ".cardforge-source").read_text().strip().endswith("decks/tiger-ghee-short/deck.yaml")
     assert "NOT VALIDATED" not in page_text(folder / "tiger-ghee-short-cards.pdf")
     assert "Seat win rates, 3 players" in page_text(folder / "tiger-ghee-short-report.pdf")

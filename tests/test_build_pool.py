@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from cardforge.artifacts import Build
 from cardforge.build import BuildSettings
 from cardforge.build_pool import DeckJob, build_decks
 from cardforge.check.run import CheckOptions
@@ -23,14 +24,14 @@ def test_parallel_build_matches_the_serial_build_byte_for_byte(tmp_path: Path) -
     for jobs in (1, 2):
         settings = BuildSettings(out_dir=tmp_path / f"jobs{jobs}", sheets=SheetOptions(),
                                  check=CheckOptions(games=60, seed=2, jobs=jobs))
-        results[jobs] = list(build_decks([DeckJob(deck, settings) for deck in decks], jobs))
+        results[jobs] = list(build_decks([DeckJob(Build(deck), settings) for deck in decks], jobs))
     assert [b.deck_id for b in results[2]] == ["tiger-ghee-short", "fives"]
     for serial, parallel in zip(results[1], results[2]):
         assert not serial.refused and not parallel.refused
         assert serial.summary == parallel.summary and serial.warnings == parallel.warnings
         assert [p.name for p in serial.paths] == [p.name for p in parallel.paths]
-        assert {p.suffix for p in parallel.paths} == {".pdf"} and len(parallel.paths) == 3
+        assert {p.suffix for p in parallel.paths} == {".pdf"} and len(parallel.paths) == 4  # cards, two booklets, report
     one, two = _files(tmp_path / "jobs1"), _files(tmp_path / "jobs2")
-    assert len(one) == 6 and one.keys() == two.keys()
+    assert len(one) == 8 and one.keys() == two.keys()
     for name in one:
         assert one[name] == two[name], name

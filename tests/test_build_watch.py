@@ -66,3 +66,39 @@ def test_build_watch_rebuilds_after_a_save_and_survives_a_broken_deck(tmp_path: 
             process.terminate()
             process.wait(timeout=10)
     assert "Traceback" not in log.read_text()
+
+
+def test_build_watch_survives_the_deck_folder_going_away_and_coming_back(tmp_path: Path) -> None:
+    """docs/deck-format.md: the watch goes on; the error is printed once, and a restored folder is built."""
+    import shutil
+
+    folder = tmp_path / "deck"
+    folder.mkdir()
+    (folder / "deck.yaml").write_text(DECK, encoding="utf-8")
+    saved = tmp_path / "saved"
+    shutil.copytree(folder, saved)
+    out = tmp_path / "out"
+    pdf = out / "watched" / "watched-cards.pdf"
+    log = tmp_path / "stderr.txt"
+    command = [str(Path(sys.executable).parent / "cardforge"), "build", str(folder), "-o", str(out),
+               "--only", "cards", "--watch"]
+    with log.open("w") as stderr:
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=stderr,
+                                   env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        try:
+            assert wait_for(lambda: "watching for changes" in log.read_text()), log.read_text()
+            shutil.rmtree(folder)
+            assert wait_for(lambda: "error:" in log.read_text()), log.read_text()
+            time.sleep(1.0)  # time for a second report, had there been one
+            assert process.poll() is None, log.read_text()
+            shutil.copytree(saved, folder)
+            (folder / "deck.yaml").write_text(DECK.replace("First title", "Back again"), encoding="utf-8")
+            assert wait_for(lambda: title_of(pdf) == "Back again - card sheets", 60), log.read_text()
+            assert process.poll() is None
+        finally:
+            process.terminate()
+            process.wait(timeout=10)
+    text = log.read_text()
+    assert "Traceback" not in text
+    errors = [line for line in text.splitlines() if line.startswith("error:")]
+    assert len(errors) == 1 and "no deck file" in errors[0], text

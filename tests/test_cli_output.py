@@ -24,7 +24,7 @@ def test_check_json_keeps_progress_off_stdout_and_names_deck_and_step() -> None:
     seen = [(m.group(1), m.group(2)) for m in steps if m]
     assert ("fives", "simulation, 3 players, heuristic (5 games)") in seen
     assert ("tiger-ghee-short", "simulation, 3 players, random (5 games)") in seen
-    assert seen[0] == ("fives", "preflight: sheets, images, faces, fonts, rules text")
+    assert seen[0] == ("fives", "preflight: sheets, images, faces, text fit, fonts, rules text")
     times = [float(line[1:].split("s]")[0]) for line in result.stderr.splitlines()]
     assert times == sorted(times)
 
@@ -46,7 +46,7 @@ def test_build_prints_paths_on_stdout_and_steps_on_stderr(tmp_path) -> None:
     result = CliRunner().invoke(main, ["build", "greeen-mafia", "-o", str(tmp_path), "--games", "5"])
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines() == [str(tmp_path / "greeen-mafia" / f"greeen-mafia-{p}.pdf")
-                                          for p in ("cards", "rules", "report")]
+                                          for p in ("cards", "rules", "rules-booklet-a4", "report")]
     steps = [STEP.match(line) for line in result.stderr.splitlines() if line.startswith("[")]
     assert [m.group(2) for m in steps if m][-1] == "writing report"
 

@@ -9,6 +9,9 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 from click.testing import CliRunner, Result
+from pdftext import font_files, page_runs, squeezed
+from PIL import Image
+from pypdf import PdfReader
 
 from cardforge.cli import INTERNAL_ERROR, main
 
@@ -70,28 +73,50 @@ def test_a_mistyped_column_is_still_an_error(tmp_path: Path) -> None:
     assert f"{table}:1:4: unknown column 'cots'; did you mean 'props.cost'?" in shown.stderr
 
 
-def test_the_designer_deck_checks_and_builds_sheets_booklet_and_report_with_its_art(tmp_path: Path) -> None:
+def test_the_designer_deck_end_to_end_cards_booklet_report_and_proof(tmp_path: Path) -> None:
+    """Per-card art, the deck's own font family, rich text with icons, a text box that shrinks: `check`
+    passes and says so, and `build` makes every product with the text and fonts read back from them.
+    (The preview in Chromium: tests/test_preview_browser.py.)"""
     check = run("check", str(DESIGNER_DECK), "--games", "10")
     assert check.exit_code == 0, check.stdout
+    assert "81 text boxes hold their text, 3 shrunk to fit" in check.stdout
     out = tmp_path / "out"
-    build = run("build", str(DESIGNER_DECK), "-o", str(out), "--games", "10", "--jobs", "1")
+    build = run("build", str(DESIGNER_DECK), "-o", str(out), "--games", "10", "--jobs", "1", "--png")
     assert build.exit_code == 0, build.stderr
     assert "refused" not in build.output and "data:" not in build.output
+    assert all(len(line) <= 300 for line in build.output.splitlines())
     folder = out / "lantern-guild"
-    assert {p.name for p in folder.iterdir() if not p.name.startswith(".")} == {
-        "lantern-guild-cards.pdf", "lantern-guild-rules.pdf", "lantern-guild-report.pdf"}
-    booklet = pdfium.PdfDocument(str(folder / "lantern-guild-rules.pdf"))
-    # the cover's fan shows cards with their art: pictures read from the deck's files, not data: URLs
-    assert image_objects(booklet[0]) >= 3
-    cards = pdfium.PdfDocument(str(folder / "lantern-guild-cards.pdf"))
-    assert image_objects(cards[0]) == 9
+    made = {p.name for p in folder.iterdir() if not p.name.startswith(".")}
+    assert {"lantern-guild-cards.pdf", "lantern-guild-rules.pdf", "lantern-guild-report.pdf",
+            "lantern-guild-proof.png", "lantern-guild-contact.png", "png"} <= made
+    # the sheets: the art of nine cards and three coins in their text; the text as written, in its fonts
+    sheets = folder / "lantern-guild-cards.pdf"
+    assert image_objects(pdfium.PdfDocument(str(sheets))[0]) == 9 + 3
+    runs = page_runs(sheets)
+    read = squeezed("".join(text for text, _font in runs))
+    for text in ("Spark Runner", "Draw a card.", "Look at the top card of the deck; you may put it at the bottom.",
+                 "Gain 1 .", "First to the wick, last to leave.", "Take the lead. Lose 1 if you lose the trick."):
+        assert squeezed(text) in read, text
+    fonts = {squeezed(text): font for text, font in runs}
+    assert "LanternSerif-Bold" in fonts["SparkRunner"] and "LanternSerif-Italic" in fonts["Keepstheashledgerstidy."]
+    assert "Bold" in fonts["Draw"] and "Oblique" in fonts["bottom"]
+    embedded = font_files(PdfReader(str(sheets)))
+    assert {kind for name, kind in embedded if "LanternSerif" in name} == {"/FontFile2"}
+    # the booklet's card pictures: the same art (linked files, not data: URLs) and the same fonts
+    booklet = folder / "lantern-guild-rules.pdf"
+    assert image_objects(pdfium.PdfDocument(str(booklet))[0]) >= 3
+    cover = {font for _text, font in page_runs(booklet)}
+    assert any("+deck-" in font and font.endswith("-Bold") for font in cover), cover  # the names' face
+    # the report carries the proof, which draws the faces like the sheets
+    report = pdfium.PdfDocument(str(folder / "lantern-guild-report.pdf"))
+    assert len(report) >= 1 and sum(image_objects(page) for page in report) >= 1
+    proof = Image.open(folder / "lantern-guild-proof.png")
+    assert proof.width > 500 and len(proof.convert("RGB").resize((64, 64)).getcolors(4096)) > 50
 
 
 def test_an_image_deck_with_a_rules_text_gets_a_booklet_showing_its_pictures(tmp_path: Path) -> None:
     """Pictures without bleed are drawn in memory with their edges mirrored out (render/face_images.py);
     the booklet's fetcher serves them (render/svg.py), and an art deck's booklet has no score sheet."""
-    from PIL import Image
-
     folder = tmp_path / "art"
     (folder / "fronts").mkdir(parents=True)
     colours = [(200, 30, 30), (30, 160, 60), (40, 60, 200)]
@@ -109,6 +134,6 @@ def test_an_image_deck_with_a_rules_text_gets_a_booklet_showing_its_pictures(tmp
     text = "\n".join(page.get_textpage().get_text_range() for page in booklet)
     assert "The cards" in text and "Score sheet" not in text and "players" not in text
     cover = booklet[0].render(scale=1).to_pil().convert("RGB")
-    seen = set(cover.getdata())
+    seen = {colour for _count, colour in cover.getcolors(1 << 22)}
     for colour in colours:
         assert any(all(abs(a - b) <= 6 for a, b in zip(pixel, colour)) for pixel in seen), colour

@@ -27,3 +27,14 @@ def test_documented_mission_variant_changes_one_card(tmp_path: Path) -> None:
     deck = load_deck(tmp_path)
     assert len(deck.cards) == 9
     assert deck.card("6").props == {"condition": ["information", "information"], "damage": ["personnel"]}
+
+
+def test_documented_fives_front_is_the_decks_own() -> None:
+    """docs/deck-format.md walks through Fives' front element by element; it must be the layout the deck uses."""
+    import yaml
+
+    section = DOC.read_text(encoding="utf-8").split("#### A bundled layout", 1)[1]
+    block = re.search(r"```yaml\n(.*?)```", section, re.S).group(1)
+    documented = yaml.safe_load(block)["front"]
+    deck_file = Path(__file__).resolve().parent.parent / "decks" / "fives" / "deck.yaml"
+    assert documented == yaml.safe_load(deck_file.read_text(encoding="utf-8"))["layouts"]["front"]

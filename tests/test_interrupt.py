@@ -81,3 +81,20 @@ def test_elsewhere_ctrl_c_raises_at_once() -> None:
     with pytest.raises(KeyboardInterrupt):
         _press_ctrl_c()
     assert interrupt.requested()
+
+
+def test_a_ctrl_c_after_publishing_says_which_folders_were_kept(tmp_path: Path) -> None:
+    from cardforge.publish import publish, staging_folder
+
+    @click.command("publishing")
+    def publishing() -> None:
+        stage = staging_folder(tmp_path, "kept")
+        (stage / "kept-cards.pdf").write_bytes(b"%PDF-1.4 whole")
+        publish(stage, tmp_path / "kept")
+        _press_ctrl_c()  # after the folder is in place, before the command ends
+
+    code, output = _run_with(publishing)
+    assert code == 130
+    assert output.strip().splitlines() == [
+        f"interrupted; kept {tmp_path / 'kept'}/ (published complete before Ctrl-C); nothing else was changed"]
+    assert (tmp_path / "kept" / "kept-cards.pdf").read_bytes() == b"%PDF-1.4 whole"

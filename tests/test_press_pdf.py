@@ -220,3 +220,28 @@ def test_a_cmyk_page_converted_back_to_rgb_matches_the_rgb_sheet(tmp_path):
     # differently in the two renderers, so only the bulk is held tight.
     assert float(np.median(delta_e)) < 3.0
     assert float(np.mean(delta_e)) < 8.0
+
+
+def test_the_drivethrucards_pdf_is_valid_and_renders_silently(tmp_path):
+    from cardforge.press.press_files import service_pdf
+    from cardforge.press.services import SERVICES
+
+    deck = load_deck("tiger-ghee-short")
+    data = service_pdf(deck, SERVICES["drivethrucards"])
+    assert pdfx_problems(data) == []
+    if GS is not None:
+        path = tmp_path / "dtc.pdf"
+        path.write_bytes(data)
+        assert ghostscript(path, tmp_path / "p%d.png", dpi=20, first=1, last=2 * len(deck.cards)).strip() == ""
+
+
+@needs_gs
+def test_a_designers_deck_with_pictures_and_its_own_fonts_separates_within_the_ink_limit(tmp_path):
+    """tests/data/designer-deck: per-card PNG art and the deck's own font family (the profile's tables
+    overshoot 240% by a percent on some dark art pixels; press/cmyk.py holds them to the limit)."""
+    deck = load_deck(str(Path(__file__).parent / "data" / "designer-deck"))
+    data = cmyk_sheets_pdf(deck, SheetOptions())
+    assert pdfx_problems(data) == []
+    path = tmp_path / "designer.pdf"
+    path.write_bytes(data)
+    assert ghostscript(path, tmp_path / "p%d.png", dpi=20).strip() == ""

@@ -114,3 +114,45 @@ def test_preview_shows_every_face_and_follows_edits_and_errors(preview) -> None:
                                timeout=WAIT_MS)
         browser.close()
     assert server.poll() is None
+
+
+def test_preview_of_the_designer_art_deck_shows_faces_sheets_and_booklet(tmp_path: Path) -> None:
+    """The designer-style deck (tests/data/designer-deck: per-card art, its own fonts, rich text):
+    every face, the sheets and the booklet are on the page, and nothing says it could not be made."""
+    folder = tmp_path / "designer-deck"
+    shutil.copytree(Path(__file__).parent / "data" / "designer-deck", folder)
+    command = [str(Path(sys.executable).parent / "cardforge"), "preview", str(folder), "--port", "0"]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    assert server.stdout is not None
+    try:
+        line = server.stdout.readline()
+        assert " at http://127.0.0.1:" in line, line + (server.stderr.read() if server.poll() is not None else "")
+        url = line.split(" at ", 1)[1].split()[0]
+        with sync_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            page = browser.new_page()
+            page.goto(url)
+            # 27 fronts and the one shared back, at poker size
+            page.wait_for_function("document.querySelectorAll('#faces img.face').length === 28", timeout=WAIT_MS)
+            page.wait_for_function("[...document.querySelectorAll('#faces img.face')]"
+                                   ".every(i => i.complete && i.naturalWidth > 0)", timeout=WAIT_MS)
+            width, height = page.eval_on_selector("#faces img.face", "e => [e.getBoundingClientRect().width,"
+                                                  " e.getBoundingClientRect().height]")
+            assert abs(width - 63.5 * PX_PER_MM) < 1 and abs(height - 88.9 * PX_PER_MM) < 1
+            page.wait_for_function("document.querySelectorAll('#sheets img').length === 6", timeout=WAIT_MS * 3)
+            page.wait_for_function("document.querySelectorAll('#booklet img').length >= 4", timeout=WAIT_MS * 3)
+            page.wait_for_function("[...document.querySelectorAll('#booklet img')]"
+                                   ".every(i => i.complete && i.naturalWidth > 0)", timeout=WAIT_MS)
+            booklet = page.text_content("#booklet") or ""
+            assert "could not be made" not in booklet and "refused" not in booklet
+            assert page.locator("#error").count() == 0
+            page.wait_for_function("(document.querySelector('#check') || {}).textContent?.includes('text fit')",
+                                   timeout=WAIT_MS * 3)
+            check = page.text_content("#check") or ""
+            assert "shrunk to fit" in check and "fail" not in check.lower(), check
+            browser.close()
+        assert server.poll() is None
+    finally:
+        server.terminate()
+        server.wait(timeout=10)

@@ -154,3 +154,23 @@ def test_an_unknown_service_is_refused_with_the_choices():
     result = CliRunner().invoke(main, ["build", "fives", "--print-shop", "printerstudio"])
     assert result.exit_code == 2
     assert "unknown print service 'printerstudio'" in result.output and "thegamecrafter" in result.output
+
+
+def test_text_inside_a_services_safe_zone_is_warned_about(tmp_path):
+    deck = tmp_path / "edgy"
+    deck.mkdir()
+    (deck / "deck.yaml").write_text(
+        "id: edgy\ntitle: Edgy\ncard: poker\nsuits:\n  red: {name: Red, color: '#c0392b', icon: circle}\n"
+        "cards:\n  - suits: all\n    ranks: 1-2\nfaces: {front: front, back: back}\nlayouts:\n"
+        "  front:\n    background: '#ffffff'\n    elements:\n"
+        "      - {type: text, x: 31.75, y: 44, text: 'middle', size: 9, align: center}\n"
+        "      - {type: text, x: 2.9, y: 44, text: 'edge', size: 9}\n"
+        "  back:\n    background: '#223344'\n    elements: []\n")
+    result = CliRunner().invoke(main, ["build", str(deck), "-o", str(tmp_path / "out"), "--print-shop", "tgc"])
+    assert result.exit_code == 0, result.output
+    warnings = [line for line in result.output.splitlines() if line.startswith("warning:")]
+    assert len(warnings) == 1 and "inside The Game Crafter's 3.17 mm safe zone" in warnings[0]
+    assert "from the cut" in warnings[0]
+    clean = CliRunner().invoke(main, ["build", "greeen-mafia", "-o", str(tmp_path / "out2"), "--only", "cards",
+                                      "--print-shop", "tgc"])
+    assert clean.exit_code == 0 and "safe zone" not in clean.output

@@ -62,7 +62,7 @@ def test_the_smallest_deck_resolves_as_the_readme_says(workspace: Path) -> None:
     deck = load_deck(workspace / "my-game")
     assert (deck.id, len(deck.cards), deck.players) == ("my-game", 24, [3, 4])
     result = CliRunner().invoke(main, ["check", "my-game/"])
-    assert result.exit_code == 0 and "my-game: playable" in result.output, result.output
+    assert result.exit_code == 0 and "my-game: printable, not simulated" in result.output, result.output
 
 
 def test_the_readme_error_message_is_the_one_a_typo_gets(workspace: Path) -> None:
@@ -94,7 +94,8 @@ def test_every_everyday_command_runs(line: str, workspace: Path) -> None:
         assert claimed and f"orders: {claimed.group(2)}" in result.output
         assert f"winnable with perfect play: {claimed.group(1)}" in result.output
     if args[:2] == ["mafia", "design"]:
-        assert load_deck(workspace / "my-mission" / "deck.yaml").spec.id.startswith("greeen-mafia")
+        written = load_deck(workspace / "my-missions" / "greeen-mafia-designed" / "deck.yaml")
+        assert written.spec.id == "greeen-mafia-designed" and written.spec.edition_mark
     for chart in ("sweep.pdf", "compare.pdf"):
         if chart in args:
             assert (workspace / chart).read_bytes().startswith(b"%PDF")

@@ -56,7 +56,8 @@ def test_page_one_is_the_summary_and_every_chart_has_axis_titles(deck_id: str) -
     assert re.search(r"seat \d: \d+\.\d% \(95% CI \d+\.\d%–\d+\.\d%\)", first)
     assert "Seat win rates" not in first  # charts start on page 2
     rest = " ".join(texts[1:])
-    for axis in ("seat and kind of player", "games won (%)", "final score (points)", "seat-games"):
+    for axis in ("seat, by kind of player", "random players", "heuristic players", "games won (%)",
+                 "final score (points)", "seat-games"):
         assert axis in rest, axis
 
 

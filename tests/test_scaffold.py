@@ -28,7 +28,7 @@ def test_the_starter_deck_checks_and_builds_as_written(tmp_path: Path) -> None:
     assert (deck.id, deck.title, len(deck.cards)) == ("river-market", "River Market", 36)
     assert all(deck.deal_plan(p).set_aside == 0 for p in deck.players)
     code, out = run("check", str(folder))
-    assert code == 0 and "river-market: playable" in out, out
+    assert code == 0 and "river-market: printable, not simulated" in out, out
     code, out = run("build", str(folder), "-o", str(tmp_path / "out"), "--only", "cards", "--only", "booklet")
     assert code == 0, out
     booklet = pdfium.PdfDocument(tmp_path / "out" / "river-market" / "river-market-rules.pdf")
@@ -88,3 +88,31 @@ def test_a_variant_needs_its_own_id(tmp_path: Path) -> None:
     code, out = run("new", str(tmp_path / "fives"), "--from", "fives")
     assert code == 2 and "needs an id of its own" in out
     assert not (tmp_path / "fives" / "deck.yaml").exists()
+
+
+def test_a_folder_name_with_a_line_break_is_one_line_and_leaves_nothing_behind(tmp_path: Path,
+                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["new", "a\nb"])
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [
+        "error: 'a\\nb': a folder name with a line break or another control character; choose a name that "
+        "can be typed, like my-game/"]
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_empty_from_is_refused_not_taken_as_no_base(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["new", str(tmp_path / "mine"), "--from", ""])
+    assert result.exit_code == 2
+    assert result.output.startswith("error: --from '': no bundled deck of that name")
+    assert not (tmp_path / "mine").exists()
+
+
+def test_a_deck_that_does_not_load_takes_the_folders_it_made_away(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    import cardforge.scaffold as scaffold
+
+    monkeypatch.setattr(scaffold, "STARTER_DECK", "id: broken\ncards: [")
+    result = CliRunner().invoke(main, ["new", str(tmp_path / "new" / "deck")])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert list(tmp_path.iterdir()) == []

@@ -16,6 +16,7 @@ from cardforge.build import BuildSettings, build_deck
 from cardforge.cli import main
 from cardforge.errors import CardforgeError
 from cardforge.load import load_deck
+from cardforge.products import Product, Writer
 from cardforge.render.pdfcheck import alignment_problems, mark_problems, read_sheets
 from cardforge.render.sheets import SheetOptions, build_card_sheets, card_sheets_pdf
 from cardforge.units import PT_PER_MM
@@ -93,10 +94,11 @@ def test_a_failing_product_leaves_nothing_half_written(tmp_path):
         (stage / "half.pdf").write_bytes(b"%PDF-1.4 half")
         raise CardforgeError("the booklet could not be made")
 
+    sheets, booklet = Product("cards", (Writer("cards", cards),)), Product("booklet", (Writer("booklet", broken),))
     with pytest.raises(CardforgeError):
-        build_deck(deck, settings, [cards, broken])
+        build_deck(deck, settings, (sheets, booklet))
     assert list(tmp_path.iterdir()) == []
-    written = build_deck(deck, settings, [cards]).paths
+    written = build_deck(deck, settings, (sheets,)).paths
     assert written == [tmp_path / "greeen-mafia" / "greeen-mafia-cards.pdf"]
     assert [p.name for p in tmp_path.iterdir()] == ["greeen-mafia"]
 

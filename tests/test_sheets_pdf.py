@@ -22,8 +22,9 @@ from cardforge.render.sheets import SheetOptions, card_sheets_pdf
 from cardforge.units import mm_to_pt
 
 DECKS = bundled_deck_ids()
-PER_SHEET = {"a4": 9, "letter": 9}
-"""Poker cards (63.5 x 88.9 mm): 3x3 on A4 and on Letter, the outer bleed and (Letter) margin shrunk to fit."""
+PER_SHEET = {"a4": 9, "letter": 8}
+"""Poker cards (63.5 x 88.9 mm): 3x3 on A4 with the outer bleed shrunk to fit; 2x4 turned on Letter, where
+nine would put marks inside the 5 mm printable margin (tests/test_sheet_margins.py)."""
 
 
 @cache
@@ -103,11 +104,11 @@ def test_back_offset_is_applied_and_declared_offset_checked(tmp_path, duplex):
 
 
 def test_partial_last_sheet_backs_are_mirrored_not_packed(tmp_path):
-    d = deck("greeen-mafia-8")  # 10 cards on Letter: 9 + 1
-    _, pages, _ = build(tmp_path, d, paper="letter")
+    d = deck("greeen-mafia-8")  # 10 cards on A4: 9 + 1
+    _, pages, _ = build(tmp_path, d, paper="a4")
     assert [len(p.placements) for p in pages] == [9, 9, 1, 1]
     front, back = pages[2].placements[0], pages[3].placements[0]
-    width = PAPERS["letter"].width
+    width = PAPERS["a4"].width
     assert back.box[0] == pytest.approx(width - front.box[2], abs=0.05)
     assert back.box[1] == pytest.approx(front.box[1], abs=0.05)
     assert (front.box[0] + front.box[2]) / 2 < width / 2 < (back.box[0] + back.box[2]) / 2  # left slot, back at right

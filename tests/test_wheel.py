@@ -60,3 +60,13 @@ def test_list_and_build_from_outside_the_checkout(installed: Path, tmp_path: Pat
     for product in ("cards", "rules", "report"):
         pdf = tmp_path / "out" / "fives" / f"fives-{product}.pdf"
         assert pdf.read_bytes().startswith(b"%PDF"), product
+
+
+def test_the_docs_messages_point_at_come_with_the_wheel(installed: Path, tmp_path: Path) -> None:
+    shown = _run(installed, tmp_path, "docs", "docs/security.md", "--path")
+    assert shown.returncode == 0, shown.stderr
+    path = Path(shown.stdout.strip())
+    assert path.is_file() and not path.is_relative_to(ROOT)
+    assert path.read_text(encoding="utf-8") == (ROOT / "docs" / "security.md").read_text(encoding="utf-8")
+    text = _run(installed, tmp_path, "docs", "deck-format")
+    assert text.returncode == 0 and "### Card text" in text.stdout

@@ -20,7 +20,6 @@ from weasyprint.document import Page
 from weasyprint.text.fonts import FontConfiguration
 
 from ..deck import Deck
-from ..deck_memo import DeckMemo
 from ..games.base import BookletContext, Game
 from ..games.registry import find_game
 from ..images import truncated_loading_off
@@ -180,7 +179,19 @@ def turn_summary(deck: Deck, pictures: Pictures) -> Markup | None:
 
 
 FONT_FILES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf", "condensed": "DejaVuSansCondensed-Bold.ttf",
-              "jp": "ipaexg.ttf"}
+              "jp": "ipaexg.ttf", "italic": "DejaVuSans-Oblique.ttf", "bold_italic": "DejaVuSans-BoldOblique.ttf"}
+
+
+def deck_font_faces(deck: Deck) -> list[dict[str, str]]:
+    """@font-face entries for the deck's own fonts, named as the card pictures' SVG names them."""
+    from ..render.deckfonts import FACE_KEYS, deck_fonts
+
+    faces = []
+    for font in deck_fonts(deck).values():
+        for face, path in font.files.items():
+            bold, italic = FACE_KEYS[face]
+            faces.append({"family": font.family.face(bool(bold), bool(italic)), "url": path.as_uri()})
+    return faces
 
 
 class BookletParts:
@@ -207,19 +218,30 @@ class BookletParts:
         self.cover_picture = macros("pictures.html.j2").cover(
             pictures.cover(style.width_mm, COVER_FAN_TALL * style.body_mm))
         self.turn_summary = turn_summary(deck, pictures)
-        self._fillers = fillers(deck, pictures, style.width_mm, style.body_mm)
+        self._fillers = fillers(deck, pictures, style.width_mm, style.body_mm,
+                                table_factories(deck, pictures).get("setup"))
         self._made: list[Filler] = []
 
-    def fillers(self, count: int) -> list[Filler]:
-        """The first `count` added pages (fillers.py), each drawn once."""
-        while len(self._made) < min(count, len(self._fillers)):
+    def fillers(self, count: int, reference_inline: bool = False) -> list[Filler]:
+        """The first `count` added pages (fillers.py), each drawn once; without the quick reference when
+        it sits below the last rules page's text instead."""
+        def chosen() -> list[Filler]:
+            return [f for f in self._made if not (reference_inline and f.anchor == "quick-reference")]
+
+        while len(chosen()) < count and len(self._made) < len(self._fillers):
             self._made.append(self._fillers[len(self._made)]())
-        return self._made[:count]
+        return chosen()[:count]
+
+    def reference(self) -> Markup | None:
+        """The quick reference's HTML, for the room below the last rules page's text (None for a deck
+        without one: an art deck has no set-up to list)."""
+        self.fillers(len(self._fillers))
+        return next((f.html for f in self._made if f.anchor == "quick-reference"), None)
 
     def css(self, plan: PagePlan, first_page: int = 0) -> Markup:
         fonts = {name: (FONTS_DIR / file).as_uri() for name, file in FONT_FILES.items()}
         return Markup(render("booklet.css.j2", fonts=fonts, page=self.style, accent=accent_color(self.deck),
-                             fixes=Markup(plan.css()), first_page=first_page))
+                             fixes=Markup(plan.css()), first_page=first_page, deck_fonts=deck_font_faces(self.deck)))
 
     def fetcher(self) -> DeckFetcher:
         return DeckFetcher((*self.deck.folders, ASSETS_DIR, TEMPLATES_DIR), self.body.images,
@@ -232,8 +254,8 @@ class BookletParts:
         html = render("booklet.html.j2", css=self.css(plan), deck=deck.spec, facts=self.facts, body=self.numbered,
                       headings=self.body.headings, toc=plan.toc, credit_lines=credit_lines(deck),
                       title=self.title, glance=glance_facts(deck), cover_picture=self.cover_picture,
-                      notes_mm=plan.notes_mm, notes=ruled_lines(plan.notes_mm - 6), fillers=self.fillers(plan.fillers),
-                      turn_summary=self.turn_summary)
+                      notes_mm=plan.notes_mm, notes=ruled_lines(plan.notes_mm - 6),
+                      fillers=self.fillers(plan.fillers, plan.reference_inline), turn_summary=self.turn_summary)
         return BookletSource(html, self.fetcher(), self.body.headings)
 
     def tail_source(self, plan: PagePlan, tail: Tail) -> BookletSource:
@@ -241,16 +263,17 @@ class BookletParts:
         the Notes block, drawn over the last rules page, then the added pages numbered on from it."""
         html = render("tail.html.j2", css=self.css(plan, first_page=tail.last_rules_page), deck=self.deck.spec,
                       title=self.title, top_px=tail.notes_top_px, notes_mm=plan.notes_mm,
-                      notes=ruled_lines(plan.notes_mm - 6), fillers=self.fillers(plan.fillers))
+                      notes=ruled_lines(plan.notes_mm - 6), fillers=self.fillers(plan.fillers, plan.reference_inline),
+                      reference=self.reference() if plan.reference_inline else None)
         return BookletSource(html, self.fetcher(), self.body.headings)
 
 
-_PARTS: DeckMemo[BookletParts] = DeckMemo()
-"""So `check`'s preflight and `build`'s booklet fill the rules text in once (deck_memo.py)."""
-
-
 def booklet_parts(deck: Deck, page: str = "a5") -> BookletParts:
-    return _PARTS.get(deck, page, lambda: BookletParts(deck, page))
+    """The booklet's filled-in parts, kept by the active build (artifacts.py), so `check`'s preflight
+    and `build`'s booklet fill the rules text in once."""
+    from ..artifacts import build_of
+
+    return build_of(deck).kept(("booklet", page), lambda: BookletParts(deck, page))
 
 
 def booklet_html(deck: Deck, page: str = "a5") -> BookletSource:
@@ -371,7 +394,33 @@ def build_booklet(deck: Deck, out_path: Path, fmt: str = "a5") -> Path:
     return Path(out_path)
 
 
+HOME_SHEETS = {"Letter": "booklet-letter", "Legal": "booklet-letter", "Tabloid": "booklet-letter"}
+"""The fold-and-staple booklet that goes with each paper of `--paper` (A4 for everything else)."""
+
+
+def home_booklet_format(settings: Any = None) -> str:
+    """`booklet-a4`, or `booklet-letter` when the card sheets are on US paper (`build --paper`)."""
+    paper = getattr(getattr(settings, "sheets", None), "paper", "a4")
+    name = getattr(paper, "name", str(paper).capitalize())
+    return HOME_SHEETS.get(name, "booklet-a4")
+
+
 def booklet_product(deck: Deck, staging: Path, settings: Any = None) -> list[Path]:
-    """`cardforge build`'s product hook: the A5 booklet (or `settings.booklet_format`) into `staging`."""
+    """`cardforge build`'s product hook: the A5 booklet (or `settings.booklet_format`) into `staging`,
+    and always the A5 pages imposed on A4 or Letter for a home printer's short-edge duplex, made from
+    the same laid-out pages (README: which file to print and how to fold it)."""
     fmt = getattr(settings, "booklet_format", "a5")
-    return [build_booklet(deck, staging / booklet_path(deck, staging, fmt).name, fmt)]
+    home = home_booklet_format(settings)
+    written: list[Path] = []
+    a5: bytes | None = None
+    if fmt != home:
+        data = booklet_pdf(deck, fmt)
+        a5 = data if fmt == "a5" else None
+        path = staging / booklet_path(deck, staging, fmt).name
+        atomic_write_bytes(path, data)
+        written.append(path)
+    if a5 is None:
+        a5 = render_pdf(deck, "a5")
+    path = staging / booklet_path(deck, staging, home).name
+    atomic_write_bytes(path, impose_saddle_stitch(a5, home.removeprefix("booklet-")))
+    return [*written, path]

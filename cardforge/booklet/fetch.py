@@ -20,7 +20,7 @@ from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherRespons
 from ..budgets import MAX_IMAGE_BYTES
 from ..confine import UnsafeReference, is_inside, read_limited
 from ..errors import CardforgeError
-from ..images import ImageRefused, truncated_loading_off, verify_images
+from ..images import ImageRefused, svg_problem, truncated_loading_off, verify_images
 
 truncated_loading_off()  # importing WeasyPrint switched it on for the whole process
 
@@ -99,6 +99,9 @@ class DeckFetcher(URLFetcher):
                 verify_images([path])
         except (UnsafeReference, ImageRefused) as exc:
             raise RefusedFetch(url, str(exc)) from None
+        problem = svg_problem(data) if kind == "image/svg+xml" else None
+        if problem:
+            raise RefusedFetch(url, problem)
         return URLFetcherResponse(path.as_uri(), data, {"Content-Type": kind})
 
 

@@ -59,10 +59,12 @@ def card_gallery(deck: Deck, pictures: Pictures, width_mm: float, body_mm: float
     return Filler("the-cards", "The cards", macros("fillers.html.j2").card_gallery(svgs, len(cards)))
 
 
-def quick_reference(deck: Deck, pictures: Pictures) -> Filler:
+def quick_reference(deck: Deck, pictures: Pictures, setup: Callable[[], Markup] | None = None) -> Filler:
+    """The setup and the deck on one page; `setup` is the rules text's own setup table where the game
+    draws one (a solitaire shuffles only some of its cards), else the generic one from the deal plan."""
     t = macros("tables.html.j2")
     suit_icon = lambda s: macros("pictures.html.j2").inline_icon(pictures.icon(s, 3.2))  # noqa: E731
-    html = macros("fillers.html.j2").quick_reference(t.setup(F.setup_rows(deck)),
+    html = macros("fillers.html.j2").quick_reference(setup() if setup else t.setup(F.setup_rows(deck)),
                                                      t.components(F.components(deck), suit_icon))
     return Filler("quick-reference", "Quick reference", html)
 
@@ -72,11 +74,12 @@ def ruled_lines(height_mm: float) -> Markup:
     return Markup(macros("fillers.html.j2").ruled(max(1, int(height_mm // 8))))
 
 
-def fillers(deck: Deck, pictures: Pictures, width_mm: float, body_mm: float) -> list[Callable[[], Filler]]:
+def fillers(deck: Deck, pictures: Pictures, width_mm: float, body_mm: float,
+            setup: Callable[[], Markup] | None = None) -> list[Callable[[], Filler]]:
     """The added pages in the order they are used (a deck without players, an art deck, has no score
     sheet or set-up to list: only its cards)."""
     if not deck.players:
         return [lambda: card_gallery(deck, pictures, width_mm, body_mm)]
     return [lambda: score_sheet(deck, body_mm, pictures.scale),
-            lambda: quick_reference(deck, pictures),
+            lambda: quick_reference(deck, pictures, setup),
             lambda: card_gallery(deck, pictures, width_mm, body_mm)]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 
 from pypdf import PageObject, PdfReader, PdfWriter, Transformation
+from pypdf.generic import DictionaryObject, NameObject
 
 from .fetch import BookletError
 
@@ -54,6 +55,12 @@ def impose_saddle_stitch(pdf: bytes, sheet: str = "a4", flip: str = "short") -> 
                 _place(out, reader.pages[index], slot, width, height, turn=flip == "long" and side % 2 == 1)
         out.compress_content_streams()
     writer.add_metadata({"/Producer": "cardforge", "/Title": str(reader.metadata.get("/Title", "") if reader.metadata else "")})
+    # The print dialog's duplex default: a booklet's backs are right side up only when the sheet turns
+    # on its short edge (or, for flip="long", on its long edge with the backs turned above).
+    writer._root_object[NameObject("/ViewerPreferences")] = DictionaryObject({
+        NameObject("/Duplex"): NameObject("/DuplexFlipShortEdge" if flip == "short" else "/DuplexFlipLongEdge"),
+        NameObject("/PrintScaling"): NameObject("/None"),
+    })
     writer.compress_identical_objects()
     buffer = io.BytesIO()
     writer.write(buffer)

@@ -27,9 +27,12 @@ _ROOT = re.compile(r"<svg\b[^>]*>")
 _IDS = re.compile(r'id="([^"]+)"')
 _NOISE = re.compile(r"<title>.*?</title>|<desc>.*?</desc>", re.S)
 _FONTS = {"font-family: sans-bold;": "font-family: DejaVu Sans; font-weight: bold;",
+          "font-family: sans-italic;": "font-family: DejaVu Sans; font-style: italic;",
+          "font-family: sans-bold-italic;": "font-family: DejaVu Sans; font-weight: bold; font-style: italic;",
           "font-family: sans-condensed;": "font-family: DejaVu Sans Condensed; font-weight: bold;",
           "font-family: sans;": "font-family: DejaVu Sans;", "font-family: jp;": "font-family: IPAexGothic;"}
-"""The renderer's font names -> the booklet's @font-face families, so each font file is embedded once."""
+"""The renderer's font names -> the booklet's @font-face families, so each font file is embedded once.
+A deck's own fonts keep their registered names, which the booklet's stylesheet declares."""
 
 
 @dataclass

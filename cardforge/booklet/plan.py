@@ -7,7 +7,8 @@ A plan is a value (`PagePlan`); `lay_out` renders it, reads the pages (pages.py)
 2. a heading stranded at the foot of a page starts the next page, and so does a lead-in paragraph
    ending in a colon, with the table or list it introduces;
 3. a contents page only when the rules run to `TOC_MIN_RULES_PAGES` pages or more;
-4. a short last page of rules gets a ruled Notes block down to its foot;
+4. a short last page of rules gets the quick reference (the setup and the deck) below its text when it
+   fits there, else a ruled Notes block down to its foot, so no page is left near-empty;
 5. the page count is made a multiple of four (two for the flat A4/Letter prints) with useful pages
    (fillers.py), so a fold-and-staple booklet has no blank pages.
 
@@ -24,8 +25,10 @@ from .pages import HEADINGS, PageFacts, ends_in_hyphen, page_facts
 
 TOC_MIN_RULES_PAGES = 8
 """Rules shorter than this are read by leafing through; a contents page would only push them back."""
-NOTES_BELOW = 0.55
+NOTES_BELOW = 0.7
 """A last rules page filled less than this gets a Notes block below the text."""
+REFERENCE_ROOM_MM = 60.0
+"""Room below the last rules page's text (mm, A5) in which the quick reference is tried."""
 MAX_PASSES = 6
 PX_PER_MM = 96 / 25.4
 """WeasyPrint lays out in CSS pixels."""
@@ -45,6 +48,8 @@ class PagePlan:
     """(`data-k` of a block, a FIX_CSS key)."""
     notes_mm: float = 0.0
     fillers: int = 0
+    reference_inline: bool = False
+    """The quick reference sits in the room below the last rules page's text (not on a page of its own)."""
 
     def css(self) -> str:
         rules = []
@@ -150,16 +155,22 @@ def lay_out(render: Render, render_tail: RenderTail, multiple: int) -> tuple[Pag
     rules = [page for page in facts if page.part == "rules"]
     padded = replace(plan, fillers=-len(facts) % multiple)
     noted = padded
-    if rules and rules[-1].fill < NOTES_BELOW:
-        notes_mm = rules[-1].remaining_px / PX_PER_MM - 6.0
-        if notes_mm >= 20:
-            noted = replace(padded, notes_mm=round(notes_mm, 1))
-    if noted == plan:
+    room_mm = rules[-1].remaining_px / PX_PER_MM - 6.0 if rules else 0.0
+    if rules and rules[-1].fill < NOTES_BELOW and room_mm >= 20:
+        noted = replace(padded, notes_mm=round(room_mm, 1))
+    if noted == plan and room_mm < REFERENCE_ROOM_MM:
         return plan, document, None
     if plan.toc or not rules:  # the contents list the added pages, so they are laid out with the rest
         return _inline(render, padded, noted, len(facts))
     last = rules[-1]
     tail = Tail(last.number, last.height_px - last.remaining_px)
+    if room_mm >= REFERENCE_ROOM_MM:  # the quick reference first, where the room is, else the Notes block
+        referenced = replace(padded, notes_mm=round(room_mm, 1), reference_inline=True)
+        laid = render_tail(referenced, tail)
+        if len(laid.pages) == 1 + referenced.fillers:
+            return referenced, document, replace(tail, document=laid)
+    if noted == plan:
+        return plan, document, None
     laid = render_tail(noted, tail)
     if noted.notes_mm and len(laid.pages) != 1 + noted.fillers:  # the Notes block did not fit
         noted, laid = padded, render_tail(padded, tail)

@@ -18,16 +18,21 @@ from jinja2 import TemplateError, TemplateSyntaxError
 from markdown_it import MarkdownIt
 from markupsafe import Markup
 
-from ..budgets import MAX_RULES_TEXT_BYTES
+from ..budgets import (
+    MAX_RULES_BLOCKS,
+    MAX_RULES_CHARACTERS,
+    MAX_RULES_HEADINGS,
+    MAX_RULES_TABLE_ROWS,
+    MAX_RULES_TEXT_BYTES,
+)
 from ..confine import read_limited
-from ..deck import Deck
+from ..deck import RULES_FILE, Deck
 from ..names import ExplainedUndefined, MissingName
 from ..paths import UnsafeReference
 from ..templating import BoundedSandbox
 from ..yaml_source import read_yaml
 from .fetch import BookletError
 
-RULES_FILE = "rules.md"
 _TEMPLATE_NAME = "<rules text>"
 _OPEN, _CLOSE = "\ue000", "\ue001"
 _MARK = re.compile(f"{_OPEN}(\\d+){_CLOSE}")
@@ -172,12 +177,18 @@ def _markdown() -> MarkdownIt:
     return md
 
 
-def _slug(text: str, seen: set[str]) -> str:
+def _slug(text: str, seen: dict[str, int]) -> str:
+    """A heading's anchor, unique in the text: `rules`, then `rules-2`, `rules-3`, ...
+
+    `seen` maps each slug given out to the next number to try for its text, so a thousand headings of
+    one name cost a thousand steps, not half a million."""
     base = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "section"
-    slug, n = base, 2
+    slug, n = base, seen.get(base, 2)
     while slug in seen:
         slug, n = f"{base}-{n}", n + 1
-    seen.add(slug)
+    if slug != base:
+        seen[base] = n
+    seen.setdefault(slug, 2)
     return slug
 
 
@@ -185,8 +196,9 @@ def markdown_html(filled: str, source: RulesSource, deck: Deck, blocks: list[Mar
     """Markdown -> HTML; headings get ids, images are checked and pointed at their real files."""
     md = _markdown()
     tokens = md.parse(filled)
+    check_layout_budget(tokens, filled, source, blocks)
     result = RulesHTML(Markup(""))
-    seen: set[str] = set()
+    seen: dict[str, int] = {}
     for i, token in enumerate(tokens):
         if token.type == "heading_open":
             title = _MARK.sub("", tokens[i + 1].content).strip()
@@ -213,6 +225,43 @@ def markdown_html(filled: str, source: RulesSource, deck: Deck, blocks: list[Mar
     html = _MARK.sub(block, _BLOCK_PARAGRAPH.sub(block, html))
     result.html = Markup(html)
     return result
+
+
+_BLOCKS = {"heading_open", "paragraph_open", "list_item_open", "tr_open", "fence", "code_block", "hr"}
+_HTML_BLOCK = re.compile(r"<(?:h[1-6]|p|li|tr|pre|hr)\b")
+_HTML_HEADING = re.compile(r"<h[1-6]\b")
+
+
+def check_layout_budget(tokens: list[Any], filled: str, source: RulesSource, blocks: list[Markup]) -> None:
+    """Refuse rules text whose layout would take minutes, before WeasyPrint starts: headings, table
+    rows, blocks and characters are counted once placeholders are filled in, generated tables too
+    (docs/security.md, "Budgets"). The refusal names the line where the limit was passed."""
+    lines = max(1, source.text.count("\n") + 1)
+
+    def refuse(what: str, limit: int, token: Any) -> BookletError:
+        line = min(token.map[0] + 1, lines) if token.map else lines
+        return BookletError(f"{source.where(line)}: the rules text has more than {limit:,} {what}; a booklet "
+                            f"may have at most {limit:,} (see docs/security.md)")
+
+    headings = rows = count = 0
+    block_token: Any = None
+    for token in tokens:
+        if token.map:
+            block_token = token
+        generated = [str(blocks[int(m.group(1))]) for m in _MARK.finditer(token.content or "")
+                     if int(m.group(1)) < len(blocks)] if token.type == "inline" else []
+        headings += (token.type == "heading_open") + sum(len(_HTML_HEADING.findall(html)) for html in generated)
+        rows += (token.type == "tr_open") + sum(html.count("<tr") for html in generated)
+        count += (token.type in _BLOCKS) + sum(len(_HTML_BLOCK.findall(html)) for html in generated)
+        for what, value, limit in (("headings", headings, MAX_RULES_HEADINGS),
+                                   ("table rows", rows, MAX_RULES_TABLE_ROWS),
+                                   ("paragraphs, list items, headings and table rows", count, MAX_RULES_BLOCKS)):
+            if value > limit:
+                raise refuse(what, limit, block_token)
+    if len(filled) > MAX_RULES_CHARACTERS:
+        where = source.where(lines)
+        raise BookletError(f"{where}: the rules text fills in to {len(filled):,} characters; a booklet may have "
+                           f"at most {MAX_RULES_CHARACTERS:,} (see docs/security.md)")
 
 
 def _raw_reference(token: Any, text: str) -> str:

@@ -23,11 +23,9 @@ class VariantNote:
 
 def base_deck(deck: Deck) -> Deck | None:
     """The deck `deck` extends directly, loaded as its own deck; None for a deck that extends nothing."""
-    if len(deck.chain) < 2:
-        return None
-    from ..load import load_deck
+    from ..artifacts import build_of
 
-    return load_deck(deck.chain[-2])
+    return build_of(deck).base
 
 
 def _value(deck: Deck, value: Any, joiner: str = ", ") -> str:
@@ -77,7 +75,7 @@ def card_changes(deck: Deck, base: Deck) -> list[str]:
     lines = []
     added = [c for c in deck.cards if c.id not in theirs]
     removed = [c for c in base.cards if c.id not in mine]
-    for verb, cards, owner in (("Added", added, deck), ("Left out", removed, base)):
+    for verb, cards, owner in (("Added to this deck", added, deck), ("Not in this deck", removed, base)):
         if not cards:
             continue
         suited = [c for c in cards if c.suit and c.rank is not None]

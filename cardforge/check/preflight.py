@@ -43,16 +43,17 @@ Preflight = Callable[["Deck", "SheetOptions", SourceMap], str]
 
 
 def deck_sources(deck: Deck) -> SourceMap:
-    """Where each of the deck's values was written, the overriding file winning (load.py `deck_positions`)."""
-    from ..load import deck_positions
+    """Where each of the deck's values was written, the overriding file winning (artifacts.py `Build.sources`)."""
+    from ..artifacts import build_of
 
-    return deck_positions(deck)
+    return build_of(deck).sources
 
 
 # ---------------------------------------------------------------- locating render errors
 
 _STARTS_LOCATED = re.compile(r"\S+:\d+:\d+: ")
 _LAYOUT_PATH = re.compile(r"layouts\.([\w-]+)((?:\.[A-Za-z_]\w*|\[\d+\])*)")
+_DECK_FILE = re.compile(r"\b(fonts|icons)\.([a-z0-9][\w-]*)(?:\.(bold_italic|bold|italic|regular))?\b")
 
 
 def _key_path(text: str) -> KeyPath:
@@ -60,7 +61,9 @@ def _key_path(text: str) -> KeyPath:
     the element's type a drawer names after it (`elements[2] (text).color`) is skipped."""
     match = _LAYOUT_PATH.search(re.sub(r"(\]) \([\w-]+\)(?=\.)", r"\1", text))
     if match is None:
-        return ()
+        deck_file = _DECK_FILE.search(text)  # a deck font or icon: `fonts.title (Title.ttf) is not a font`
+        return ((deck_file.group(1), deck_file.group(2), *((deck_file.group(3),) if deck_file.group(3) else ()))
+                if deck_file else ())
     path: list[str | int] = ["layouts", match.group(1)]
     for part in re.findall(r"\.([A-Za-z_]\w*)|\[(\d+)\]", match.group(2)):
         path.append(part[0] if part[0] else int(part[1]))
@@ -86,11 +89,11 @@ def located(message: str, sources: SourceMap, fallback: KeyPath = ()) -> str:
 _CARD_VALUE = re.compile(r"card\.(?:props(?:\.(\w+)|\[\s*['\"]([^'\"]+)['\"]\s*\])|(name|id|suit|rank|kind))\b")
 
 
-def located_in_card(message: str, sources: SourceMap, deck: Deck, card: Card) -> str:
-    """`located`, but where the layout value named in `message` is filled in from the card's own values
-    (`src: "art/{{ card.props.art }}"`), at the card's value: the table cell or YAML line a designer
-    edits (`cards.csv:15:6`); the longest such value when the template uses several."""
-    path = _key_path(message)
+def located_in_card(message: str, sources: SourceMap, deck: Deck, card: Card, field: str | None = None) -> str:
+    """`located`, but where the layout value named in `message` (or its `field`) is filled in from the
+    card's own values (`src: "art/{{ card.props.art }}"`), at the card's value: the table cell or YAML
+    line a designer edits (`cards.csv:15:6`); the longest such value when the template uses several."""
+    path = _key_path(message) + ((field,) if field else ())
     template: object = deck.spec.layouts
     for part in path[1:]:
         if isinstance(template, dict):
@@ -120,12 +123,21 @@ def rules_text(deck: Deck, _options: SheetOptions, _sources: SourceMap) -> str:
     from urllib.parse import unquote, urlparse
 
     from ..booklet.build import booklet_html
+    from ..budgets import MAX_IMAGE_BYTES
+    from ..confine import read_limited
+    from ..images import svg_problem
 
     source = booklet_html(deck)
     for uri, where in source.fetcher.origins.items():
         path = Path(unquote(urlparse(uri).path))
-        if path.suffix.lower() == ".svg":
-            continue  # an SVG picture is read by the booklet's fetcher, which confines what it asks for
+        if path.suffix.lower() == ".svg":  # read as the booklet's fetcher will read it (a DOCTYPE is refused)
+            try:
+                problem = svg_problem(read_limited(path, MAX_IMAGE_BYTES, path.name))
+            except UnsafeReference as exc:
+                problem = str(exc)
+            if problem:
+                raise PreflightError(f"{where}: image {path.name}: {problem}")
+            continue  # what the SVG asks for is confined by the fetcher while the booklet is laid out
         problem = _undecodable(path)
         if problem:
             raise PreflightError(f"{where}: image {path.name}: {problem}")
@@ -175,6 +187,37 @@ def faces(deck: Deck, _options: SheetOptions, sources: SourceMap) -> str:
     return f"{2 * len(deck.cards)} faces render"
 
 
+def text_fit(deck: Deck, _options: SheetOptions, sources: SourceMap) -> str:
+    """Every text box holds its text at the deck's smallest text size or larger (richtext.py shrinks
+    text to fit; text that still does not fit would run over the elements around it)."""
+    from ..render.face import text_boxes
+    from ..units import PT_PER_MM
+
+    boxes = shrunk = 0
+    for card in deck.cards:
+        for side in ("front", "back"):
+            try:
+                found = text_boxes(deck, card, side)
+            except (CardforgeError, OSError) as exc:  # the faces preflight names it; say so here too
+                text = str(exc).removeprefix(f"{deck.id}: card {card.id}: ")
+                raise PreflightError(located_in_card(f"card {card.id} {side}: {text}", sources, deck, card)) from None
+            for where, element, placed in found:
+                boxes += 1
+                shrunk += placed.size < element.size
+                if placed.fits:
+                    continue
+                width, height = (f"{v / PT_PER_MM:.1f}" for v in placed.needed)
+                box = (f"{element.width:g} x {element.height:g} mm" if element.width and element.height else
+                       f"{element.width:g} mm wide" if element.width else f"{element.height:g} mm high")
+                message = (f"card {card.id} {side}: {where}: text does not fit its {box} box even at "
+                           f"{placed.size:g} pt (it needs {width} x {height} mm); shorten it, enlarge the box or "
+                           "lower min_size")
+                raise PreflightError(located_in_card(message, sources, deck, card, "text"))
+    if not boxes:
+        return "no text boxes (texts with a width or height)"
+    return f"{boxes} text box{'es' if boxes != 1 else ''} hold their text" + (f", {shrunk} shrunk to fit" if shrunk else "")
+
+
 def _image_files(deck: Deck, sources: SourceMap) -> Iterator[tuple[Path, str]]:
     """Every image file a card face shows, with where it was named."""
     from ..render.face import frame_of, resolve_face
@@ -186,7 +229,8 @@ def _image_files(deck: Deck, sources: SourceMap) -> Iterator[tuple[Path, str]]:
             try:
                 image = image_face(deck, card, side, frame)
             except CardforgeError as exc:  # a picture refused while reading it (images.py)
-                raise PreflightError(located(f"card {card.id} {side}: {exc}", sources, card.origin)) from None
+                text = str(exc).removeprefix(f"{deck.id}: card {card.id}: ").removeprefix(f"{side} ")
+                raise PreflightError(located(f"card {card.id} {side}: {text}", sources, card.origin)) from None
             if image is not None:
                 yield image.file, f"card {card.id} {side}"
                 continue
@@ -203,13 +247,16 @@ def _image_files(deck: Deck, sources: SourceMap) -> Iterator[tuple[Path, str]]:
 
 
 def images(deck: Deck, _options: SheetOptions, sources: SourceMap) -> str:
-    """Every image a face shows decodes (a truncated or mislabelled file is found now, not mid-PDF)."""
+    """Every image a face shows decodes (a truncated or mislabelled file is found now, not mid-PDF);
+    an image face's file was decoded already, in the worker that verified it (images.py)."""
+    from ..images import is_verified
+
     seen: set[Path] = set()
     for path, where in _image_files(deck, sources):
         if path in seen:
             continue
         seen.add(path)
-        reason = _undecodable(path)
+        reason = None if is_verified(path) else _undecodable(path)
         if reason:
             raise PreflightError(located(f"{where}: {path}: {reason}", sources, _card_path(deck, where)))
     return f"{len(seen)} image file{'s' if len(seen) != 1 else ''} decode" if seen else "no image files"
@@ -259,24 +306,26 @@ PREFLIGHTS: list[tuple[str, Preflight]] = [
     ("sheets", sheets),
     ("images", images),
     ("faces", faces),
+    ("text fit", text_fit),
     ("fonts", fonts),
     ("rules text", rules_text),
 ]
 """Name -> preflight, in the order `check` lists them."""
+PREFLIGHT_STEP = "preflight: " + ", ".join(name for name, _check in PREFLIGHTS)
+"""How progress names the preflights (`check` and `build` alike)."""
 
 
 def run_preflights(deck: Deck, options: SheetOptions | None = None, booklet: bool | None = None
                    ) -> list[PreflightResult]:
     """Every preflight for `deck` (default sheet options: what `build` does without options).
 
-    `booklet` False leaves out the rules text (a deck that gets no booklet); None asks
-    cardforge/products.py whether the deck gets one."""
+    `booklet` False leaves out the rules text (a deck that gets no booklet); None: only a deck with a
+    rules text gets one (deck.py `has_rules_text`)."""
+    from ..deck import has_rules_text
     from ..render.sheets import SheetOptions
 
     if booklet is None:
-        from ..products import plan_products
-
-        booklet = "booklet" in plan_products(deck).make
+        booklet = has_rules_text(deck)
     options = options if options is not None else SheetOptions()
     sources = deck_sources(deck)
     results: list[PreflightResult] = []

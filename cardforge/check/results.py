@@ -40,6 +40,18 @@ class DeckCheck:
         return all(result.verdict != "fail" for result in self.results)
 
     @property
+    def simulated(self) -> bool:
+        """Whether the deck has rules the validator plays (an art deck's cards only print)."""
+        return self.ruleset is not None
+
+    @property
+    def verdict(self) -> str:
+        """`NOT playable`, `printable, not simulated` (no rules to play) or `playable`."""
+        if not self.playable:
+            return "NOT playable"
+        return "playable" if self.simulated else "printable, not simulated"
+
+    @property
     def exit_code(self) -> int:
         return 0 if self.playable else 1
 
@@ -54,5 +66,6 @@ class DeckCheck:
             "title": self.title,
             "path": self.path,
             "playable": self.playable,
+            "verdict": self.verdict,
             "checks": [r.to_json() for r in self.results],
         }

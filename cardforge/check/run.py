@@ -2,56 +2,39 @@
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..artifacts import load_build
 from ..deck import Deck
 from ..errors import PlayabilityError
 from ..games.registry import get_game
-from ..load import load_deck
 from ..progress import SILENT
+from .options import MARGIN, CheckOptions, games_for_margin
 from .results import DeckCheck
 
-MARGIN = 0.02
-"""Half-width of the 95% interval on a seat's win rate that a check's simulation aims for (±2 points)."""
+__all__ = ["MARGIN", "CheckOptions", "check_deck", "check_loaded", "games_for_margin"]
+
+DEFAULTS = CheckOptions()
+"""A check with every option at its default (what `cardforge check DECK` runs)."""
 
 
-def games_for_margin(players: int, margin: float = MARGIN, z: float = 1.96) -> int:
-    """Games needed so a fair seat's win-rate interval is ±margin: n = z² p(1-p) / margin², p = 1/players."""
-    share = 1.0 / players
-    return math.ceil(z * z * share * (1.0 - share) / (margin * margin))
-
-
-@dataclass(frozen=True)
-class CheckOptions:
-    """How hard to check: games per player count (None = enough for ±2 points), seed and processes."""
-
-    games: int | None = None
-    seed: int = 1
-    jobs: int = 1
-    progress: bool = False
-    simulate: bool = True
-    engine: str = "fast"
-    """`fast`: the game's compiled kernel where it has one; `reference`: the rules engine."""
-    skilled: int = 0
-    """Playouts per decision of the search players in the "skilled play" checks (0: not asked for)."""
-    preflight: bool = True
-    """Run every product's preflight (check/preflight.py); `build` runs them itself, earlier."""
-    sheets: Any = None
-    """The SheetOptions the preflight checks (None: the defaults of `build`)."""
-    reporter: Any = None
-    """A progress.Reporter told of each step (None: silent, or `progress`'s bar for simulations)."""
-
-
-def check_deck(reference: str | Path, options: CheckOptions = CheckOptions()) -> DeckCheck:
+def check_deck(reference: str | Path, options: CheckOptions = DEFAULTS) -> DeckCheck:
     """All checks for one deck. Bad input raises DeckError (exit 2); everything else is a verdict."""
-    return check_loaded(load_deck(reference, collect_problems=True), options)
+    build = load_build(reference, collect_problems=True)
+    with build.active():
+        return check_loaded(build.deck, options)
 
 
-def check_loaded(deck: Deck, options: CheckOptions = CheckOptions()) -> DeckCheck:
-    """All checks for a deck loaded with `collect_problems=True`."""
+def check_loaded(deck: Deck, options: CheckOptions = DEFAULTS) -> DeckCheck:
+    """All checks for a deck loaded with `collect_problems=True` (they share its build object: artifacts.py)."""
+    from ..artifacts import build_of
+
+    with build_of(deck).active():
+        return _checked(deck, options)
+
+
+def _checked(deck: Deck, options: CheckOptions) -> DeckCheck:
     report = DeckCheck(deck.id, deck.title, str(deck.path), ruleset=deck.ruleset)
     deal_problems = [p for p in deck.problems if getattr(p, "players", None) is not None]
     report.add("deck", "pass", f"{len(deck.cards)} cards printed, {len(deck.dealt_cards)} in play, "
@@ -62,12 +45,18 @@ def check_loaded(deck: Deck, options: CheckOptions = CheckOptions()) -> DeckChec
     if rules_ok or deck.ruleset is None:
         faces_ok = True
         if options.preflight:
-            reporter.step(deck.id, "preflight: sheets, images, faces, fonts, rules text")
+            from .preflight import PREFLIGHT_STEP
+
+            reporter.step(deck.id, PREFLIGHT_STEP)
             faces_ok = _preflight_checks(deck, report, options)
         if faces_ok:
+            from .back_symmetry import back_symmetry_check
+            from .colour_distance import colour_distance_check
             from .print_safety import print_safety_check
 
             print_safety_check(deck, report)
+            colour_distance_check(deck, report)
+            back_symmetry_check(deck, report)
     if rules_ok and not deal_problems and options.simulate and deck.ruleset is not None:
         game = get_game(deck.ruleset)
         if not game.simulated:
@@ -81,7 +70,8 @@ def check_loaded(deck: Deck, options: CheckOptions = CheckOptions()) -> DeckChec
 
                 skilled_checks(deck, report, options)
     elif deck.ruleset is None:
-        report.add("rules", "warn", "no `rules:` section, so nothing was played; the validator needs a ruleset")
+        report.add("rules", "pass", "not simulated: the deck has no `rules:` section, so its cards print and no "
+                                    "game is played (a `rules:` section with a ruleset has them played)")
     return report
 
 
@@ -123,24 +113,50 @@ def _rules_check(deck: Deck, report: DeckCheck) -> bool:
     return True
 
 
+def published_params(ruleset: str) -> list[Any]:
+    """The rules parameters of every published edition of `ruleset`: the bundled decks that play it and
+    extend no other deck (two editions of one game are two such decks; a variant that extends one is not
+    an edition). Empty for a game no bundled deck plays."""
+    from ..load import bundled_deck_file, bundled_deck_ids, load_deck
+    from ..yaml_source import read_yaml
+
+    editions = []
+    for deck_id in bundled_deck_ids():
+        path = bundled_deck_file(deck_id)
+        data = read_yaml(path).data
+        rules = data.get("rules") if isinstance(data, dict) else None
+        if "extends" in data or not isinstance(rules, dict) or rules.get("ruleset") != ruleset:
+            continue
+        params = load_deck(path).rules_params
+        if params is not None:
+            editions.append(params)
+    return editions
+
+
 def _unplayed_check(deck: Deck, report: DeckCheck) -> None:
     """Flag parameters the simulated players do not steer by (games/base.py `Game.unplayed_params`):
-    a warning when the deck changes one, since the balance figures cannot show how players would adapt."""
+    a warning when the deck sets one to a value no published edition of the game uses (the ruleset's
+    default where no bundled deck plays it), since the balance figures cannot show how players would adapt."""
     game = get_game(deck.ruleset or "")
     if not game.unplayed_params or deck.rules_params is None:
         return
     fields = type(deck.rules_params).model_fields
-    changed = [name for name in game.unplayed_params if name in fields
-               and getattr(deck.rules_params, name) != fields[name].get_default(call_default_factory=True)]
+    editions = published_params(game.id) or [type(deck.rules_params)()]
+
+    def published(name: str) -> bool:
+        return any(getattr(deck.rules_params, name) == getattr(edition, name) for edition in editions)
+
+    changed = [name for name in game.unplayed_params if name in fields and not published(name)]
     names = ", ".join(game.unplayed_params)
     if changed:
         report.add("unplayed parameters", "warn",
-                   f"this deck changes {', '.join(changed)}, which the simulated players do not take into "
-                   "account: the balance figures show the rule scored, not played for (docs/rules-parameters.md)",
-                   changed=changed)
+                   f"this deck changes {', '.join(changed)} from the game as published, and the simulated players "
+                   "do not take it into account: the balance figures show the rule scored, not played for "
+                   "(docs/rules-parameters.md)", changed=changed)
     else:
         report.add("unplayed parameters", "pass",
-                   f"the simulated players do not take {names} into account; this deck keeps their defaults")
+                   f"the simulated players do not take {names} into account; this deck keeps the values of "
+                   "the game as published")
 
 
 def _preflight_checks(deck: Deck, report: DeckCheck, options: CheckOptions) -> bool:

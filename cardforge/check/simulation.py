@@ -8,9 +8,11 @@ check (sim/stats.py `holm`), and every reason says so.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from ..errors import CardforgeError
+from ..progress import SILENT
 from ..sim.agents import available_agents
 from ..sim.report import ALPHA
 from ..sim.run import simulate
@@ -18,21 +20,22 @@ from ..sim.stats import holm
 
 if TYPE_CHECKING:
     from ..deck import Deck
+    from .options import CheckOptions
     from .results import DeckCheck
-    from .run import CheckOptions
 
 
 def seat_spread(seats: list[dict[str, Any]]) -> str:
-    """`seat win rates 30.1%-36.0% (95% intervals ±5.4 points)`, one decimal so close rates stay apart."""
+    """`seat win rates 30.1%-36.0% (95% intervals ±5.4 percentage points)`, one decimal so close rates stay apart."""
     rates = [seat["win_rate"] for seat in seats]
     half = max((seat["ci_high"] - seat["ci_low"]) / 2 for seat in seats)
-    return f"seat win rates {min(rates):.1%}–{max(rates):.1%} (95% intervals ±{half * 100:.1f} points)"
+    return f"seat win rates {min(rates):.1%}–{max(rates):.1%} (95% intervals ±{half * 100:.1f} percentage points)"
 
 
 def simulation_checks(deck: Deck, report: DeckCheck, options: CheckOptions) -> None:
     """Every game must finish under the engine's rules; seat fairness is tested, Holm-corrected."""
+    from ..compiling import compile_notice, engine_notice
     from ..games.engines import game_for
-    from .run import MARGIN, games_for_margin
+    from .options import MARGIN, games_for_margin
     from .sequential import SequentialStop
 
     kinds = available_agents(deck.ruleset or "")
@@ -40,6 +43,7 @@ def simulation_checks(deck: Deck, report: DeckCheck, options: CheckOptions) -> N
         report.add("players", "warn", f"the {deck.ruleset} game has no heuristic player, so only random players "
                                       "were simulated")
     finished: list[tuple[str, int, str, int, dict[str, Any], str]] = []
+    compiling = partial((options.reporter or SILENT).step, deck.id, engine_notice(deck.ruleset or ""))
     for players in deck.players:
         planned = games_for_margin(players)
         stop = None
@@ -54,9 +58,10 @@ def simulation_checks(deck: Deck, report: DeckCheck, options: CheckOptions) -> N
                 more = ", more while the intervals are wide" if stop is not None else ""
                 reporter.step(deck.id, f"{name} ({first:,} games{more})")
             try:
-                result = simulate(deck, players, first, seed=options.seed, agents=[kind] * players,
-                                  jobs=options.jobs, progress=reporter.advance if reporter else options.progress,
-                                  engine=options.engine, more_games=stop)
+                with compile_notice(compiling):
+                    result = simulate(deck, players, first, seed=options.seed, agents=[kind] * players,
+                                      jobs=options.jobs, progress=reporter.advance if reporter else options.progress,
+                                      engine=options.engine, more_games=stop)
             except CardforgeError as exc:
                 report.add(name, "fail", f"a game could not be played to the end: {exc}")
                 continue

@@ -18,8 +18,8 @@ from ..sim.skill import Match, match
 
 if TYPE_CHECKING:
     from ..deck import Deck
+    from .options import CheckOptions
     from .results import DeckCheck
-    from .run import CheckOptions
 
 SKILLED_GAMES = 100
 """Games per player count (and again for the match) when `--games` is not given: search is slow."""

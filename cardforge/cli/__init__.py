@@ -38,6 +38,8 @@ COMMANDS: dict[str, str] = {
     "report": "cardforge.cli.report:report_command",
     "proof": "cardforge.cli.proof:proof_command",
     "sweep": "cardforge.cli.sweep:sweep_command",
+    "settings": "cardforge.cli.settings:settings_command",
+    "docs": "cardforge.cli.docs:docs_command",
 }
 """Command name -> `module:attribute` of its click command."""
 
@@ -85,14 +87,14 @@ class CardforgeGroup(click.Group):
         except KeyboardInterrupt:
             if debug:
                 raise
-            _fail("interrupted", INTERRUPTED)
+            _fail(_interrupted(), INTERRUPTED)
         except BrokenPipeError:
             _quiet_broken_pipe()
         except Exception as exc:
             if debug:
                 raise
             if requested():  # work cut short by Ctrl-C can fail in any way (interrupt.py)
-                _fail("interrupted", INTERRUPTED)
+                _fail(_interrupted(), INTERRUPTED)
             _one_line(exc)
 
     def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
@@ -102,34 +104,60 @@ class CardforgeGroup(click.Group):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode=False, **kwargs)
         install()
+        publish = sys.modules.get("cardforge.publish")
+        if publish is not None:  # a command run again in one process (tests) starts with nothing published
+            publish.forget_published()
         try:
             code = super().main(args, prog_name, complete_var, standalone_mode=False, **kwargs)
         except (KeyboardInterrupt, click.Abort):
-            _fail("interrupted", INTERRUPTED)
+            _fail(_interrupted(), INTERRUPTED)
         except click.ClickException as exc:
             exc.show()
             sys.exit(exc.exit_code)
         sys.exit(code if isinstance(code, int) else 0)
 
 
-def _one_line(exc: Exception) -> NoReturn:
-    """A failure as one line on stderr and its exit code."""
+def failure(exc: Exception) -> tuple[str, int]:
+    """The one line and exit code that report `exc` (bad input 2, a bug in cardforge 70)."""
+    from ..confine import UnsafeReference
+
     if isinstance(exc, CardforgeError):
-        _fail(f"error: {exc}", exc.exit_code)
+        return f"error: {exc}", exc.exit_code
+    if isinstance(exc, UnsafeReference):  # a file a deck names, refused: bad input wherever it surfaces
+        return f"error: {exc}", 2
     if isinstance(exc, OSError):
         from ..writable import os_reason
 
         where = f"{exc.filename}: " if exc.filename else ""
-        _fail(f"error: {where}{os_reason(exc)}", 2)
+        return f"error: {where}{os_reason(exc)}", 2
     if isinstance(exc, MemoryError):
-        _fail("error: out of memory", INTERNAL_ERROR)
-    _fail(f"internal error (a bug in cardforge): {type(exc).__name__}: {exc}; "
-          "run again with --debug for the traceback", INTERNAL_ERROR)
+        return "error: out of memory", INTERNAL_ERROR
+    return (f"internal error (a bug in cardforge): {type(exc).__name__}: {exc}; "
+            "run again with --debug for the traceback", INTERNAL_ERROR)
+
+
+def _one_line(exc: Exception) -> NoReturn:
+    """A failure as one line on stderr and its exit code."""
+    _fail(*failure(exc))
+
+
+def _interrupted() -> str:
+    """`interrupted`, and which output folders were published complete before the Ctrl-C (each is
+    whole: publish.py moves a deck's files into place only once all of them are made)."""
+    publish = sys.modules.get("cardforge.publish")
+    kept = publish.published() if publish is not None else ()
+    if not kept:
+        return "interrupted"
+    folders = ", ".join(f"{folder}/" for folder in kept)
+    return f"interrupted; kept {folders} (published complete before Ctrl-C); nothing else was changed"
 
 
 def _fail(message: str, code: int) -> NoReturn:
+    """One inert line of at most terminal.LINE_WIDTH characters (`--debug` shows the whole error)."""
+    from ..terminal import echo, error_line
+
     try:
-        click.secho(message, fg="red" if code != INTERRUPTED else None, err=True)
+        echo(error_line(message), fg="red" if code != INTERRUPTED else None, err=True)
     except OSError:
         pass
     sys.exit(code)

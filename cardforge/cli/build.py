@@ -14,14 +14,15 @@ import click
 
 from ..booklet.formats import FORMATS as BOOKLET_FORMATS
 from ..errors import CardforgeError
-from ..products import PRODUCTS as PRODUCT_NAMES
+from ..products import NAMES as PRODUCT_NAMES
 from ..render.impose import DUPLEX_MODES
+from ..terminal import echo, echo_error, error_line
 from ..units import parse_length_mm
-from .options import engine_option, games_option, jobs_option, seed_option
+from .options import OUT_DEFAULT, engine_option, games_option, jobs_option, out_file, out_option, seed_option
 from .progress import reporter
 
 if TYPE_CHECKING:
-    from ..build import BuildSettings
+    from ..products import BuildSettings
     from ..render.impose import Duplex
 
 # ---------------------------------------------------------------- option parsing
@@ -39,26 +40,72 @@ def parse_offset(text: str) -> tuple[float, float]:
     return (dx, dy)
 
 
-def _length(_ctx: click.Context, param: click.Parameter, value: str | None) -> float | None:
+PRINTER_OPTIONS = ("paper", "duplex", "back_offset", "margin")
+"""The options `--remember` keeps (settings.py `PARSERS`)."""
+
+
+def _typed(ctx: click.Context, param: click.Parameter, value: Any) -> None:
+    """Keep a printer option as typed, for `--remember` (settings.py stores values as typed)."""
+    if value is not None and param.name in PRINTER_OPTIONS:
+        ctx.meta.setdefault("cardforge.typed", {})[param.name] = value
+
+
+def _length(ctx: click.Context, param: click.Parameter, value: str | None) -> float | None:
     if value is None:
         return None
+    _typed(ctx, param, value)
     try:
         return parse_length_mm(value)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param=param) from None
 
 
-def _offset(_ctx: click.Context, _param: click.Parameter, value: str) -> tuple[float, float]:
+def _offset(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[float, float] | None:
+    if value is None:
+        return None
+    _typed(ctx, param, value)
     return parse_offset(value)
 
 
-def _paper(_ctx: click.Context, param: click.Parameter, value: str) -> Any:
+def _paper(ctx: click.Context, param: click.Parameter, value: str | None) -> Any:
     from ..render.impose import parse_paper
 
+    if value is None:
+        return None
+    _typed(ctx, param, value)
     try:
         return parse_paper(value)
     except CardforgeError as exc:
         raise click.BadParameter(str(exc), param=param) from None
+
+
+def _duplex(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    _typed(ctx, param, value)
+    return value
+
+
+REMEMBERED = "(default: {default}, or what --remember kept; `cardforge settings` shows it)"
+
+
+def printer_settings(paper: Any, duplex: str | None, back_offset: Any, margin: Any,
+                     remember: bool) -> tuple[dict[str, Any], str]:
+    """The printer options for SheetOptions: given on the command line, else remembered (settings.py),
+    else the defaults; with `remember`, the ones given are kept for next time. Also the line that says
+    which values came from the settings file (empty when none did)."""
+    from .. import settings
+
+    if remember:
+        typed = click.get_current_context().meta.get("cardforge.typed", {})
+        if not typed:
+            raise click.UsageError("--remember keeps the printer options given with it (--paper, --duplex, "
+                                   "--back-offset, --margin); give at least one")
+        kept = settings.remember({key: str(value) for key, value in typed.items()})
+        echo(f"remembered in {kept.path}: "
+                   + ", ".join(f"{settings.SHOWN[key]} {value}" for key, value in typed.items()), err=True)
+    remembered = settings.read_settings()
+    chosen, used = settings.printer_options({"paper": paper, "duplex": duplex, "back_offset": back_offset,
+                                             "margin": margin}, remembered)
+    return chosen, settings.summary(remembered, used)
 
 
 def _services(_ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> tuple[str, ...]:
@@ -71,28 +118,38 @@ def _services(_ctx: click.Context, param: click.Parameter, values: tuple[str, ..
     return tuple(dict.fromkeys(keys))
 
 
-paper_option = click.option("--paper", default="a4", show_default=True, callback=_paper, metavar="PAPER", help="a4, letter, a3, legal or WxH in mm (210x297).")
+paper_option = click.option("--paper", default=None, callback=_paper, metavar="PAPER",
+                            help="a4, letter, a3, tabloid, legal or WxH in mm (210x297) " + REMEMBERED.format(default="a4"))
 offset_option = click.option(
-    "--back-offset", default="0,0", show_default=True, callback=_offset, metavar="DX,DY",
-    help="Shift back pages by DX,DY mm to cancel printer misregistration (read them off `cardforge calibrate`).",
+    "--back-offset", default=None, callback=_offset, metavar="DX,DY",
+    help="Shift back pages by DX,DY mm to cancel printer misregistration (read them off `cardforge calibrate`) "
+         + REMEMBERED.format(default="0,0"),
 )
+remember_option = click.option("--remember", is_flag=True,
+                               help="Keep the printer options given here (--paper, --duplex, --back-offset, --margin) "
+                                    "for every later command (`cardforge settings` shows and forgets them).")
 
 
 @click.command("build")
 @click.argument("decks", nargs=-1)
 @click.option("--all", "all_decks", is_flag=True, help="Build every bundled deck (see `cardforge list`).")
-@click.option("-o", "--out", "out_dir", default="output", show_default=True, type=click.Path(file_okay=False, path_type=Path), help="Output folder; each deck gets <out>/<deck-id>/.")
+@out_option("each deck's files go into OUT/<deck-id>/")
 @click.option("--only", "only", type=click.Choice(PRODUCT_NAMES), multiple=True,
               help="Make only these products (repeatable): cards (sheets; PNGs with --png, print-shop files with --print-shop), booklet or "
                    "report. Without report, the simulator does not run.")
 @click.option("--watch", is_flag=True,
               help="After building, rebuild whenever a file of the deck is saved (Ctrl-C stops).")
 @paper_option
-@click.option("--duplex", type=click.Choice(DUPLEX_MODES), default="long", show_default=True, help="Flip edge for two-sided printing; none: all fronts, then all backs (mirrored for a long-edge flip by hand); gutterfold: fronts and backs side by side to fold.")
+@click.option("--duplex", type=click.Choice(DUPLEX_MODES), default=None, callback=_duplex, help="Flip edge for two-sided printing; none: all fronts, then all backs (mirrored for a long-edge flip by hand); gutterfold: fronts and backs side by side to fold " + REMEMBERED.format(default="long") + ".")
 @offset_option
 @click.option("--gap", default="0", show_default=True, callback=_length, metavar="MM", help="Space between cards (mm).")
-@click.option("--margin", default="5", show_default=True, callback=_length, metavar="MM", help="Printable margin of the printer (mm).")
+@click.option("--margin", default=None, callback=_length, metavar="MM",
+              help="Your printer's unprintable border: no crop mark or label comes nearer a paper edge (mm; 0 for "
+                   "borderless) " + REMEMBERED.format(default="5") + ".")
+@remember_option
 @click.option("--bleed", default=None, callback=_length, metavar="MM", help="Bleed to print around each card (mm; default: the deck's).")
+@click.option("--keep-bleed", is_flag=True,
+              help="Print the deck's full bleed even when a narrower outer bleed would fit more cards per sheet.")
 @click.option("--cut-lines", is_flag=True, help="Draw thin lines along every cut across the sheet.")
 @click.option("--no-crop-marks", is_flag=True, help="Leave out the crop marks around the grid.")
 @click.option("--png", is_flag=True, help="Also write a PNG of every face, a contact sheet and a proof.")
@@ -102,13 +159,15 @@ offset_option = click.option(
                    "one-card-per-page PDF). Figures and sources: docs/print-shops.md.")
 @click.option("--cmyk", is_flag=True,
               help="Also write <deck-id>-cards-cmyk.pdf: the sheets as press-ready CMYK PDF/X-1a (total ink at most 240%, black text on the black plate).")
+@click.option("--tts", is_flag=True,
+              help="Also write tts/: the deck as a Tabletop Simulator saved object (face sheets, backs, JSON) to playtest online.")
 @click.option("--booklet", "booklet_format", type=click.Choice(BOOKLET_FORMATS), default="a5", show_default=True, help="Rules booklet format (booklet-a4/-letter: fold-and-staple).")
 @click.option("--force", is_flag=True, help="Print a deck that fails `cardforge check` anyway; its sheets say NOT VALIDATED.")
 @games_option(None, "Games per player count and player type in the check")
 @seed_option
 @jobs_option
 @engine_option
-def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, only: tuple[str, ...], watch: bool, paper, duplex: Duplex, back_offset, gap, margin, bleed, cut_lines: bool, no_crop_marks: bool, png: bool, print_shop: tuple[str, ...], cmyk: bool, booklet_format: str, force: bool, games: int | None, seed: int, jobs: int, engine: str) -> None:
+def build_command(decks: tuple[str, ...], all_decks: bool, out: Path | None, only: tuple[str, ...], watch: bool, paper, duplex: Duplex | None, back_offset, gap, margin, remember: bool, bleed, keep_bleed: bool, cut_lines: bool, no_crop_marks: bool, png: bool, print_shop: tuple[str, ...], cmyk: bool, tts: bool, booklet_format: str, force: bool, games: int | None, seed: int, jobs: int, engine: str) -> None:
     """Check each DECK, then build its print-and-play files into OUT/<deck-id>/.
 
     Writes <deck-id>-cards.pdf (duplex-aligned card sheets), <deck-id>-rules.pdf (the rules booklet)
@@ -120,25 +179,31 @@ def build_command(decks: tuple[str, ...], all_decks: bool, out_dir: Path, only: 
         raise click.UsageError("name the decks to build, or give --all for every bundled deck")
     from ..writable import check_writable_dir
 
+    out_dir = out if out is not None else OUT_DEFAULT
+
     check_writable_dir(out_dir)
-    from ..build import BuildSettings
     from ..check.run import CheckOptions
     from ..load import bundled_deck_file, bundled_deck_ids
+    from ..products import BuildSettings
     from ..render.sheets import SheetOptions
 
-    sheets = SheetOptions(
-        paper=paper, duplex=duplex, back_offset=back_offset, gap=gap, margin=margin, bleed=bleed,
-        cut_lines=cut_lines, crop_marks=not no_crop_marks,
-    )
+    printer, remembered = printer_settings(paper, duplex, back_offset, margin, remember)
+    sheets = SheetOptions(**printer, gap=gap, bleed=bleed, cut_lines=cut_lines, crop_marks=not no_crop_marks,
+                          fit=not keep_bleed)
     progress = reporter()
     check = CheckOptions(games=games, seed=seed, jobs=jobs, reporter=progress, sheets=sheets, engine=engine)
-    settings = BuildSettings(out_dir=out_dir, sheets=sheets, png=png, print_shop=print_shop, cmyk=cmyk, check=check,
+    settings = BuildSettings(out_dir=out_dir, sheets=sheets, png=png, print_shop=print_shop, cmyk=cmyk, tts=tts, check=check,
                              force=force, booklet_format=booklet_format, reporter=progress)
     references = [str(bundled_deck_file(i)) for i in bundled_deck_ids()] if all_decks else list(decks)
     if not watch:
-        if not build_all(references, settings, only):
+        built = build_all(references, settings, only)
+        if remembered:  # under the sheet summaries, which say the paper and duplex
+            echo(remembered, err=True)
+        if not built:
             sys.exit(1)
         return
+    if remembered:
+        echo(remembered, err=True)
     _watch_and_build(references, settings, only)
 
 
@@ -149,13 +214,13 @@ def build_all(references: list[str], settings: BuildSettings, only: tuple[str, .
     simulator never starts (cardforge/products.py decides what each deck gets)."""
     from dataclasses import replace
 
-    from ..build import BY_NAME
+    from ..artifacts import load_build
     from ..build_pool import DeckJob, build_decks
-    from ..load import load_deck
     from ..products import plan_products
     from ..publish import refuse_shared_ids
 
-    loaded = [load_deck(ref, collect_problems=True) for ref in references]
+    builds = [load_build(ref, collect_problems=True) for ref in references]
+    loaded = [build.deck for build in builds]
     refuse_shared_ids([(deck.id, deck.path) for deck in loaded])
     plans = [plan_products(deck, only) for deck in loaded]
     workers = settings.check.jobs if settings.check is not None else 1
@@ -164,29 +229,33 @@ def build_all(references: list[str], settings: BuildSettings, only: tuple[str, .
 
         line = LineReporter()
         settings = replace(settings, reporter=line, check=replace(settings.check, reporter=line))
-    jobs = [DeckJob(deck, settings if "report" in plan.make else replace(settings, check=None),
-                    [product for name in plan.make for product in BY_NAME[name]], "cards" in plan.make)
-            for deck, plan in zip(loaded, plans)]
+    jobs = [DeckJob(build, settings if "report" in plan.make else replace(settings, check=None),
+                    plan.products(), "cards" in plan.make)
+            for build, plan in zip(builds, plans)]
     refused = 0
     for plan, built in zip(plans, build_decks(jobs, workers)):
         settings.reporter.pause()
         if built.refused:
-            click.secho(f"error: {built.refused}", fg="red", err=True)
+            echo_error(built.refused)
             refused += 1
             continue
         for warning in built.warnings:
-            click.secho(f"warning: {warning}", fg="yellow", err=True)
+            echo(f"warning: {warning}", fg="yellow", err=True)
         written = built.paths
-        faces = [p for p in written if p.suffix == ".png" and (p.parent.name == "png" or "print-shop" in p.parts)]
+        if written:
+            from ..publish import note_published
+
+            note_published(settings.out_dir / built.deck_id)  # a worker process published it
+        faces = [p for p in written if p.suffix == ".png" and (p.parent.name in ("png", "tts") or "print-shop" in p.parts)]
         for path in written:
             if path not in faces:
-                click.echo(str(path))
+                echo(str(path))
         for folder in sorted({p.parent for p in faces}):
-            click.echo(f"{folder}/ ({sum(1 for p in faces if p.parent == folder)} face PNGs)")
+            echo(f"{folder}/ ({sum(1 for p in faces if p.parent == folder)} face PNGs)")
         if built.summary:
-            click.echo(built.summary, err=True)
+            echo(built.summary, err=True)
         if plan.skipped:
-            click.echo(plan.skipped_line(), err=True)
+            echo(plan.skipped_line(), err=True)
     return not refused
 
 
@@ -195,10 +264,18 @@ def _watch_and_build(references: list[str], settings: BuildSettings, only: tuple
     from ..watch import changes, deck_folders
 
     def once() -> None:
+        """One build; whatever stops it (a broken deck, a folder that went away) is one line, and the
+        watch goes on (docs/deck-format.md)."""
+        from ..interrupt import requested
+        from . import failure
+
         try:
             build_all(references, settings, only)
-        except CardforgeError as exc:
-            click.secho(f"error: {exc}", fg="red", err=True)
+        except Exception as exc:
+            if requested():  # work cut short by Ctrl-C can fail in any way (interrupt.py)
+                raise KeyboardInterrupt from None
+            settings.reporter.pause()
+            echo(error_line(failure(exc)[0]), fg="red", err=True)
 
     def folders() -> list[Path]:
         return [folder for ref in references for folder in deck_folders(ref)]
@@ -206,27 +283,41 @@ def _watch_and_build(references: list[str], settings: BuildSettings, only: tuple
     once()
     try:
         for changed in changes(folders, ignore=(settings.out_dir,),
-                               ready=lambda: click.echo("watching for changes (Ctrl-C to stop)", err=True)):
+                               ready=lambda: echo("watching for changes (Ctrl-C to stop)", err=True)):
             names = ", ".join(sorted(p.name for p in changed))
-            click.echo(f"changed: {names}; rebuilding", err=True)
+            echo(f"changed: {names}; rebuilding", err=True)
             once()
     except KeyboardInterrupt:
-        click.echo("stopped watching", err=True)
+        echo("stopped watching", err=True)
 
 
 @click.command("calibrate")
 @paper_option
-@click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True, help="The flip edge you will print with.")
+@click.option("--duplex", type=click.Choice(["long", "short"]), default=None, callback=_duplex,
+              help="The flip edge you will print with " + REMEMBERED.format(default="long") + ".")
 @offset_option
-@click.option("-o", "--out", "out_path", default="output/calibration.pdf", show_default=True, type=click.Path(dir_okay=False, path_type=Path))
-def calibrate_command(paper, duplex: str, back_offset, out_path: Path) -> None:
-    """Write a two-sided calibration sheet: read DX,DY for --back-offset and check the print scale."""
+@remember_option
+@out_option("the sheet goes to OUT/calibration.pdf", (".pdf",))
+def calibrate_command(paper, duplex: str | None, back_offset, remember: bool, out: Path | None) -> None:
+    """Write a two-sided calibration sheet: read DX,DY for --back-offset and check the print scale.
+
+    Measured an offset? `cardforge calibrate --back-offset DX,DY --remember` prints a sheet with it applied
+    (to confirm it) and keeps it, with the paper and duplex given, for every later build."""
     from ..render.calibrate import write_calibration
     from ..writable import check_writable_file
 
+    out_path = out_file(out, None, "calibration.pdf", (".pdf",))
     check_writable_file(out_path)
-    write_calibration(out_path, paper, duplex, back_offset)
-    click.echo(str(out_path))
-    click.echo("Print it two-sided at 100% (actual size), then follow the instructions on the sheet.")
+    printer, remembered = printer_settings(paper, duplex, back_offset, None, remember)
+    if printer.get("duplex") not in (None, "long", "short"):
+        printer.pop("duplex")  # a remembered gutterfold or none: the sheet is for a two-sided printer
+    if remembered:
+        echo(remembered, err=True)
+    from ..render.impose import parse_paper
+
+    write_calibration(out_path, printer.get("paper") or parse_paper("a4"), printer.get("duplex", "long"),
+                      printer.get("back_offset", (0.0, 0.0)))
+    echo(str(out_path))
+    echo("Print it two-sided at 100% (actual size), then follow the instructions on the sheet.")
 
 

@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
-import json
 import sys
 
 import click
 from rich.console import Console
+from rich.text import Text
 
 from ..check.results import DeckCheck
 from ..check.run import CheckOptions, check_deck
 from ..errors import CardforgeError
+from ..terminal import console as make_console
+from ..terminal import echo, echo_error, echo_json, styled
 from .options import engine_option, games_option, jobs_option, json_option, seed_option
 from .progress import reporter
 from .tables import is_terminal, print_table
 
-MARKS = {"pass": "[green]✔ pass[/green]", "warn": "[yellow]⚠ warn[/yellow]", "fail": "[red]✖ fail[/red]"}
+MARKS = {"pass": Text("✔ pass", "green"), "warn": Text("⚠ warn", "yellow"), "fail": Text("✖ fail", "red")}
 
 
 def print_check(report: DeckCheck, console: Console | None) -> None:
@@ -24,17 +26,21 @@ def print_check(report: DeckCheck, console: Console | None) -> None:
     `console` None: stdout, as a rich table on a terminal and as TSV in a pipe (cli/tables.py)."""
     rows = [(result.name, MARKS[result.verdict], result.reason) for result in report.results]
     print_table(f"{report.title} ({report.deck_id})", ("check", "verdict", "reason"), rows, console)
-    verdict = "playable" if report.playable else "NOT playable"
+    verdict = report.verdict
     if console is None:
-        click.echo(f"{report.deck_id}: {verdict}")
+        echo(f"{report.deck_id}: {verdict}")
     else:
-        console.print(f"[{'green' if report.playable else 'red'}]{report.deck_id}: {verdict}[/]")
+        console.print(styled("[{colour}]{line}[/]", colour="green" if report.playable else "red",
+                             line=f"{report.deck_id}: {verdict}"))
 
 
 def check_options(games: int | None, seed: int, jobs: int, quiet: bool = False, skilled: int = 0,
                   engine: str = "fast") -> CheckOptions:
     """Progress goes to stderr (a bar on a terminal, a line per step elsewhere), never into stdout."""
-    return CheckOptions(games=games, seed=seed, jobs=jobs, reporter=reporter(quiet), skilled=skilled, engine=engine)
+    from ..settings import remembered_sheet_options
+
+    return CheckOptions(games=games, seed=seed, jobs=jobs, reporter=reporter(quiet), skilled=skilled, engine=engine,
+                        sheets=remembered_sheet_options())  # the sheets as `build` will lay them out
 
 
 @click.command("check")
@@ -56,7 +62,7 @@ def check_command(decks: tuple[str, ...], as_json: bool, games: int | None, seed
     renders, and then either simulated games (random and heuristic players) or, for games with an exact
     solver, the solver's analysis. Exit 0 if every deck is playable, 1 if one is not, 2 on bad input.
     """
-    console = Console() if is_terminal() and not as_json else None
+    console = make_console() if is_terminal() and not as_json else None
     from ..sim.search import DEFAULT_BUDGET
 
     options = check_options(games, seed, jobs, skilled=(budget or DEFAULT_BUDGET) if skilled else 0, engine=engine)
@@ -68,13 +74,13 @@ def check_command(decks: tuple[str, ...], as_json: bool, games: int | None, seed
         except CardforgeError as exc:
             options.reporter.pause()
             bad_input.append(f"{exc}")
-            click.secho(f"error: {exc}", fg="red", err=True)
+            echo_error(exc)
             continue
         options.reporter.pause()
         if not as_json:
             print_check(reports[-1], console)
     if as_json:
-        click.echo(json.dumps([r.to_json() for r in reports], indent=2, ensure_ascii=False, default=str))
+        echo_json([r.to_json() for r in reports], default=str)
     if bad_input:
         sys.exit(2)
     sys.exit(0 if all(r.playable for r in reports) else 1)

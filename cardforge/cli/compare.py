@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -11,7 +10,9 @@ import click
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
+from ..terminal import echo_json
 from .options import engine_option, games_option, jobs_option, json_option, seed_option
 from .tables import output_console
 
@@ -44,7 +45,7 @@ def verdict_cell(comparison: Comparison, index: int) -> str:
 
 
 def print_changes(base_id: str, variant_id: str, changes: list[Change], console: Console) -> None:
-    console.print(f"[bold]What {escape(variant_id)} changes against {escape(base_id)}:[/bold]")
+    console.print(f"[bold]What {escape(variant_id)} changes against {escape(base_id)}:[/bold]", markup=True)
     if not changes:
         console.print("  nothing in the rules, players, deals or cards: both decks play the same game")
     for change in changes:
@@ -59,18 +60,20 @@ def print_comparison(base: str, variant: str, base_id: str, variant_id: str, com
     console.print()
     console.print(f"[bold]{comparison.players} players[/bold], {comparison.games:,} games per deck ({escape(players)}"
                   f"), the same deals for both decks, seed {seed}. Seats count from 0; seat "
-                  f"{comparison.first_seat} is {escape(comparison.first_seat_note)}.")
+                  f"{comparison.first_seat} is {escape(comparison.first_seat_note)}.", markup=True)
     table = Table(title_justify="left")
     for column in ("figure", base_id, variant_id, "change [95%]", "verdict"):
-        table.add_column(escape(column), justify="left" if column in ("figure", "verdict") else "right")
+        table.add_column(column, justify="left" if column in ("figure", "verdict") else "right")
     for i, figure in enumerate(comparison.figures):
-        table.add_row(escape(figure.name), figure.show(figure.base), figure.show(figure.variant),
-                      change_cell(comparison, i), verdict_cell(comparison, i))
+        table.add_row(figure.name, figure.show(figure.base), figure.show(figure.variant),
+                      change_cell(comparison, i), Text.from_markup(verdict_cell(comparison, i)))
     console.print(table)
     console.print("[dim]pts: percentage points (a difference between two rates); unclear (N): the interval still "
-                  "reaches no change, and about N games per deck would show a change of the size seen.[/dim]")
+                  "reaches no change, and about N games per deck would show a change of the size seen.[/dim]",
+                  markup=True)
     changed = [f for f in comparison.figures if f.significant]
-    console.print("[bold]What it does:[/bold]" if changed else "[bold]What it does:[/bold] no figure changed clearly.")
+    console.print("[bold]What it does:[/bold]" if changed else "[bold]What it does:[/bold] no figure changed clearly.",
+                  markup=True)
     for figure in changed + [f for f in comparison.figures if not f.significant]:
         console.print(f"  • {figure.sentence()}", markup=False)
     games = comparison.more_games()
@@ -146,10 +149,10 @@ def compare_command(base: str, variant: str, players: tuple[int, ...], games: in
             settle = c.more_games()
             line = compare_command_line(base, variant, c, settle, seed, engine) if settle is not None else None
             data.append(dict(c.to_json(), command=line))
-        click.echo(json.dumps({"base": base_deck.id, "variant": variant_deck.id, "seed": seed,
-                               "what_changed": [{"key": c.key, "text": c.text()} for c in changes],
-                               "comparisons": data,
-                               "chart": str(chart_path) if chart_path is not None else None}, indent=2))
+        echo_json({"base": base_deck.id, "variant": variant_deck.id, "seed": seed,
+                   "what_changed": [{"key": c.key, "text": c.text()} for c in changes],
+                   "comparisons": data,
+                   "chart": str(chart_path) if chart_path is not None else None}, ensure_ascii=True)
         return
     console = output_console()
     print_changes(base_deck.id, variant_deck.id, changes, console)

@@ -12,6 +12,7 @@ from ..deck import Deck
 from ..errors import DeckError
 from ..load import DECK_FILE, load_deck
 from ..paths import BUNDLED_DECKS_DIR
+from ..terminal import echo, echo_json, styled
 from .tables import output_console, print_table
 
 
@@ -55,15 +56,14 @@ def show_params(deck: Deck, as_json: bool) -> None:
     values = deck_values(deck.rules_params)
     rows = param_rows(game)
     if as_json:
-        click.echo(json.dumps([{**row.__dict__, "value": values.get(row.name)} for row in rows], indent=2,
-                              ensure_ascii=False))
+        echo_json([{**row.__dict__, "value": values.get(row.name)} for row in rows])
         return
     table = [(row.name + ("" if row.played else " *"), values.get(row.name, "-"), row.default, row.allowed, row.meaning)
              for row in rows]
     print_table(f"Rules parameters: {game.title} ({deck.ruleset})",
                 ("parameter", "value", "default", "allowed", "meaning"), table)
     if not all(row.played for row in rows):
-        click.echo("* the simulated players do not take this parameter into account (docs/rules-parameters.md)")
+        echo("* the simulated players do not take this parameter into account (docs/rules-parameters.md)")
 
 
 def find_decks(folder: Path) -> list[Path]:
@@ -87,7 +87,7 @@ def list_command(folder: Path | None, as_json: bool) -> None:
         rows.append({"id": deck.id, "title": deck.title, "players": deck.players,
                      "cards": len(deck.dealt_cards), "ruleset": deck.ruleset, "path": str(path)})
     if as_json:
-        click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+        echo_json(rows)
         return
     print_table(f"Decks in {folder}", ("id", "title", "players", "cards", "ruleset"),
                 [(row["id"], row["title"], ", ".join(map(str, row["players"])), str(row["cards"]),
@@ -107,25 +107,22 @@ def show_command(deck: str, as_json: bool, params_only: bool) -> None:
         return
     summary = deck_summary(loaded)
     if as_json:
-        click.echo(json.dumps(summary, indent=2, ensure_ascii=False))
+        echo_json(summary)
         return
     console = output_console()
-    console.print(f"[bold]{loaded.title}[/bold] ({loaded.id})  {loaded.path}", markup=True, highlight=False)
+    console.print(styled("[bold]{title}[/bold] ({id})  {path}", title=loaded.title, id=loaded.id, path=loaded.path))
     if summary["extends"]:
-        console.print("extends: " + " -> ".join(summary["extends"]), highlight=False)
+        console.print("extends: " + " -> ".join(summary["extends"]))
     width, height = loaded.spec.card.size_mm
-    console.print(f"{summary['cards']} cards in play, {summary['printed_cards']} printed; card {width} x {height} mm",
-                  highlight=False)
+    console.print(f"{summary['cards']} cards in play, {summary['printed_cards']} printed; card {width} x {height} mm")
     deal = [(players, str(row["cards"]), str(row["hand"]), str(row["set_aside"]),
              ", ".join(row["removed"]) if row["removed"] else "-") for players, row in summary["per_players"].items()]
     if deal:
         print_table("Deal per player count", ("players", "cards in play", "hand", "set aside", "removed"), deal)
     else:
-        console.print("no `players`: an art deck, printed but never dealt (docs/deck-format.md, Art decks)",
-                      highlight=False)
+        console.print("no `players`: an art deck, printed but never dealt (docs/deck-format.md, Art decks)")
     if loaded.unused_columns:
-        console.print("columns no card field or layout uses (left out): " + ", ".join(loaded.unused_columns),
-                      highlight=False)
+        console.print("columns no card field or layout uses (left out): " + ", ".join(loaded.unused_columns))
     if summary["rules"] is not None:
         print_table(f"Rules: {summary['ruleset']} (`cardforge show {loaded.id} --params` explains each)",
                     ("parameter", "value"),

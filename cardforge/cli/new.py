@@ -6,6 +6,8 @@ from pathlib import Path
 
 import click
 
+from ..terminal import echo
+
 
 @click.command("new")
 @click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
@@ -23,9 +25,9 @@ def new_command(folder: Path, base: str | None, title: str | None, force: bool) 
     """
     from ..scaffold import new_deck, new_variant
 
-    made = new_variant(folder, base, title, force) if base else new_deck(folder, title, force)
-    click.echo("wrote " + " and ".join(str(path) for path in made.files))
-    click.echo("next:")
+    made = new_variant(folder, base, title, force) if base is not None else new_deck(folder, title, force)
+    echo("wrote " + " and ".join(str(path) for path in made.files))
+    echo("next:")
     width = max(len(command) for command, _ in made.next_steps)
     for command, what in made.next_steps:
-        click.echo(f"  {command:<{width}}   {what}")
+        echo(f"  {command:<{width}}   {what}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from ..load import find_deck_file
+from ..terminal import echo
 
 
 @click.command("preview")
@@ -20,11 +21,11 @@ def preview_command(deck: str, port: int, open_browser: bool) -> None:
 
     find_deck_file(deck)  # a deck that does not exist at all is an ordinary one-line error
     try:
-        server = PreviewServer(deck, port, report=lambda line: click.echo(line, err=True))
+        server = PreviewServer(deck, port, report=lambda line: echo(line, err=True))
     except OSError as exc:
         raise click.ClickException(f"cannot listen on 127.0.0.1:{port}: {exc.strerror}") from None
     server.start()
-    click.echo(f"preview of {deck} at {server.url} (Ctrl-C to stop)")
+    echo(f"preview of {deck} at {server.url} (Ctrl-C to stop)")
     if open_browser:
         import webbrowser
 
@@ -32,7 +33,7 @@ def preview_command(deck: str, port: int, open_browser: bool) -> None:
     try:
         server.serve()
     except KeyboardInterrupt:
-        click.echo("preview stopped", err=True)
+        echo("preview stopped", err=True)
     finally:
         server.close()
 

@@ -11,9 +11,8 @@ import sys
 import time
 from typing import Any
 
-import click
-
 from ..progress import SILENT, Reporter
+from ..terminal import echo, inert
 
 
 class LineReporter:
@@ -24,7 +23,7 @@ class LineReporter:
 
     def step(self, deck: str, step: str) -> None:
         elapsed = time.monotonic() - self.started
-        click.echo(f"[{elapsed:7.1f}s] {deck}: {step}", err=True)
+        echo(f"[{elapsed:7.1f}s] {deck}: {step}", err=True)
 
     def advance(self, done: int, total: int) -> None:
         pass
@@ -42,16 +41,17 @@ class BarReporter:
         self.label = ""
 
     def _start(self) -> None:
-        from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-        self.bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                            TimeElapsedColumn(), transient=True, console=Console(stderr=True))
+        from ..terminal import console
+
+        self.bar = Progress(TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(),
+                            TimeElapsedColumn(), transient=True, console=console(stderr=True))
         self.bar.start()
         self.task = self.bar.add_task(self.label, total=None)
 
     def step(self, deck: str, step: str) -> None:
-        self.label = f"{deck}: {step}"
+        self.label = inert(f"{deck}: {step}")
         if self.bar is None:
             self._start()
         else:

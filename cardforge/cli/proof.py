@@ -7,20 +7,25 @@ from typing import Any
 
 import click
 
+from ..terminal import echo
 from .build import paper_option
+from .options import out_file, out_option
 
 
 @click.command("proof")
 @click.argument("deck")
 @paper_option
-@click.option("-o", "--out", "out_path", default=None, type=click.Path(dir_okay=False, path_type=Path),
-              help="PNG to write (default: output/<deck-id>/<deck-id>-proof.png).")
-def proof_command(deck: str, paper: Any, out_path: Path | None) -> None:
+@out_option("the proof goes to OUT/<deck-id>/<deck-id>-proof.png", (".png",))
+def proof_command(deck: str, paper: Any, out: Path | None) -> None:
     """Write DECK's proof PNG: a fanned hand, faces at 1:1, colour-blind views, a 1 mm miscut sheet."""
-    from ..load import load_deck
+    from ..artifacts import load_build
     from ..render.proof import write_proof
-    from ..render.sheets import SheetOptions
+    from ..settings import remembered_sheet_options
+    from ..writable import check_writable_file
 
-    loaded = load_deck(deck)
-    path = out_path or Path("output") / loaded.id / f"{loaded.id}-proof.png"
-    click.echo(str(write_proof(loaded, path, SheetOptions(paper=paper))))
+    build = load_build(deck)
+    loaded = build.deck
+    path = out_file(out, loaded.id, f"{loaded.id}-proof.png", (".png",))
+    check_writable_file(path, overwrite=True)
+    with build.active():
+        echo(str(write_proof(loaded, path, remembered_sheet_options(paper=paper))))

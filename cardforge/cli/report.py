@@ -8,7 +8,8 @@ from pathlib import Path
 import click
 
 from ..errors import CardforgeError
-from .options import games_option, jobs_option, seed_option
+from ..terminal import echo, echo_error
+from .options import OUT_DEFAULT, games_option, jobs_option, out_option, seed_option
 
 
 @click.command("report")
@@ -16,23 +17,24 @@ from .options import games_option, jobs_option, seed_option
 @click.option("--format", "fmt", type=click.Choice(["pdf", "html"]), default="pdf", show_default=True,
               help="pdf for print, html for the screen (the same charts as SVG).")
 @click.option("--html", "as_html", is_flag=True, help="Same as --format html.")
-@click.option("-o", "--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
-              show_default=True, help="Folder; the report goes to OUT/<deck-id>/<deck-id>-report.pdf|html.")
+@out_option("the report goes to OUT/<deck-id>/<deck-id>-report.pdf (or .html)")
 @games_option(None, "Games per player count and player type")
 @seed_option
 @jobs_option
-def report_command(deck: str, fmt: str, as_html: bool, out_dir: Path, games: int | None, seed: int, jobs: int) -> None:
+def report_command(deck: str, fmt: str, as_html: bool, out: Path | None, games: int | None, seed: int, jobs: int) -> None:
     """Check DECK and write its validator report. Exit 0 playable, 1 not playable, 2 bad input."""
     from ..check.run import CheckOptions, check_deck
     from ..outputs import atomic_write_bytes
 
     try:
-        verdict = check_deck(deck, CheckOptions(games=games, seed=seed, jobs=jobs))
+        from ..settings import remembered_sheet_options
+
+        verdict = check_deck(deck, CheckOptions(games=games, seed=seed, jobs=jobs, sheets=remembered_sheet_options()))
     except CardforgeError as exc:
-        click.secho(f"error: {exc}", fg="red", err=True)
+        echo_error(exc)
         sys.exit(2)
     html = as_html or fmt == "html"
-    path = out_dir / verdict.deck_id / f"{verdict.deck_id}-report.{'html' if html else 'pdf'}"
+    path = (out if out is not None else OUT_DEFAULT) / verdict.deck_id / f"{verdict.deck_id}-report.{'html' if html else 'pdf'}"
     path.parent.mkdir(parents=True, exist_ok=True)
     if html:
         from ..report.html import report_html
@@ -42,5 +44,5 @@ def report_command(deck: str, fmt: str, as_html: bool, out_dir: Path, games: int
         from ..report.pdf import report_pdf
 
         atomic_write_bytes(path, report_pdf(verdict))
-    click.echo(str(path))
+    echo(str(path))
     sys.exit(verdict.exit_code)

@@ -7,25 +7,29 @@ from pathlib import Path
 import click
 
 from ..booklet.formats import FORMATS
+from ..terminal import echo
+from .options import OUT_DEFAULT, out_option
 
 
 @click.command("rules")
 @click.argument("deck")
-@click.option("-o", "--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
-              show_default=True, help="Output folder; the booklet goes to OUT/<id>/<id>-rules.pdf.")
+@out_option("the booklet goes to OUT/<deck-id>/<deck-id>-rules.pdf")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="a5", show_default=True,
               help="a5: booklet pages; booklet-a4/booklet-letter: imposed for fold-and-staple "
                    "(print duplex, flip on the short edge); a4/letter: plain pages.")
-def rules_command(deck: str, out_dir: Path, fmt: str) -> None:
+def rules_command(deck: str, out: Path | None, fmt: str) -> None:
     """Write DECK's rules booklet: its rules text with component, setup and scoring tables
     generated from the deck, and pictures drawn by the card renderer."""
+    from ..artifacts import load_build
     from ..booklet.build import booklet_path, build_booklet
-    from ..load import load_deck
     from ..writable import check_writable_dir
 
+    out_dir = out if out is not None else OUT_DEFAULT
     check_writable_dir(out_dir)
-    loaded = load_deck(deck)
-    path = build_booklet(loaded, booklet_path(loaded, out_dir, fmt), fmt)
-    click.echo(f"wrote {path}")
+    build = load_build(deck)
+    loaded = build.deck
+    with build.active():  # the booklet's pictures share one drawing per face (artifacts.py)
+        path = build_booklet(loaded, booklet_path(loaded, out_dir, fmt), fmt)
+    echo(f"wrote {path}")
 
 

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import click
-from rich.console import Console
 
-from ..errors import CardforgeError
+from ..errors import CardforgeError, DeckError
 from ..load import load_deck
+from ..terminal import echo, echo_json, styled
 from .options import engine_option, games_option, jobs_option, json_option, seed_option
 from .progress import reporter
 from .tables import output_console
@@ -29,6 +28,7 @@ from .tables import output_console
 def simulate_command(deck: str, players: int | None, games: int, seed: int, agents: str | None, jobs: int,
                      log_path: Path | None, engine: str, as_json: bool) -> None:
     """Play GAMES whole games of DECK's ruleset with simulated players; report playability and balance."""
+    from ..compiling import compile_notice, engine_notice
     from ..sim.report import render
     from ..sim.run import simulate
     from ..writable import check_writable_file
@@ -36,22 +36,26 @@ def simulate_command(deck: str, players: int | None, games: int, seed: int, agen
     if log_path is not None:
         check_writable_file(log_path)
     loaded = load_deck(deck)
+    if not loaded.players:
+        raise DeckError(f"{loaded.path}: {loaded.id} has no `players`: an art deck is printed, "
+                        "not played (docs/deck-format.md, Art decks)")
     seats = players if players is not None else max(loaded.players)
     names = [a for a in agents.split(",")] if agents else None
     progress = reporter()
     progress.step(loaded.id, f"simulation, {seats} players ({games:,} games)")
-    result = simulate(loaded, seats, games, seed=seed, agents=names, jobs=jobs, log_path=log_path,
-                      progress=progress.advance, engine=engine)
+    with compile_notice(lambda: progress.step(loaded.id, engine_notice(loaded.ruleset or ""))):
+        result = simulate(loaded, seats, games, seed=seed, agents=names, jobs=jobs, log_path=log_path,
+                          progress=progress.advance, engine=engine)
     progress.pause()
     if result.notice:
-        click.echo(result.notice, err=True)
+        echo(result.notice, err=True)
     data = result.to_json()
     if as_json:
-        click.echo(json.dumps(data, indent=2))
+        echo_json(data, ensure_ascii=True)
         return
     render(data, output_console(highlight=False))
     if log_path is not None:
-        click.echo(f"log: {log_path}")
+        echo(f"log: {log_path}")
 
 
 @click.command("replay")
@@ -67,9 +71,9 @@ def replay_command(log_file: Path, game_number: int, deck_ref: str | None, check
     if game_number < 0:
         raise CardforgeError("--game counts from 0")
     deck = load_deck(deck_ref) if deck_ref else None
-    console = Console(highlight=False)
+    console = output_console()
     count = replay_file(log_file, None if check_only else game_number, deck, console)
-    console.print(f"[dim]{count} game{'s' if count != 1 else ''} in {log_file} replayed: every play legal, "
-                  f"every trick, score and winner as logged[/dim]")
+    console.print(styled("[dim]{line}[/dim]", line=f"{count} game{'s' if count != 1 else ''} in {log_file} "
+                         "replayed: every play legal, every trick, score and winner as logged"))
 
 

@@ -3,17 +3,18 @@ order) played with the same seeds and ranked."""
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import click
-from rich.console import Console
 from rich.table import Table
 
+from ..terminal import console as make_console
+from ..terminal import echo_json
 from .options import games_option, jobs_option, json_option, seed_option
+from .tables import output_console
 
 
 @click.command("sweep")
@@ -114,15 +115,15 @@ def sweep_command(deck: str, sets: tuple[str, ...], paired: bool, players: str |
     if as_json:
         data = sweep_json(result, ranking)
         data["written"] = [str(p) for p in written]
-        click.echo(json.dumps(data, indent=2))
+        echo_json(data, ensure_ascii=True)
         return
     from rich import box
     from rich.markup import escape
 
-    console = Console(highlight=False)
+    console = output_console()
     counts = ", ".join(map(str, plan.counts))
     console.print(f"[bold]{plan.base.deck.id}[/bold]: {len(plan.built)} variants at {counts} players "
-                  f"({plan.table_kinds()}), {plan.games:,} games each, seed {plan.seed}")
+                  f"({plan.table_kinds()}), {plan.games:,} games each, seed {plan.seed}", markup=True)
     console.print("What the sweep changes:")
     for line in changes_lines(plan):
         console.print(f"  {line}", markup=False)
@@ -149,20 +150,21 @@ def sweep_command(deck: str, sets: tuple[str, ...], paired: bool, players: str |
     for cells in rows:
         verdict = cells[verdict_column]
         style = "bold green" if verdict == "best" else ("green" if verdict.startswith(("tied", "alike")) else None)
-        view.add_row(*(escape(c) for c in cells), style=style)
+        view.add_row(*cells, style=style)
     console.print(view)
     legend = ["tied (N): cannot be told apart from the best yet; about N games per variant would tell"]
     if any("pts" in c for c in header):
         legend.append("pts: percentage points")
-    console.print(f"[dim]{'; '.join(legend)}.[/dim]")
+    console.print(f"[dim]{'; '.join(legend)}.[/dim]", markup=True)
     for line in verdict_lines(result, ranking):
         console.print(line, soft_wrap=line.startswith("  "), markup=False)
     for built in plan.built:
         if built.deck is None:
-            console.print(f"[yellow]not played[/yellow] {escape(built.variant.label)}: {escape(built.problem)}")
+            console.print(f"[yellow]not played[/yellow] {escape(built.variant.label)}: {escape(built.problem)}",
+                          markup=True)
     console.print(f"[dim]{result.games_played:,} games in {result.tasks} tasks on {result.workers} "
                   f"worker{'s' if result.workers != 1 else ''}; intervals from {ranking.resamples:,} paired "
-                  "bootstrap resamples of the games[/dim]")
+                  "bootstrap resamples of the games[/dim]", markup=True)
     for path in [csv_path, chart_path, *written]:
         if path is not None:
             console.print(f"wrote {path}")
@@ -177,7 +179,7 @@ def task_progress(show: bool, label: str) -> Iterator[Callable[[int, int], None]
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     with Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  transient=True, console=Console(stderr=True)) as bar:
+                  transient=True, console=make_console(stderr=True)) as bar:
         task = bar.add_task("tasks", total=None)
 
         def update(done: int, total: int) -> None:

@@ -66,7 +66,7 @@ def extend_edges(image: Image.Image, drawn: tuple[float, float, float, float]) -
     return Image.fromarray(np.ascontiguousarray(pixels[rows][:, cols]), image.mode)
 
 
-def canvas_images(deck: Deck, canvas_px: tuple[int, int], dpi: int) -> Iterator[tuple[str, Image.Image]]:
+def canvas_images(deck: Deck, canvas_px: tuple[int, int], dpi: float) -> Iterator[tuple[str, Image.Image]]:
     """(face key, RGB image of exactly `canvas_px`) for each distinct face, one at a time."""
     _keys, first = distinct_faces(deck)
     page_pt = (canvas_px[0] * 72 / dpi, canvas_px[1] * 72 / dpi)

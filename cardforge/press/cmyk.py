@@ -77,10 +77,26 @@ class Separator:
         return _through_profile(self, round(r * 255), round(g * 255), round(b * 255))
 
     def image(self, image: Image.Image) -> Image.Image:
-        """An RGB image separated through the profile (no black-only rule: pictures keep their depth)."""
+        """An RGB image separated through the profile (no black-only rule: pictures keep their depth),
+        total ink held to the profile's limit (its tables overshoot by a percent here and there)."""
         out = ImageCms.applyTransform(image.convert("RGB"), self._to_cmyk)
         assert out is not None
-        return out
+        return Image.fromarray(limit_ink(np.asarray(out)), "CMYK")
+
+
+def limit_ink(cmyk: np.ndarray, limit: int = PROFILE_INK_LIMIT) -> np.ndarray:
+    """CMYK pixels (0-255, last axis C, M, Y, K) with C, M and Y scaled down where the total passes `limit`%."""
+    values = cmyk.astype(np.float64)
+    cap = limit / 100 * 255
+    total = values.sum(axis=-1)
+    colour = values[..., :3].sum(axis=-1)
+    over = total > cap
+    if not over.any():
+        return np.ascontiguousarray(cmyk.astype(np.uint8))
+    room = np.clip(cap - values[..., 3], 0, None)
+    scale = np.where(over, room / np.maximum(colour, 1e-9), 1.0)
+    values[..., :3] *= scale[..., None]
+    return np.ascontiguousarray(np.floor(values + 1e-9).astype(np.uint8))
 
 
 @lru_cache(maxsize=4096)
@@ -88,9 +104,8 @@ def _through_profile(separator: Separator, r: int, g: int, b: int) -> CMYK:
     pixel = Image.new("RGB", (1, 1), (r, g, b))
     out = ImageCms.applyTransform(pixel, separator._to_cmyk)
     assert out is not None
-    value = out.getpixel((0, 0))
-    assert isinstance(value, tuple)
-    c, m, y, k = (round(v / 255, 4) for v in value)
+    value = limit_ink(np.asarray(out))[0, 0]
+    c, m, y, k = (round(int(v) / 255, 4) for v in value)
     return (c, m, y, k)
 
 

@@ -9,9 +9,12 @@ refused in one line: resizing a card to another size would change every measurem
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from ..errors import CardforgeError
+
+if TYPE_CHECKING:
+    from ..deck import Deck
 
 MM_PER_INCH = 25.4
 SIZE_TOLERANCE_MM = 0.25
@@ -143,3 +146,22 @@ def check_offered(trim_mm: tuple[float, float], keys: tuple[str, ...]) -> None:
     for key in keys:
         if key in SERVICES:
             SERVICES[key].format_for(trim_mm)
+
+
+def safe_zone_warnings(deck: Deck, keys: tuple[str, ...]) -> list[str]:
+    """One line per named service whose safe zone some text or icon of the deck reaches into."""
+    from ..check.print_safety import intrusions
+
+    lines = []
+    for key in keys:
+        if key not in SERVICES:
+            continue
+        service = SERVICES[key]
+        safe_mm = service.safe_in * MM_PER_INCH
+        found = intrusions(deck, safe_mm)
+        if found:
+            first = found[0]
+            lines.append(f"{deck.id}: {len(found)} text or icon element(s) inside {service.name}'s "
+                         f"{safe_mm:.2f} mm safe zone (card {first.card} {first.side}: {first.element} at "
+                         f"{first.distance_mm:.1f} mm from the cut); its cutter may trim them")
+    return lines

@@ -60,11 +60,13 @@ class Preview:
                 self.rebuild()
 
     def rebuild(self) -> None:
-        from ..load import load_deck
+        from ..artifacts import load_build
 
         try:
-            deck = load_deck(self.reference, collect_problems=True)
-            snapshot = faces_stage(deck, self.snapshot)
+            build = load_build(self.reference, collect_problems=True)
+            deck = build.deck
+            with build.active():
+                snapshot = faces_stage(deck, self.snapshot)
         except CardforgeError as exc:
             self.publish(replace(self.snapshot, error=str(exc)))
             self.report(f"error: {exc}")
@@ -78,7 +80,8 @@ class Preview:
             if self._wanted.is_set() or self.stop.is_set():
                 return
             try:
-                snapshot = stage(deck, snapshot)
+                with build.active():  # every stage reads the same build object (artifacts.py)
+                    snapshot = stage(deck, snapshot)
             except Exception as exc:  # a stage that fails leaves the rest of the page standing
                 snapshot = replace(snapshot, busy="", check_note=f"{stage.__name__} failed: {exc}")
                 self.publish(snapshot)

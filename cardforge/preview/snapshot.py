@@ -76,8 +76,9 @@ def image_name(image: Image.Image) -> tuple[str, bytes]:
 
 def _verdicts(deck: Deck, simulate: bool) -> tuple[tuple[Verdict, ...], str]:
     from ..check.run import CheckOptions, check_loaded
+    from ..settings import remembered_sheet_options
 
-    report = check_loaded(deck, CheckOptions(games=QUICK_GAMES, simulate=simulate))
+    report = check_loaded(deck, CheckOptions(games=QUICK_GAMES, simulate=simulate, sheets=remembered_sheet_options()))
     rows = tuple(Verdict(r.name, r.verdict, r.reason) for r in report.results)
     note = (f"quick check: {QUICK_GAMES} simulated games per player count; `cardforge check` plays more"
             if simulate else "simulation still running")
@@ -89,23 +90,18 @@ def faces_stage(deck: Deck, previous: Snapshot) -> Snapshot:
 
     The sheets, booklet and verdicts of `previous` stay on show (the status line says they are being
     remade) so the page does not flicker while the slower stages run."""
-    from ..render.png import face_images
+    from ..render.png import iter_faces
 
     images: dict[str, bytes] = {}
-    names: dict[int, str] = {}
-    rows: list[FaceRow] = []
-    drawn = face_images(deck, FACE_DPI)
-    for card in deck.cards:
-        pair: list[str] = []
-        for side in ("front", "back"):
-            image = drawn[(card.id, side)]
-            if id(image) not in names:
-                bleed = round(deck.spec.card.bleed / 25.4 * FACE_DPI)
-                name, data = image_name(image.crop((bleed, bleed, image.width - bleed, image.height - bleed)))
-                names[id(image)] = name
-                images[name] = data
-            pair.append(names[id(image)])
-        rows.append(FaceRow(card.id, card.name, pair[0], pair[1]))
+    names: dict[tuple[str, str], str] = {}
+    bleed = round(deck.spec.card.bleed / 25.4 * FACE_DPI)
+    for face in iter_faces(deck, FACE_DPI):  # one batch of faces in memory at a time; JPEGs are kept
+        image = face.image
+        name, data = image_name(image.crop((bleed, bleed, image.width - bleed, image.height - bleed)))
+        images[name] = data
+        for card, side in face.shown_by:
+            names[(card.id, side)] = name
+    rows = [FaceRow(card.id, card.name, names[(card.id, "front")], names[(card.id, "back")]) for card in deck.cards]
     kept = {name: previous.images[name] for name in (*previous.sheets, *previous.booklet) if name in previous.images}
     return replace(previous, title=deck.title, deck_id=deck.id, error=None, card_mm=deck.spec.card.size_mm,
                    corner_mm=deck.spec.card.corner_radius, faces=tuple(rows), busy="checks",
@@ -119,11 +115,11 @@ def quick_check_stage(deck: Deck, snapshot: Snapshot) -> Snapshot:
 
 
 def _page_images(pdf: bytes) -> tuple[list[str], dict[str, bytes]]:
-    from ..render.png import rasterise
+    from ..render.png import iter_pages
 
     names: list[str] = []
     images: dict[str, bytes] = {}
-    for page in rasterise(pdf, PAGE_DPI):
+    for page in iter_pages(pdf, PAGE_DPI):
         name, data = image_name(page)
         names.append(name)
         images[name] = data
@@ -131,10 +127,11 @@ def _page_images(pdf: bytes) -> tuple[list[str], dict[str, bytes]]:
 
 
 def sheets_stage(deck: Deck, snapshot: Snapshot) -> Snapshot:
-    """The card sheets as the build prints them (A4, long-edge duplex), page by page."""
-    from ..render.sheets import SheetOptions, card_sheets_pdf
+    """The card sheets as the build prints them (the remembered printer settings, settings.py), page by page."""
+    from ..render.sheets import card_sheets_pdf
+    from ..settings import remembered_sheet_options
 
-    pdf, _ = card_sheets_pdf(deck, SheetOptions())
+    pdf, _ = card_sheets_pdf(deck, remembered_sheet_options())
     names, images = _page_images(pdf)
     return replace(snapshot, sheets=tuple(names), images={**snapshot.images, **images},
                    pdfs={**snapshot.pdfs, "sheets.pdf": pdf}, busy="booklet")
@@ -142,7 +139,7 @@ def sheets_stage(deck: Deck, snapshot: Snapshot) -> Snapshot:
 
 def booklet_stage(deck: Deck, snapshot: Snapshot) -> Snapshot:
     """The rules booklet's pages, or why there is none (an art deck, or a rules text that fails)."""
-    from ..products import has_rules_text
+    from ..deck import has_rules_text
 
     if not has_rules_text(deck):
         return replace(snapshot, booklet=(), booklet_note="no rules text: no rules.md and no `rules_text`",

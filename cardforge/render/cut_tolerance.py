@@ -1,41 +1,51 @@
-"""Cut tolerance: after a 1 mm miscut, a card must show only its own colours.
+"""Cut tolerance: after a 1 mm miscut, a card must show only its own colours and look the same.
 
-Two ways to get there, chosen per deck and sheet: cards butt against each other when every face of
-a side keeps the same uniform outer band (the bundled layouts do), or the imposition puts a gutter
-between cards so each prints its own bleed, where the paper has room. `cut_plan` picks one and says
-which for the sheet summary; tests/test_card_usability.py reads the pixels back from the sheets.
+Two ways to keep its own colours, chosen per deck and sheet: cards butt against each other when every
+face of a side keeps the same uniform outer band (the bundled layouts do), or the imposition puts a
+gutter between cards so each prints its own bleed, where the paper has room. `cut_plan` picks one and
+says which for the sheet summary; tests/test_card_usability.py reads the pixels back from the sheets.
+
+To look the same, a frame, bar or line running along an edge must either run into the bleed or sit
+at least 4 mm inside the cut: one 2 mm inside shows 1 mm on one side and 3 mm on the other after a
+1 mm miscut. `inset_edges` measures every face for such edges and the build warns about them
+(`frame_warning`, tests/test_cut_tolerance.py).
 """
 
 from __future__ import annotations
 
-from collections import OrderedDict
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from typing import cast
+from itertools import chain
+from typing import Literal, cast
 
+import numpy as np
 from PIL import Image, ImageChops
 
-from ..deck import Deck
+from ..deck import Card, Deck
 from .impose import impose
 from .sheets import SheetOptions, sheet_spec
 
 MISCUT_MM = 1.0
 """How far off a home or copy-shop cut may land."""
 BAND_DPI = 50
+Side = Literal["front", "back"]
 TOLERANCE = 24
 """Largest per-channel difference (0-255) still counted as the same colour (antialiasing, JPEG-free)."""
+FRAME_SAFE_MM = 4.0
+"""An edge-long frame or line closer to the cut than this shows a 1 mm miscut plainly."""
+FRAME_MIN_RUN = 0.25
+"""A colour edge counts as a frame when it runs unbroken along a quarter of the card's side (text does not)."""
+FRAME_TOLERANCE = 24
+"""A frame differs from the colour at the cut by more than this (0-255): a pale panel on paper counts."""
 
 
 @dataclass(frozen=True)
-class Bands:
-    """The outer band colour ('#rrggbb') of every distinct face per side; None for a face whose band
-    is not one colour."""
+class InsetFrame:
+    """A frame or line parallel to one edge of a face, `depth_mm` inside the cut (to its outer side)."""
 
-    front: tuple[str | None, ...]
-    back: tuple[str | None, ...]
-
-    def shared(self, side: str) -> str | None:
-        colours = set(self.front if side == "front" else self.back)
-        return colours.pop() if len(colours) == 1 else None
+    side: str
+    edge: str
+    depth_mm: float
 
 
 def _hex(rgb: tuple[int, ...]) -> str:
@@ -63,41 +73,159 @@ def band_colour(image: Image.Image, bleed_mm: float, dpi: int, depth_mm: float =
     return _hex(first)
 
 
-_BANDS: OrderedDict[int, tuple[Deck, Bands]] = OrderedDict()
-"""The last few decks' bands: one build asks three times (sheets, proof, summary) and each costs a rasterisation."""
+def _distinct_faces(deck: Deck, side: Side) -> list[Card]:
+    """The first card of each distinct face of one side, in deck order (face.py `face_key`)."""
+    from .face import face_key
+
+    first: dict[str, Card] = {}
+    for card in deck.cards:
+        first.setdefault(face_key(deck, card, side), card)
+    return list(first.values())
 
 
-def face_bands(deck: Deck) -> Bands:
-    """The outer band of each distinct face, rasterised at a low resolution (once per deck object)."""
-    held = _BANDS.get(id(deck))
-    if held is not None and held[0] is deck:
-        return held[1]
-    bands = _face_bands(deck)
-    _BANDS[id(deck)] = (deck, bands)
-    while len(_BANDS) > 4:
-        _BANDS.popitem(last=False)
-    return bands
+def _image_band(deck: Deck, card: Card, side: Side) -> str | None:
+    """The band of an image face, read from the picture itself scaled to BAND_DPI (nothing drawn)."""
+    from .face import frame_of
+    from .face_images import image_face
 
-
-def _face_bands(deck: Deck) -> Bands:
-    from .png import face_images
-
-    images = face_images(deck, BAND_DPI)
+    face = image_face(deck, card, side, frame_of(deck))
+    assert face is not None
+    source = face.source()
+    picture = Image.open(source) if isinstance(source, str) else source
+    try:
+        size = (round(face.width / 72 * BAND_DPI), round(face.height / 72 * BAND_DPI))
+        scaled = picture.convert("RGB").resize(size, Image.Resampling.BOX)
+    finally:
+        if isinstance(source, str):
+            picture.close()
     bleed = deck.spec.card.bleed
-    depth = min(MISCUT_MM, bleed)
-    by_side: dict[str, dict[int, str | None]] = {"front": {}, "back": {}}
-    for (_card, side), image in images.items():
-        if id(image) not in by_side[side]:
-            by_side[side][id(image)] = band_colour(image, bleed, BAND_DPI, depth)
-    return Bands(tuple(by_side["front"].values()), tuple(by_side["back"].values()))
+    return band_colour(scaled, bleed, BAND_DPI, min(MISCUT_MM, bleed))
+
+
+def _layout_bands(deck: Deck, cards: list[Card], side: Side) -> Iterator[str | None]:
+    """The bands of layout faces at BAND_DPI, each face rasterised, measured and released in turn
+    (png.iter_faces: a batch of faces in memory at a time, however many cards)."""
+    from .png import iter_faces
+
+    bleed = deck.spec.card.bleed
+    for face in iter_faces(deck, BAND_DPI, [(card, side) for card in cards]):
+        yield band_colour(face.image, bleed, BAND_DPI, min(MISCUT_MM, bleed))
+
+
+def shared_band(deck: Deck, side: Side) -> str | None:
+    """The one outer band colour every face of `side` has, or None as soon as a face differs or has no
+    single band: the faces after it are not looked at, and an image face is never drawn."""
+    cards = _distinct_faces(deck, side)
+    images = [card for card in cards if (card.front_image if side == "front" else card.back_image) is not None]
+    layouts = [card for card in cards if card not in images]
+    bands = chain((_image_band(deck, card, side) for card in images),
+                  _layout_bands(deck, layouts, side) if layouts else ())
+    first: str | None = None
+    for band in bands:
+        if band is None or (first is not None and band != first):
+            return None
+        first = band
+    return first
+
+
+def face_band(deck: Deck, side: Side) -> str | None:
+    """`shared_band`, kept with the deck's faces while a build is active (one build asks three times:
+    the sheets, the proof and the summary)."""
+    from .face import faces_of
+
+    return faces_of(deck).kept(("band", side), lambda: shared_band(deck, side))
+
+
+def _longest_run(flags: np.ndarray) -> int:
+    """The longest run of True values in a 1-D array."""
+    if not flags.any():
+        return 0
+    padded = np.concatenate(([0], flags.astype(np.int8), [0]))
+    starts, ends = np.flatnonzero(np.diff(padded) == 1), np.flatnonzero(np.diff(padded) == -1)
+    return int((ends - starts).max())
+
+
+def inset_edges(image: Image.Image, bleed_mm: float, dpi: int) -> list[tuple[str, float]]:
+    """(edge, depth in mm) for each edge of the face along which a frame, bar or line starts between
+    the miscut depth and FRAME_SAFE_MM inside the cut, unbroken over a quarter of the side or more.
+
+    Each column parallel to the edge is compared with the card's own colour just inside the cut on the
+    same row, so a bar that runs into the bleed shows its inner edge only if that is near the cut too."""
+    px = dpi / 25.4
+    pixels = np.asarray(image.convert("RGB")).astype(np.int16)
+    height, width = pixels.shape[:2]
+    bleed = round(bleed_mm * px)
+    shift = bleed - bleed_mm * px  # the trim starts this far (pixels) into the first kept column
+    trim = pixels[bleed:height - bleed, bleed:width - bleed]
+    views = {"left": trim, "right": trim[:, ::-1], "top": trim.transpose(1, 0, 2), "bottom": trim[::-1].transpose(1, 0, 2)}
+    reference_column = max(0, round(0.4 * px))
+    first = max(reference_column + 1, round(MISCUT_MM * px))
+    last = int((FRAME_SAFE_MM * px) - 0.5)  # the last column whose centre lies inside the unsafe depth
+    found = []
+    for edge, view in views.items():
+        reference = view[:, reference_column]
+        for column in range(first, min(last + 1, view.shape[1] - 1)):
+            contrast = np.abs(view[:, column] - reference).max(axis=1)
+            differs = contrast > FRAME_TOLERANCE
+            if _longest_run(differs) >= FRAME_MIN_RUN * len(differs):
+                # The frame's edge lies inside this column: antialiasing tells how far (a column the
+                # frame covers a sixth of differs a sixth as much as the next, fully covered one).
+                full = np.abs(view[:, column + 1] - reference).max(axis=1)[differs]
+                part = contrast[differs]
+                covered = float(np.clip(np.median(part) / max(float(np.median(full)), 1.0), 0.0, 1.0))
+                depth = (column + shift + 1 - covered) / px
+                found.append((edge, round(depth * 2) / 2))
+                break
+    return found
+
+
+def _layout_pictures(deck: Deck, side: Side) -> Iterator[Image.Image]:
+    """Every distinct layout face of `side` drawn at BAND_DPI. A face that is one picture (an image
+    deck) is the artist's own composition and is not measured: reading every picture would cost an
+    art deck's build more than drawing its sheets (benchmarks/bench_art_deck.py)."""
+    from .png import faces_pdf, rasterise
+
+    layouts = [card for card in _distinct_faces(deck, side)
+               if (card.front_image if side == "front" else card.back_image) is None]
+    if layouts:
+        yield from rasterise(faces_pdf(deck, [(card, side) for card in layouts]), BAND_DPI)
+
+
+def inset_frames(deck: Deck) -> tuple[InsetFrame, ...]:
+    """Every edge-long frame or line nearer the cut than FRAME_SAFE_MM on any face of the deck, kept with
+    the deck's faces while a build is active (the preflight asks, the proof may ask again)."""
+    from .face import faces_of
+
+    def measure() -> tuple[InsetFrame, ...]:
+        bleed = deck.spec.card.bleed
+        found = [InsetFrame(side, edge, at) for side in ("front", "back")
+                 for image in _layout_pictures(deck, side)
+                 for edge, at in inset_edges(image, bleed, BAND_DPI)]
+        return tuple(dict.fromkeys(found))
+
+    return faces_of(deck).kept(("inset frames",), measure)
+
+
+def frame_warning(deck: Deck) -> str:
+    """One line naming the frames or lines a 1 mm miscut shows on this deck's faces, or ""."""
+    frames = inset_frames(deck)
+    if not frames:
+        return ""
+    where = sorted({(f.side, f.edge, f.depth_mm) for f in frames}, key=lambda f: (f[0] != "front", f[2], f[1]))
+    side, edge, at = where[0]
+    sides = " and ".join(s + "s" for s in ("front", "back") if any(f[0] == s for f in where))
+    more = f", {len(where) - 1} more" if len(where) > 1 else ""
+    return (f"{deck.id}: {sides} have a frame or line {at:g} mm inside the cut ({side} {edge} edge{more}): a "
+            f"1 mm miscut shows it {max(at - MISCUT_MM, 0):g} mm on one side and {at + MISCUT_MM:g} mm on the other; "
+            f"run frames into the bleed or keep them {FRAME_SAFE_MM:g} mm inside")
 
 
 def cut_plan(deck: Deck, options: SheetOptions) -> tuple[SheetOptions, str]:
     """The sheet options to print with and one line on how the sheet survives a 1 mm miscut."""
     if options.gap >= 2 * MISCUT_MM:
         return options, f"cut tolerance: {options.gap:g} mm gutters, each card prints its own bleed"
-    bands = face_bands(deck)
-    front, back = bands.shared("front"), bands.shared("back")
+    front = face_band(deck, "front")
+    back = face_band(deck, "back") if front else None
     if front and back:
         return options, f"cut tolerance: cards butt, every front has a {front} outer band and every back {back}"
     count = impose(len(deck.cards), sheet_spec(deck, options)).grid.per_page

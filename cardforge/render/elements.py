@@ -6,26 +6,31 @@ is the one place that turns them into points.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from reportlab.graphics.shapes import Ellipse, Group, Image, Line, Rect
 from reportlab.lib.colors import Color
 
 from .. import model
+from ..budgets import MAX_CARD_TEXT_CHARS
 from ..deck import Card, Deck
-from ..images import ImageRefused, verify_images
+from ..images import ImageRefused, check_header, verify_images
 from ..paths import UnsafeReference
 from ..units import mm_to_pt
 from . import RenderError
 from .colors import parse_color
 from .corner_index import UNDERLINE_GAP, UNDERLINE_WEIGHT, font_size_for, index_group
-from .fonts import CAP_HEIGHT, missing_glyphs, text_width
+from .deckfonts import family_for
+from .fonts import CAP_HEIGHT, FACES, FONT_FILES, missing_glyphs, text_width
 from .graphics import all_graphics
 from .icons import ICONS, icon_group
 from .ink import ink_box
-from .text import text_group
+from .markup import ICON_SRC, IMAGE_SRC, MarkupError, to_paragraph_xml
+from .richtext import Box, SetText, set_text
 
 
 @dataclass(frozen=True)
@@ -53,23 +58,80 @@ class Frame:
         return self.point(self.width_mm / 2, self.height_mm / 2)
 
 
-def image_shape(deck: Deck, reference: str, x: float, y: float, w: float, h: float, where: str) -> Image:
-    """An image file of the deck (its folder or assets/) placed at (x, y) bottom-left, w x h points."""
+def image_file(deck: Deck, reference: str, where: str) -> Path:
+    """An image file of the deck (its folder or assets/), verified (images.py)."""
     try:
         path = deck.resolve_file(reference)
         verify_images([path])
     except (UnsafeReference, ImageRefused) as exc:
         raise RenderError(f"{where}: {exc}") from None
-    return Image(x, y, w, h, str(path))
+    return path
 
 
-def icon_at(name: str, size: float, color: Color | None, x: float, y: float, where: str) -> Group:
-    """Icon `name` centred at (x, y) points."""
+def image_shape(deck: Deck, reference: str, x: float, y: float, w: float, h: float, where: str) -> Image:
+    """An image file of the deck (its folder or assets/) placed at (x, y) bottom-left, w x h points."""
+    return Image(x, y, w, h, str(image_file(deck, reference, where)))
+
+
+def image_aspect(deck: Deck, reference: str, where: str) -> float:
+    """Width / height of an image file of the deck, from its header."""
+    width, height = check_header(image_file(deck, reference, where))
+    return width / height
+
+
+def icon_at(name: str, size: float, color: Color | None, x: float, y: float, where: str,
+            deck: Deck | None = None) -> Group:
+    """Icon `name` centred at (x, y) points, `size` tall: a built-in icon, or one of the deck's `icons:`
+    (a picture, as wide as its proportions make it)."""
+    if deck is not None and name in deck.spec.icons:
+        reference = deck.spec.icons[name]
+        width = size * image_aspect(deck, reference, f"icons.{name}")
+        return Group(image_shape(deck, reference, x - width / 2, y - size / 2, width, size, f"icons.{name}"))
     if name not in ICONS:
-        raise RenderError(f"{where}: unknown icon {name!r}; icons are {', '.join(ICONS)}")
+        known = [*ICONS, *(deck.spec.icons if deck is not None else ())]
+        hint = difflib.get_close_matches(name, known, n=1)
+        tail = f"did you mean {hint[0]!r}?" if hint else f"icons are {', '.join(known)}"
+        raise RenderError(f"{where}: unknown icon {name!r}; {tail}")
     group = Group(icon_group(name, size, color))
     group.translate(x, y)
     return group
+
+
+class CardText:
+    """What card text may show inline, for one face: icons by name and pictures of the deck."""
+
+    def __init__(self, deck: Deck, where: str) -> None:
+        self.deck, self.where = deck, where
+
+    def icon_names(self) -> list[str]:
+        return [*self.deck.spec.icons, *self.deck.spec.suits, *ICONS]
+
+    def font_face(self, name: str) -> str:
+        return family_for(self.deck, name, self.where).regular
+
+    def image_known(self, reference: str) -> None:
+        image_file(self.deck, reference, self.where)
+
+    def aspect(self, src: str) -> float:
+        if src.startswith(IMAGE_SRC):
+            return image_aspect(self.deck, src.removeprefix(IMAGE_SRC), self.where)
+        name = src.removeprefix(ICON_SRC)
+        if name in self.deck.spec.icons:
+            return image_aspect(self.deck, self.deck.spec.icons[name], f"icons.{name}")
+        return 1.0
+
+    def draw(self, src: str, x: float, y: float, height: float, color: Any) -> Group:
+        """An inline icon or picture centred at (x, y), `height` tall; icons take the text's colour,
+        a suit's icon its suit's colour."""
+        if src.startswith(IMAGE_SRC):
+            reference = src.removeprefix(IMAGE_SRC)
+            width = height * image_aspect(self.deck, reference, self.where)
+            return Group(image_shape(self.deck, reference, x - width / 2, y - height / 2, width, height, self.where))
+        name = src.removeprefix(ICON_SRC)
+        suit = self.deck.spec.suits.get(name)
+        if suit is not None and name not in self.deck.spec.icons:
+            return icon_at(suit.icon, height, parse_color(suit.color, self.where), x, y, self.where)
+        return icon_at(name, height, color if isinstance(color, Color) else None, x, y, self.where, self.deck)
 
 
 def check_glyphs(text: str, font: str, where: str) -> None:
@@ -98,14 +160,42 @@ def element_extras(element: Any, deck: Deck, card: Card, where: str) -> Any:
 # ---------------------------------------------------------------- drawers
 
 
-def draw_text(el: model.TextElement, extra: Any, frame: Frame, deck: Deck, card: Card, where: str) -> Group:
+def set_card_text(el: model.TextElement, frame: Frame, deck: Deck, where: str) -> SetText:
+    """A text element laid out in its box (richtext.py): shrunk to fit down to its smallest size.
+    Faces are drawn once per build (face.py `Faces`); `check` keeps its own measure there too."""
+    return _set_card_text(el, frame, deck, where)
+
+
+def _set_card_text(el: model.TextElement, frame: Frame, deck: Deck, where: str) -> SetText:
+    if len(el.text) > MAX_CARD_TEXT_CHARS:
+        raise RenderError(f"{where}.text: the text is {len(el.text):,} characters; a card's text may have at most "
+                          f"{MAX_CARD_TEXT_CHARS:,} (docs/security.md)")
     x, y = frame.point(el.x, el.y)
     color = parse_color(el.color, f"{where}.color")
-    check_glyphs(el.text, el.font, f"{where}.text")
-    width = mm_to_pt(el.width) if el.width else None
-    group = text_group(el.text, el.font, el.size, color, x, y, el.align, width)
-    if el.underline == "auto" and el.text.strip() in deck.spec.ambiguous_ranks:
-        bar = underline_bar(el.text.strip(), el.font, el.size, color, x, y, el.align)
+    inline = CardText(deck, f"{where}.text")
+    family = family_for(deck, el.font, f"{where}.font")
+    face = el.font if el.font in FACES else family.regular
+    try:
+        xml = to_paragraph_xml(el.text, inline.icon_names, inline.font_face, inline.image_known)
+        box = Box(x, y, el.align, mm_to_pt(el.width) if el.width else None,
+                  mm_to_pt(el.height) if el.height else None, el.valign)
+        smallest = el.min_size if el.min_size is not None else deck.spec.text_min_size
+        return set_text(xml, face, el.size, color, box, smallest if el.width or el.height else el.size,
+                        inline.aspect, inline.draw)
+    except MarkupError as exc:
+        raise RenderError(f"{where}.text: {exc}") from None
+    except RenderError as exc:
+        text = str(exc)
+        raise RenderError(text if text.startswith(where) else f"{where}.text: {text}") from None
+
+
+def draw_text(el: model.TextElement, extra: Any, frame: Frame, deck: Deck, card: Card, where: str) -> Group:
+    placed = set_card_text(el, frame, deck, where)
+    group = Group(placed.group)  # the laid-out text may be kept and shared (face.py `text_boxes`): add to a group of our own
+    if el.underline == "auto" and el.text.strip() in deck.spec.ambiguous_ranks and el.font in FONT_FILES:
+        x, y = frame.point(el.x, el.y)
+        color = parse_color(el.color, f"{where}.color")
+        bar = underline_bar(el.text.strip(), el.font, placed.size, color, x, y, el.align)
         if bar is not None:
             group.add(bar)
     return group
@@ -145,7 +235,7 @@ def underline_bar(text: str, font: str, size: float, color: Color | None, x: flo
 
 def draw_icon(el: model.IconElement, extra: Any, frame: Frame, deck: Deck, card: Card, where: str) -> Group:
     x, y = frame.point(el.x, el.y)
-    return icon_at(el.icon.strip(), mm_to_pt(el.size), parse_color(el.color, f"{where}.color"), x, y, where)
+    return icon_at(el.icon.strip(), mm_to_pt(el.size), parse_color(el.color, f"{where}.color"), x, y, where, deck)
 
 
 def draw_image(el: model.ImageElement, extra: Any, frame: Frame, deck: Deck, card: Card, where: str) -> Group:

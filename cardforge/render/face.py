@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
@@ -18,14 +19,14 @@ from reportlab import rl_config
 from reportlab.graphics.shapes import Drawing, Group, Rect
 
 from ..deck import Card, Deck
-from ..deck_memo import DeckMemo, card_position
-from ..model import BackByProperty, Layout
+from ..model import BackByProperty, Layout, TextElement
 from ..templating import face_context, render_text
 from . import RenderError
 from .colors import parse_color
-from .elements import DRAWERS, Frame, element_extras, image_shape
+from .elements import DRAWERS, Frame, element_extras, image_shape, set_card_text
 from .face_images import image_face
 from .fonts import register_fonts
+from .richtext import SetText
 
 Side = Literal["front", "back"]
 V = TypeVar("V")
@@ -87,19 +88,64 @@ def _render_fields(element: Any, context: dict[str, Any], where: str) -> Any:
     return element.model_copy(update=updates)
 
 
-_KEPT: DeckMemo[Any] = DeckMemo()
-"""Resolved faces, their keys and drawings, per deck (deck_memo.py): drawn once for the preflight, the
-sheets, the proof and the booklet alike."""
+class Faces:
+    """Every face of one deck, each resolved, keyed and drawn at most once (a build object holds one:
+    artifacts.py). Faces that look the same (`face_key`) share one drawing, which nobody may change.
+    A card that is not one of the deck's own (a worked example's card) is made afresh each time."""
+
+    def __init__(self, deck: Deck) -> None:
+        self.deck = deck
+        self._at = {card.id: i for i, card in enumerate(deck.cards)}
+        self._kept: dict[Hashable, Any] = {}
+
+    def _own(self, card: Card) -> int | None:
+        at = self._at.get(card.id)
+        return at if at is not None and self.deck.cards[at] is card else None
+
+    def kept(self, key: Hashable, make: Callable[[], V]) -> V:
+        """`make()` the first time `key` is asked of this deck's faces, the kept value after."""
+        if key not in self._kept:
+            self._kept[key] = make()
+        value: V = self._kept[key]
+        return value
+
+    def _per_card(self, card: Card, key: tuple[Any, ...], make: Callable[[], V]) -> V:
+        at = self._own(card)
+        return make() if at is None else self.kept((*key, at), make)
+
+    def resolved(self, card: Card, side: Side) -> ResolvedFace:
+        return self._per_card(card, ("resolved", side), lambda: _resolve(self.deck, card, side))
+
+    def key(self, card: Card, side: Side) -> str:
+        return self._per_card(card, ("key", side), lambda: _key(self.deck, card, side))
+
+    def drawing(self, card: Card, side: Side) -> Drawing:
+        if self._own(card) is None:
+            return _drawn(self.deck, card, side)
+        return self.kept(("drawing", self.key(card, side)), lambda: _drawn(self.deck, card, side))
+
+    @contextmanager
+    def active(self) -> Iterator[Faces]:
+        """While inside, `faces_of(self.deck)` is this store (artifacts.py `Build.active`)."""
+        token = _ACTIVE.set(self)
+        try:
+            yield self
+        finally:
+            _ACTIVE.reset(token)
 
 
-def _kept(deck: Deck, card: Card, side: Side, what: str, make: Callable[[], V]) -> V:
-    at = card_position(deck, card)
-    return make() if at is None else _KEPT.get(deck, (what, at, side), make)
+_ACTIVE: ContextVar[Faces | None] = ContextVar("cardforge_active_faces", default=None)
+
+
+def faces_of(deck: Deck) -> Faces:
+    """The active build's faces when they are `deck`'s, else a new store for this one question."""
+    active = _ACTIVE.get()
+    return active if active is not None and active.deck is deck else Faces(deck)
 
 
 def resolve_face(deck: Deck, card: Card, side: Side) -> ResolvedFace:
     """The face's layout with templates rendered and `when` conditions applied."""
-    return _kept(deck, card, side, "resolved", lambda: _resolve(deck, card, side))
+    return faces_of(deck).resolved(card, side)
 
 
 def _resolve(deck: Deck, card: Card, side: Side) -> ResolvedFace:
@@ -135,7 +181,7 @@ def _digest(payload: Any) -> str:
 
 def face_key(deck: Deck, card: Card, side: Side) -> str:
     """Two faces with the same key look identical; a shared back has one key for all its cards."""
-    return _kept(deck, card, side, "key", lambda: _key(deck, card, side))
+    return faces_of(deck).key(card, side)
 
 
 def _key(deck: Deck, card: Card, side: Side) -> str:
@@ -167,9 +213,7 @@ def face_drawing(deck: Deck, card: Card, side: Side) -> Drawing:
     Background and full-bleed art fill the bleed; every other element is drawn where the layout puts
     it, unclipped. Faces that look the same (`face_key`) share one drawing, which nobody may change.
     """
-    if card_position(deck, card) is None:
-        return _drawn(deck, card, side)
-    return _KEPT.get(deck, ("drawing", face_key(deck, card, side)), lambda: _drawn(deck, card, side))
+    return faces_of(deck).drawing(card, side)
 
 
 def _drawn(deck: Deck, card: Card, side: Side) -> Drawing:
@@ -229,4 +273,26 @@ def face_elements(deck: Deck, card: Card, side: Side) -> list[tuple[str, Any, Gr
             for i, (element, group) in zip(face.positions, groups)]
 
 
-__all__ = ["face_drawing", "face_elements", "face_key", "layout_for", "resolve_face", "frame_of", "Side"]
+def _kept_text(deck: Deck, element: TextElement, frame: Frame, where: str) -> SetText:
+    """The element's text as set, kept in the build's face store for the checks that measure it."""
+    return faces_of(deck).kept(("set text", element, frame), lambda: set_card_text(element, frame, deck, where))
+
+
+def text_boxes(deck: Deck, card: Card, side: Side) -> list[tuple[str, Any, SetText]]:
+    """Each drawn text element with a box (a `width` or `height`) of a layout face, as (`layouts.front.
+    elements[6] (text)`, the element, how it was set: its size and whether it fits)."""
+    frame = frame_of(deck)
+    if layout_for(deck, card, side) is None:  # a picture: no text (and the images preflight reads it)
+        return []
+    face = resolve_face(deck, card, side)
+    where = f"{deck.id}: card {card.id}: layouts.{face.layout}"
+    found = []
+    for i, element in zip(face.positions, face.elements):
+        if isinstance(element, TextElement) and (element.width or element.height):
+            here = f"layouts.{face.layout}.elements[{i}] (text)"
+            found.append((here, element, _kept_text(deck, element, frame, f"{where}.elements[{i}] (text)")))
+    return found
+
+
+__all__ = ["Faces", "faces_of", "face_drawing", "face_elements", "face_key", "layout_for", "resolve_face",
+           "frame_of", "text_boxes", "Side"]

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from PIL import Image as PILImage
 from reportlab.graphics.shapes import Image
 
-from ..images import ImageRefused, verify_images
+from ..images import ImageRefused, is_verified, verify_images
 from . import RenderError
 
 if TYPE_CHECKING:
@@ -49,11 +49,12 @@ def image_face(deck: Deck, card: Card, side: str, frame: Frame) -> ImageFace | N
     if file is None:
         return None
     if not Path(file).is_file():
-        raise RenderError(f"{deck.id}: card {card.id!r}: {side} image {file} does not exist")
+        raise RenderError(f"{deck.id}: card {card.id}: {side} image {Path(file).name} does not exist")
     try:
-        verify_images([file, *deck_image_files(deck)])
+        if not is_verified(file):  # the first image face verifies every image of the deck, in one worker
+            verify_images([file, *deck_image_files(deck)])
     except ImageRefused as exc:
-        raise RenderError(f"{deck.id}: card {card.id!r}: {side} {exc}") from None
+        raise RenderError(f"{deck.id}: card {card.id}: {side} {exc}") from None
     ratio = (frame.bleed_mm / frame.width_mm, frame.bleed_mm / frame.height_mm)
     return ImageFace(Path(file), card.images_include_bleed, frame.bleed_width, frame.bleed_height, ratio)
 

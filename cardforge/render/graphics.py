@@ -132,8 +132,82 @@ def suit_ring_key(deck: Deck, card: Card, options: dict[str, Any]) -> Any:
                           if s in deck.spec.suits], options]
 
 
+# ---------------------------------------------------------------- pips
+
+_L, _C, _R = 0.2, 0.5, 0.8
+_FOUR = (0.08, 0.36, 0.64, 0.92)
+_FIVE = (0.08, 0.29, 0.5, 0.71, 0.92)
+
+
+def _sides(rows: tuple[float, ...], wide: bool = False) -> list[tuple[float, float]]:
+    return [(x, y) for y in rows for x in ((0.1, 0.9) if wide else (_L, _R))]
+
+
+PIP_LAYOUTS: dict[int, list[tuple[float, float]]] = {
+    0: [],
+    1: [(_C, 0.5)],
+    2: [(_C, 0.08), (_C, 0.92)],
+    3: [(_C, 0.08), (_C, 0.5), (_C, 0.92)],
+    4: _sides((0.08, 0.92)),
+    5: _sides((0.08, 0.92)) + [(_C, 0.5)],
+    6: _sides((0.08, 0.5, 0.92)),
+    7: _sides((0.08, 0.5, 0.92)) + [(_C, 0.29)],
+    8: _sides((0.08, 0.5, 0.92)) + [(_C, 0.29), (_C, 0.71)],
+    9: _sides(_FOUR) + [(_C, 0.5)],
+    10: _sides(_FOUR) + [(_C, 0.22), (_C, 0.78)],
+    11: _sides(_FOUR, wide=True) + [(_C, 0.2), (_C, 0.5), (_C, 0.8)],
+    12: _sides(_FIVE, wide=True) + [(_C, 0.185), (_C, 0.815)],
+    13: _sides(_FIVE, wide=True) + [(_C, 0.185), (_C, 0.5), (_C, 0.815)],
+}
+"""Where a rank's pips go, as fractions of the box (x from the left, y from the top), the way playing
+cards set them out: two columns and a centre line; pips below the middle are turned half a turn."""
+
+
+def pip_count(card: Card, options: dict[str, Any], where: str) -> int:
+    value = str(options.get("count", card.rank or "")).strip()
+    try:
+        count = int(value)
+    except ValueError:
+        raise RenderError(f"{where}.options.count: pips need a number from 0 to 13, got {value!r}") from None
+    if count not in PIP_LAYOUTS:
+        raise RenderError(f"{where}.options.count: pips are laid out for 0 to 13, got {count}")
+    return count
+
+
+def draw_pips(deck: Deck, card: Card, options: dict[str, Any], w: float, h: float, where: str) -> Group:
+    """The card's suit icon `count` times (default: the card's rank) in the rank's arrangement; `size`
+    (mm) sets the pips' size, else they fill the box; `icon` and `color` default to the suit's."""
+    from ..units import mm_to_pt
+
+    count = pip_count(card, options, where)
+    suit = deck.spec.suits.get(card.suit or "")
+    icon = str(options.get("icon") or (suit.icon if suit else "circle"))
+    color = parse_color(str(options.get("color") or (suit.color if suit else "#000000")), f"{where}.options.color")
+    rows = 6.8 if count > 10 else 6.7 if count > 8 else 6.0 if count > 6 else 5.0  # more rows, smaller pips: they never touch
+    size = mm_to_pt(float(options["size"])) if options.get("size") else min(w * 0.28, h / rows)
+    group = Group()
+    for fx, fy in PIP_LAYOUTS[count]:
+        try:
+            pip = icon_group(icon, size, color or HexColor("#000000"))
+        except KeyError:
+            raise RenderError(f"{where}.options.icon: unknown icon {icon!r}") from None
+        x = size / 2 + fx * (w - size)
+        y = h - size / 2 - fy * (h - size)
+        turned = fy > 0.5
+        pip.transform = (-1, 0, 0, -1, x, y) if turned else (1, 0, 0, 1, x, y)
+        group.add(pip)
+    return group
+
+
+def pips_key(deck: Deck, card: Card, options: dict[str, Any]) -> Any:
+    suit = deck.spec.suits.get(card.suit or "")
+    return ["pips", str(options.get("count", card.rank)), suit.icon if suit else None,
+            suit.color if suit else None, options]
+
+
 GRAPHICS: dict[str, Graphic] = {
     "suit-ring": Graphic(draw_suit_ring, suit_ring_key),
+    "pips": Graphic(draw_pips, pips_key),
 }
 """The renderer's own graphics; games add theirs (games/base.py `Game.graphics`)."""
 

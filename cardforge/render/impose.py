@@ -31,8 +31,6 @@ MARK_USABLE = 3.0
 """The shortest crop mark a cutter can line a ruler up with (mm): what sheets for printing ask for."""
 FIT_MIN_BLEED = 1.0
 """When shrinking the outer bleed to fit more cards, stop here: it still covers a 1 mm miscut (mm)."""
-FIT_MIN_MARGIN = 1.5
-"""When shrinking the margin to fit more cards, stop here (mm); printers clip marks beyond it."""
 MARK_MAX = 5.0
 """Crop marks grow up to this length when the margin has room (mm)."""
 LEGEND_MIN_HEIGHT = 1.5
@@ -63,11 +61,12 @@ PAPERS: dict[str, Paper] = {
     "letter": Paper("Letter", 215.9, 279.4),
     "a3": Paper("A3", 297.0, 420.0),
     "legal": Paper("Legal", 215.9, 355.6),
+    "tabloid": Paper("Tabloid", 279.4, 431.8),
 }
 
 
 def parse_paper(text: str) -> Paper:
-    """`a4`, `letter`, `a3`, `legal` or a custom `WIDTHxHEIGHT` such as `200x280` or `8.5inx11in`
+    """`a4`, `letter`, `a3`, `legal`, `tabloid` or a custom `WIDTHxHEIGHT` such as `200x280` or `8.5inx11in`
     (sheets are always laid out portrait; cards turn 90 degrees when that fits more)."""
     key = text.strip().lower()
     if key in PAPERS:
@@ -182,6 +181,7 @@ class SheetSpec:
     art_bleed: float = 3.0
     bleed: float | None = None
     margin: float = 5.0
+    """The printer's unprintable border: no mark or label comes nearer any paper edge than this (mm)."""
     gap: float = 0.0
     duplex: Duplex = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)
@@ -190,8 +190,9 @@ class SheetSpec:
     mark_min: float = MARK_MIN
     """Room kept for crop marks on each outer edge of the grid (sheets.py asks for MARK_USABLE)."""
     fit: bool = False
-    """Shrink the outer bleed (to 1 mm) and then the margin (to 1.5 mm) when that fits more cards per
-    sheet, as print-and-play files do (9 poker cards on Letter); `Imposition.fit_note` says so."""
+    """Shrink the outer bleed (to 1 mm, never the margin) when that fits more cards per sheet, as
+    print-and-play files do (9 poker cards on A4); `Imposition.fit_note` says what was given up. A
+    bleed asked for explicitly (`bleed` set) is never shrunk."""
 
     @property
     def print_bleed(self) -> float:
@@ -312,33 +313,28 @@ def choose_grid(spec: SheetSpec) -> Grid:
 
 
 def fitted(spec: SheetSpec) -> tuple[SheetSpec, str]:
-    """`spec`, or a copy with less outer bleed and then less margin when that fits more cards.
+    """`spec`, or a copy with less outer bleed when that fits more cards; returns the note for the summary.
 
-    Keeps as much bleed and margin as the larger count allows; returns the note for the summary."""
-    if not spec.fit or spec.duplex == "gutterfold":
+    Keeps as much bleed as the larger count allows. The margin is the printer's and is never shrunk,
+    so crop marks and the sheet label always print; a bleed given explicitly is kept as given."""
+    if not spec.fit or spec.duplex == "gutterfold" or spec.bleed is not None:
         return spec, ""
     try:
         asked = choose_grid(spec).per_page
     except ImpositionError:
         asked = 0
     floor_bleed = min(spec.print_bleed, FIT_MIN_BLEED)
-    floor_margin = min(spec.margin, FIT_MIN_MARGIN)
-    best = choose_grid(replace(spec, bleed=floor_bleed, margin=floor_margin)).per_page if _fits(
-        replace(spec, bleed=floor_bleed, margin=floor_margin)) else 0
+    floor = replace(spec, bleed=floor_bleed)
+    best = choose_grid(floor).per_page if _fits(floor) else 0
     if best <= asked:
         return spec, ""
     steps = 200
-    for i in range(steps + 1):  # bleed first, then margin, in small steps from the asked values
+    for i in range(steps + 1):  # from the asked bleed down, in small steps
         bleed = spec.print_bleed - (spec.print_bleed - floor_bleed) * i / steps
         trial = replace(spec, bleed=round(bleed, 3))
         if _fits(trial) and choose_grid(trial).per_page >= best:
-            return trial, _fit_note(spec, trial, best)
-    for i in range(steps + 1):
-        margin = spec.margin - (spec.margin - floor_margin) * i / steps
-        trial = replace(spec, bleed=floor_bleed, margin=round(margin, 3))
-        if _fits(trial) and choose_grid(trial).per_page >= best:
-            return trial, _fit_note(spec, trial, best)
-    return replace(spec, bleed=floor_bleed, margin=floor_margin), ""  # pragma: no cover - best was found above
+            return trial, _fit_note(spec, trial, asked, best)
+    return floor, _fit_note(spec, floor, asked, best)  # pragma: no cover - the floor itself fits `best`
 
 
 def _fits(spec: SheetSpec) -> bool:
@@ -348,13 +344,12 @@ def _fits(spec: SheetSpec) -> bool:
         return False
 
 
-def _fit_note(asked: SheetSpec, used: SheetSpec, per_page: int) -> str:
-    changes = []
-    if used.print_bleed < asked.print_bleed - EPS:
-        changes.append(f"outer bleed {asked.print_bleed:g} -> {used.print_bleed:g} mm")
-    if used.margin < asked.margin - EPS:
-        changes.append(f"margin {asked.margin:g} -> {used.margin:g} mm")
-    return f"{' and '.join(changes)} to fit {per_page} per sheet"
+def _fit_note(asked: SheetSpec, used: SheetSpec, asked_count: int, per_page: int) -> str:
+    """What was given up, plainly: `outer bleed 3 -> 1.25 mm to fit 9 per sheet, not 8 (--keep-bleed keeps it)`."""
+    if used.print_bleed >= asked.print_bleed - EPS:
+        return ""
+    return (f"outer bleed {asked.print_bleed:g} -> {used.print_bleed:g} mm to fit {per_page} per sheet, "
+            f"not {asked_count} (--keep-bleed keeps it)")
 
 
 def gutter_width(spec: SheetSpec) -> float:

@@ -10,14 +10,13 @@ from functools import cache, lru_cache
 
 from fontTools.ttLib import TTFont as ToolsFont
 
-from ..paths import FONTS_DIR
-from .fonts import FONT_FILES, font_runs
+from .fonts import font_file, font_runs
 
 
 @cache
 def _font(name: str) -> tuple[dict[int, str], ToolsFont, dict[str, int], int]:
     """(cmap, the font, advances, units per em) of one of our fonts; glyph outlines are read lazily."""
-    font = ToolsFont(str(FONTS_DIR / FONT_FILES[name]), lazy=True)
+    font = ToolsFont(font_file(name), lazy=True)
     advances = {glyph: width for glyph, (width, _lsb) in font["hmtx"].metrics.items()}
     return font.getBestCmap(), font, advances, font["head"].unitsPerEm
 

@@ -127,7 +127,7 @@ class _SheetRenderer(renderPDF._PDFRenderer):
             from reportlab.lib.utils import ImageReader
 
             path = ImageReader(path)
-        c.drawImage(path, image.x, image.y, image.width, image.height)
+        c.drawImage(path, image.x, image.y, image.width, image.height, mask="auto")  # keep transparency
 
 
 def draw_drawing(drawing: Drawing, canvas: Canvas) -> None:

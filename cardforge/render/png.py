@@ -1,18 +1,20 @@
 """`--png`: a PNG of every card face and a contact sheet per deck, for sharing and for looking.
 
 Faces are drawn into an in-memory PDF exactly as the sheets draw them and rasterised with pdfium,
-so a PNG shows what will print (same fonts, same vectors). Each distinct face is rasterised once.
+so a PNG shows what will print (same fonts, same vectors). Each distinct face is rasterised once,
+a batch at a time, and released once written (`iter_faces`), so memory does not grow with the deck.
 """
 
 from __future__ import annotations
 
 import io
 import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pypdfium2 as pdfium
 from PIL import Image, ImageDraw, ImageFont
-from reportlab.graphics import renderPDF
 from reportlab.pdfgen.canvas import Canvas
 
 from ..deck import Card, Deck
@@ -20,11 +22,17 @@ from ..outputs import atomic_write_bytes
 from ..paths import FONTS_DIR
 from .face import Side, face_drawing, face_key
 from .fonts import FONT_FILES, font_runs, register_fonts
+from .pdf_images import draw_drawing
 
 DPI = 200
 PNG_COMPRESSION = 3
 """zlib level for PNGs: level 3 is about 3x faster to write than the default 6, files ~10% larger."""
 SIDES: tuple[Side, Side] = ("front", "back")
+FACES_PER_BATCH = 32
+"""Faces drawn into one in-memory PDF and rasterised together: enough to share its fonts, few enough
+that a batch of the largest cards at print resolution stays small."""
+MAX_CONTACT_TILES = 500
+"""Faces on one contact sheet: a 10,000-card deck shows its first cards (the PNGs have them all)."""
 
 
 def faces_pdf(deck: Deck, faces: list[tuple[Card, Side]]) -> bytes:
@@ -35,38 +43,59 @@ def faces_pdf(deck: Deck, faces: list[tuple[Card, Side]]) -> bytes:
     for card, side in faces:
         drawing = face_drawing(deck, card, side)
         canvas.setPageSize((drawing.width, drawing.height))
-        renderPDF.draw(drawing, canvas, 0, 0)
+        draw_drawing(drawing, canvas)  # as the sheets draw it (pictures stored once, transparency kept)
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()
 
 
-def rasterise(pdf: bytes, dpi: int = DPI) -> list[Image.Image]:
-    """Every page of `pdf` as an RGB image at `dpi`."""
+def iter_pages(pdf: bytes, dpi: int = DPI) -> Iterator[Image.Image]:
+    """Each page of `pdf` as an RGB image at `dpi`, one at a time (a page is released before the next)."""
     document = pdfium.PdfDocument(pdf)
     try:
-        return [page.render(scale=dpi / 72.0).to_pil().convert("RGB") for page in document]
+        for page in document:
+            bitmap = page.render(scale=dpi / 72.0)
+            image = bitmap.to_pil().convert("RGB")
+            bitmap.close()
+            page.close()
+            yield image
     finally:
         document.close()
 
 
-def _distinct_faces(deck: Deck) -> tuple[dict[tuple[str, Side], str], dict[str, tuple[Card, Side]]]:
-    """(card id, side) -> face key, and key -> the first face with that key."""
-    keys = {(card.id, side): face_key(deck, card, side) for card in deck.cards for side in SIDES}
-    first: dict[str, tuple[Card, Side]] = {}
-    for card in deck.cards:
-        for side in SIDES:
-            first.setdefault(keys[(card.id, side)], (card, side))
-    return keys, first
+def rasterise(pdf: bytes, dpi: int = DPI) -> list[Image.Image]:
+    """Every page of `pdf` as an RGB image at `dpi` (for a few pages; iter_pages for many)."""
+    return list(iter_pages(pdf, dpi))
 
 
-def face_images(deck: Deck, dpi: int = DPI) -> dict[tuple[str, Side], Image.Image]:
-    """(card id, side) -> its rasterised face; faces sharing a key are drawn once."""
-    keys, first = _distinct_faces(deck)
-    order = list(first)
-    pages = rasterise(faces_pdf(deck, [first[k] for k in order]), dpi)
-    by_key = dict(zip(order, pages))
-    return {item: by_key[key] for item, key in keys.items()}
+@dataclass(frozen=True)
+class Face:
+    """One distinct face, rasterised, and every (card, side) of the deck that shows it."""
+
+    image: Image.Image
+    shown_by: tuple[tuple[Card, Side], ...]
+
+
+def distinct_faces(deck: Deck, wanted: Iterable[tuple[Card, Side]] | None = None) -> dict[str, list[tuple[Card, Side]]]:
+    """Face key -> the (card, side) pairs that show it, keys in order of first appearance."""
+    faces: dict[str, list[tuple[Card, Side]]] = {}
+    pairs = wanted if wanted is not None else ((card, side) for card in deck.cards for side in SIDES)
+    for card, side in pairs:
+        faces.setdefault(face_key(deck, card, side), []).append((card, side))
+    return faces
+
+
+def iter_faces(deck: Deck, dpi: int = DPI, wanted: Iterable[tuple[Card, Side]] | None = None) -> Iterator[Face]:
+    """Each distinct face (of the deck, or of `wanted`) rasterised once, in deck order, a batch at a time.
+
+    Only one batch of FACES_PER_BATCH pages exists at once, so memory stays flat however many cards
+    the deck has; a caller that keeps nothing but what it writes stays flat too."""
+    groups = list(distinct_faces(deck, wanted).values())
+    for start in range(0, len(groups), FACES_PER_BATCH):
+        batch = groups[start:start + FACES_PER_BATCH]
+        pages = iter_pages(faces_pdf(deck, [shown[0] for shown in batch]), dpi)
+        for shown, image in zip(batch, pages):
+            yield Face(image, tuple(shown))
 
 
 def png_bytes(image: Image.Image, dpi: int | None = None) -> bytes:
@@ -100,21 +129,14 @@ def file_stems(deck: Deck) -> list[str]:
 def write_face_pngs(deck: Deck, out_dir: Path, dpi: int = DPI) -> list[Path]:
     """`<card-id>-front.png` and `<card-id>-back.png` for every card, in deck order.
 
-    Each distinct face is rasterised and encoded once (52 cards with a shared back: 53 encodings).
-    """
-    images = face_images(deck, dpi)
-    encoded: dict[int, bytes] = {}
-    written = []
-    for card, stem in zip(deck.cards, file_stems(deck)):
-        for side in SIDES:
-            image = images[(card.id, side)]
-            data = encoded.get(id(image))
-            if data is None:
-                data = encoded[id(image)] = png_bytes(image)
-            path = Path(out_dir) / f"{stem}-{side}.png"
-            atomic_write_bytes(path, data)
-            written.append(path)
-    return written
+    Each distinct face is rasterised and encoded once (52 cards with a shared back: 53 encodings),
+    written to every file that shows it, and released before the next."""
+    stems = dict(zip((card.id for card in deck.cards), file_stems(deck)))
+    for face in iter_faces(deck, dpi):
+        data = png_bytes(face.image)
+        for card, side in face.shown_by:
+            atomic_write_bytes(Path(out_dir) / f"{stems[card.id]}-{side}.png", data)
+    return [Path(out_dir) / f"{stems[card.id]}-{side}.png" for card in deck.cards for side in SIDES]
 
 
 def trimmed(deck: Deck, image: Image.Image, dpi: int) -> tuple[Image.Image, Image.Image]:
@@ -149,18 +171,27 @@ class RunFonts:
             x += self.fonts[font].getlength(run)
 
 
+def contact_tiles(deck: Deck) -> list[tuple[str, Card, Side]]:
+    """(label, card, side) of the contact sheet's tiles: the fronts in deck order, then each distinct
+    back once; at most MAX_CONTACT_TILES in all (a big deck shows its first cards, and says so)."""
+    fronts: list[tuple[str, Card, Side]] = [(card.id, card, "front") for card in deck.cards]
+    distinct = [shown[0][0] for shown in distinct_faces(deck, ((c, "back") for c in deck.cards)).values()]
+    backs: list[tuple[str, Card, Side]] = [("back" if len(distinct) == 1 else f"{card.id} back", card, "back")
+                                           for card in distinct]
+    if len(fronts) + len(backs) <= MAX_CONTACT_TILES:
+        return fronts + backs
+    backs = backs[:MAX_CONTACT_TILES // 2]
+    return fronts[:MAX_CONTACT_TILES - len(backs)] + backs
+
+
 def contact_sheet(deck: Deck, columns: int = 10, thumb_width: int = 180) -> Image.Image:
-    """Every front in deck order, then each distinct back once, cut to the trim, with card ids under them."""
+    """Every front in deck order, then each distinct back once, cut to the trim, with card ids under them.
+
+    Faces are drawn a batch at a time and shrunk to their tile at once; only the sheet is kept."""
     dpi = 110
-    images = face_images(deck, dpi=dpi)
-    tiles: list[tuple[str, Image.Image]] = [(card.id, images[(card.id, "front")]) for card in deck.cards]
-    backs: dict[str, Card] = {}
-    for card in deck.cards:
-        backs.setdefault(face_key(deck, card, "back"), card)
-    for card in backs.values():
-        tiles.append(("back" if len(backs) == 1 else f"{card.id} back", images[(card.id, "back")]))
-    sample, _ = trimmed(deck, tiles[0][1], dpi)
-    thumb_height = round(sample.height * thumb_width / sample.width)
+    tiles = contact_tiles(deck)
+    trim_w, trim_h = deck.spec.card.size_mm
+    thumb_height = round(thumb_width * trim_h / trim_w)
     label, pad = 22, 12
     font = RunFonts("sans", 13)
     title_font = RunFonts("sans-bold", 20)
@@ -170,13 +201,22 @@ def contact_sheet(deck: Deck, columns: int = 10, thumb_width: int = 180) -> Imag
     sheet = Image.new("RGB", (pad + columns * (thumb_width + pad), head + rows * (thumb_height + label + pad)),
                       "#d9dcd6")
     draw = ImageDraw.Draw(sheet)
-    title_font.draw(draw, (pad, 12), f"{deck.title}: {len(deck.cards)} cards", "#222222")
-    for i, (name, image) in enumerate(tiles):
-        x = pad + (i % columns) * (thumb_width + pad)
-        y = head + (i // columns) * (thumb_height + label + pad)
-        face, mask = trimmed(deck, image, dpi)
-        size = (thumb_width, thumb_height)
-        sheet.paste(face.resize(size, Image.Resampling.LANCZOS), (x, y), mask.resize(size, Image.Resampling.LANCZOS))
+    fronts = sum(1 for _, _, side in tiles if side == "front")
+    shown = "" if fronts == len(deck.cards) else f" (the first {fronts:,} shown)"
+    title_font.draw(draw, (pad, 12), f"{deck.title}: {len(deck.cards)} cards{shown}", "#222222")
+    places: dict[tuple[str, Side], int] = {(card.id, side): i for i, (_, card, side) in enumerate(tiles)}
+
+    def corner(i: int) -> tuple[int, int]:
+        return pad + (i % columns) * (thumb_width + pad), head + (i // columns) * (thumb_height + label + pad)
+
+    size = (thumb_width, thumb_height)
+    for face in iter_faces(deck, dpi, [(card, side) for _, card, side in tiles]):
+        picture, mask = trimmed(deck, face.image, dpi)
+        thumb, thumb_mask = picture.resize(size, Image.Resampling.LANCZOS), mask.resize(size, Image.Resampling.LANCZOS)
+        for card, side in face.shown_by:
+            sheet.paste(thumb, corner(places[(card.id, side)]), thumb_mask)
+    for i, (name, _card, _side) in enumerate(tiles):
+        x, y = corner(i)
         font.draw(draw, (x + thumb_width / 2, y + thumb_height + 4), name, "#333333", centred=True)
     return sheet
 

@@ -19,7 +19,7 @@ from ..outputs import atomic_write_bytes
 from ..units import mm_to_pt
 from .face import face_drawing
 from .fonts import register_fonts
-from .png import SIDES, face_images, file_stems, png_bytes
+from .png import SIDES, file_stems, iter_faces, png_bytes
 
 PRINT_DPI = 300
 
@@ -63,24 +63,18 @@ def print_shop_pdf(deck: Deck) -> bytes:
 
 def write_print_shop(deck: Deck, folder: Path) -> list[Path]:
     """`<folder>/<nn>-<card>-<side>-<W>x<H>px.png` for every face and `<folder>/<deck-id>-print-shop.pdf`
-    (`build --print-shop generic` passes `print-shop/generic/`)."""
+    (`build --print-shop generic` passes `print-shop/generic/`).
+
+    Each distinct face is rasterised, encoded and written a batch at a time (png.iter_faces)."""
     size = print_shop_size(deck)
-    images = face_images(deck, PRINT_DPI)
     folder = Path(folder)
-    written: list[Path] = []
-    encoded: dict[int, bytes] = {}
-    for n, (card, stem) in enumerate(zip(deck.cards, file_stems(deck)), start=1):
-        for side in SIDES:
-            image = images[(card.id, side)]
-            if image.size != size.pixels:
-                image = image.resize(size.pixels)
-            data = encoded.get(id(images[(card.id, side)]))
-            if data is None:
-                data = encoded[id(images[(card.id, side)])] = png_bytes(image, PRINT_DPI)
-            path = folder / f"{n:03d}-{stem}-{side}-{size.pixels[0]}x{size.pixels[1]}px.png"
-            atomic_write_bytes(path, data)
-            written.append(path)
+    names = {(card.id, side): folder / f"{n:03d}-{stem}-{side}-{size.pixels[0]}x{size.pixels[1]}px.png"
+             for n, (card, stem) in enumerate(zip(deck.cards, file_stems(deck)), start=1) for side in SIDES}
+    for face in iter_faces(deck, PRINT_DPI):
+        image = face.image if face.image.size == size.pixels else face.image.resize(size.pixels)
+        data = png_bytes(image, PRINT_DPI)
+        for card, side in face.shown_by:
+            atomic_write_bytes(names[(card.id, side)], data)
     pdf = folder / f"{deck.id}-print-shop.pdf"
     atomic_write_bytes(pdf, print_shop_pdf(deck))
-    return [*written, pdf]
-
+    return [*names.values(), pdf]

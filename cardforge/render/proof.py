@@ -2,8 +2,8 @@
 
 Four panels: a fanned hand at 8 mm per card, measured at the cards' centres, turning about a point
 20 mm below them as a hand holds a fan (are the indices readable?), faces at 1:1 on a 96 dpi
-screen, one card per suit as seen with deuteranopia and protanopia (do suits still differ?), and the
-front and back sheets cut with a 1 mm miscut (does a sliver of a neighbour show?).
+screen, one card per suit as seen with deuteranopia, protanopia and tritanopia (do suits still
+differ?), and the front and back sheets cut with a 1 mm miscut (does a sliver of a neighbour show?).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
+from coloraide.filters import cvd as _cvd
 from PIL import Image, ImageDraw, ImageFont
 
 from ..deck import Card, Deck
@@ -30,10 +31,14 @@ FAN_CARDS = 12
 MISCUT_MM = 1.0
 BACKGROUND = "#d9dcd6"
 
-# Colour-vision deficiency simulation matrices for linear RGB, severity 1.0 (Machado, Oliveira and
-# Fernandes 2009, "A physiologically-based model for simulation of color vision deficiency").
-DEUTERANOPIA = ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881))
-PROTANOPIA = ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216), (-0.003882, -0.048116, 1.051998))
+# Colour-vision deficiency simulation matrices for linear RGB at full severity (Machado, Oliveira and
+# Fernandes 2009, "A physiologically-based model for simulation of color vision deficiency"), as
+# coloraide publishes them: `check`'s suit-colour warning (check/colour_distance.py) sees the same.
+DEUTERANOPIA = tuple(tuple(row) for row in _cvd.MACHADO_DEUTAN[10])
+PROTANOPIA = tuple(tuple(row) for row in _cvd.MACHADO_PROTAN[10])
+TRITANOPIA = tuple(tuple(row) for row in _cvd.MACHADO_TRITAN[10])
+DEFICIENCIES = {"deuteranopia": DEUTERANOPIA, "protanopia": PROTANOPIA, "tritanopia": TRITANOPIA}
+"""The three common colour-vision deficiencies, each as its simulation matrix."""
 
 
 @dataclass(frozen=True)
@@ -212,9 +217,9 @@ def proof(deck: Deck, options: SheetOptions | None = None) -> Proof:
     ones += [_card(deck, faces[(c.id, "back")]) for c in backs]
     panels.append(_panel("Faces at 1:1", _row(ones), f"Printed size on a {SCREEN_DPI} dpi screen."))
     plain = [_card(deck, faces[(c.id, "front")]).convert("RGB") for c in suits]
-    sims = [_row(plain, labels=[c.id for c in suits]),
-            _row([simulate(i, DEUTERANOPIA) for i in plain], labels=["deuteranopia"] * len(plain)),
-            _row([simulate(i, PROTANOPIA) for i in plain], labels=["protanopia"] * len(plain))]
+    sims = [_row(plain, labels=[c.id for c in suits])]
+    sims += [_row([simulate(i, matrix) for i in plain], labels=[name] * len(plain))
+             for name, matrix in DEFICIENCIES.items()]
     panels.append(_panel("Colour vision", _stack(sims), "One card per suit: the suits must differ by shape."))
     used, summary = cut_plan(deck, options)
     pages = miscut_pages(deck, used)

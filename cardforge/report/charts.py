@@ -3,9 +3,11 @@
 Each function returns a `Drawing` that platypus flows like a paragraph (and html.py writes as SVG);
 titles, axis titles and notes are real text so a reader (and a test) can find them in the PDF.
 
-Colours have one meaning in every report (COLOURS): green is the main measurement (heuristic
-players), grey the baseline (random players), blue a scoring outcome, and red only ever something
-bad for the player: a bust, lost points, a failed check.
+Colours have one meaning in every report (COLOURS), whatever the chart: grey is a random player,
+green a heuristic (rule-of-thumb) player, black a player who searches or looks ahead; blue an outcome
+that scores or wins, red one that costs (a bust, lost points, an unwinnable order), and sand every
+other outcome of a count. Each chart's note names the colours it uses. Type is 10 pt on the axes, so a
+chart reads at arm's length.
 """
 
 from __future__ import annotations
@@ -19,17 +21,25 @@ from reportlab.lib import colors
 
 from ..render.fonts import font_runs, register_fonts
 
-WIDTH, HEIGHT = 460.0, 215.0
+WIDTH, HEIGHT = 460.0, 222.0
 INK = colors.HexColor("#222222")
 NOTE_INK = colors.HexColor("#444444")
-ACCENT = colors.HexColor("#1e8449")
-MUTED = colors.HexColor("#95a5a6")
+RANDOM = colors.HexColor("#95a5a6")
+HEURISTIC = colors.HexColor("#1e8449")
+SEARCH = INK
 GOOD = colors.HexColor("#2471a3")
 BAD = colors.HexColor("#c0392b")
+OTHER = colors.HexColor("#c9a24a")
 BAD_ZONE = colors.HexColor("#fadbd8")
-COLOURS = {"main": ACCENT, "baseline": MUTED, "scoring": GOOD, "bad": BAD}
-"""What each colour means, in every chart of every report."""
-SMALLEST_PT = 8.0
+COLOURS = {"random player": RANDOM, "heuristic player": HEURISTIC, "search player": SEARCH,
+           "outcome that scores": GOOD, "outcome that costs": BAD, "other outcome": OTHER}
+"""What each colour means, in every chart of every report (tests/test_report_layout.py keeps them apart,
+under the three common colour-vision deficiencies too)."""
+COLOUR_WORDS = {RANDOM: "grey", HEURISTIC: "green", SEARCH: "black", GOOD: "blue", BAD: "red", OTHER: "sand"}
+"""How a chart's note names each colour."""
+SMALLEST_PT = 9.0
+TICK_PT = 10.0
+"""Tick labels and axis titles: readable at arm's length."""
 MAX_LABELS = 16
 """More category labels than this are thinned to every n-th, never rotated or overlapping."""
 
@@ -53,17 +63,18 @@ def _chart(labels: Sequence[str], values: Sequence[float], y_max: float,
            bar_colors: Sequence[colors.Color]) -> VerticalBarChart:
     register_fonts()
     chart = VerticalBarChart()
-    chart.x, chart.y, chart.width, chart.height = 62, 66, WIDTH - 80, HEIGHT - 104
+    chart.x, chart.y, chart.width, chart.height = 66, 80, WIDTH - 84, HEIGHT - 112
     chart.data = [list(values)]
     shown = [i for i, label in enumerate(labels) if label]
     every = max(1, math.ceil(len(shown) / MAX_LABELS))
     keep = set(shown[::every])
     chart.categoryAxis.categoryNames = [label if i in keep else "" for i, label in enumerate(labels)]
     chart.categoryAxis.labels.fontName = "sans"
-    chart.categoryAxis.labels.fontSize = SMALLEST_PT
+    chart.categoryAxis.labels.fontSize = TICK_PT
+    chart.categoryAxis.labels.leading = TICK_PT * 1.15
     chart.categoryAxis.labels.boxAnchor = "n"
     chart.valueAxis.labels.fontName = "sans"
-    chart.valueAxis.labels.fontSize = SMALLEST_PT
+    chart.valueAxis.labels.fontSize = TICK_PT
     chart.valueAxis.valueMin = 0
     chart.valueAxis.valueMax = y_max
     chart.valueAxis.valueStep = _nice_step(y_max)
@@ -88,30 +99,49 @@ def _nice_step(y_max: float) -> float:
 def _titled(chart: VerticalBarChart, title: str, x_title: str, y_title: str, note: str = "") -> Drawing:
     drawing = Drawing(WIDTH, HEIGHT, initialFontName="sans", initialFontSize=SMALLEST_PT)
     drawing.add(chart)
-    for s in rich_string(4, HEIGHT - 16, title, "sans-bold", 10.5):
+    for s in rich_string(4, HEIGHT - 16, title, "sans-bold", 11.5):
         drawing.add(s)
-    for s in rich_string(chart.x + chart.width / 2, chart.y - 40, x_title, "sans", 8.5, anchor="middle"):
+    for s in rich_string(chart.x + chart.width / 2, chart.y - 44, x_title, "sans", TICK_PT, anchor="middle"):
         drawing.add(s)
-    y_label = String(0, 0, y_title, fontName="sans", fontSize=8.5, fillColor=INK, textAnchor="middle")
+    y_label = String(0, 0, y_title, fontName="sans", fontSize=TICK_PT, fillColor=INK, textAnchor="middle")
     from reportlab.graphics.shapes import Group
 
     turned = Group(y_label)
-    turned.transform = (0, 1, -1, 0, 14, chart.y + chart.height / 2)
+    turned.transform = (0, 1, -1, 0, 12, chart.y + chart.height / 2)
     drawing.add(turned)
-    if note:
-        for s in rich_string(4, 6, note, "sans", SMALLEST_PT, NOTE_INK):
+    for k, line in enumerate(reversed(note_lines(note, WIDTH - 8))):
+        for s in rich_string(4, 4 + k * (SMALLEST_PT + 2), line, "sans", SMALLEST_PT, NOTE_INK):
             drawing.add(s)
     return drawing
 
 
+def note_lines(note: str, width: float, most: int = 2) -> list[str]:
+    """`note` broken at spaces into at most `most` lines of `width` points (the last cut to fit)."""
+    from ..render.fonts import fit_text, text_width
+
+    lines: list[str] = []
+    for word in note.split():
+        if lines and text_width(f"{lines[-1]} {word}", "sans", SMALLEST_PT) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    if len(lines) > most:
+        lines = lines[:most - 1] + [" ".join(lines[most - 1:])]
+    return [fit_text(line, "sans", SMALLEST_PT, width) for line in lines]
+
+
 def interval_chart(title: str, labels: Sequence[str], values: Sequence[float], lows: Sequence[float],
                    highs: Sequence[float], *, x_title: str, y_title: str, reference: float | None = None,
-                   percent: bool = True, note: str = "", bar_colors: Sequence[colors.Color] | None = None) -> Drawing:
-    """Bars with 95% confidence whiskers and an optional dashed reference line (a fair share)."""
+                   percent: bool = True, note: str = "", bar_colors: Sequence[colors.Color] | None = None,
+                   groups: Sequence[tuple[str, int]] = ()) -> Drawing:
+    """Bars with 95% confidence whiskers and an optional dashed reference line (a fair share).
+
+    `groups` ((label, bars), ...) names runs of neighbouring bars under their own labels (seats 0, 1, 2
+    under "random players"), so each bar's label stays a short number."""
     scale = 100.0 if percent else 1.0
     top = max([*highs, reference or 0.0, 1e-9]) * scale
     y_max = min(100.0, top * 1.2) if percent else top * 1.2
-    chart = _chart(labels, [v * scale for v in values], y_max, bar_colors or [ACCENT] * len(values))
+    chart = _chart(labels, [v * scale for v in values], y_max, bar_colors or [OTHER] * len(values))
     if percent:
         chart.valueAxis.labelTextFormat = "%d%%" if _nice_step(y_max) >= 1 else "%.1f%%"
     drawing = _titled(chart, title, x_title, y_title, note)
@@ -129,6 +159,14 @@ def interval_chart(title: str, labels: Sequence[str], values: Sequence[float], l
         y = y_of(reference)
         drawing.add(Line(chart.x, y, chart.x + chart.width, y, strokeColor=INK, strokeWidth=0.8,
                          strokeDashArray=[4, 3]))
+    first = 0
+    for label, count in groups:
+        left, right = chart.x + step * first + 3, chart.x + step * (first + count) - 3
+        y = chart.y - 2 * TICK_PT - 8
+        drawing.add(Line(left, y + TICK_PT + 1, right, y + TICK_PT + 1, strokeColor=NOTE_INK, strokeWidth=0.5))
+        for s in rich_string((left + right) / 2, y, label, "sans", TICK_PT, INK, anchor="middle"):
+            drawing.add(s)
+        first += count
     return drawing
 
 
@@ -139,14 +177,14 @@ def histogram_chart(title: str, labels: Sequence[str], counts: Sequence[float], 
     """Counts per bin. `shade_from` shades the bins from that index on (a bust zone, in BAD_ZONE);
     `mark` draws a line through the middle of that bin (a target) labelled `mark_label`."""
     y_max = max([*counts, 1]) * 1.18
-    chart = _chart(labels, counts, y_max, bar_colors or [ACCENT] * len(counts))
+    chart = _chart(labels, counts, y_max, bar_colors or [OTHER] * len(counts))
     drawing = Drawing(WIDTH, HEIGHT, initialFontName="sans", initialFontSize=SMALLEST_PT)
     step = chart.width / max(len(counts), 1)
     if shade_from is not None and shade_from < len(counts):
         x0 = chart.x + step * shade_from
         drawing.add(Rect(x0, chart.y, chart.x + chart.width - x0, chart.height, fillColor=BAD_ZONE, strokeColor=None))
         if shade_label:
-            for s in rich_string(x0 + 3, chart.y + chart.height - 11, shade_label, "sans", SMALLEST_PT, BAD):
+            for s in rich_string(x0 + 3, chart.y + chart.height - 12, shade_label, "sans", TICK_PT, BAD):
                 drawing.add(s)
     titled = _titled(chart, title, x_title, y_title, note)
     for item in titled.contents:
@@ -155,7 +193,7 @@ def histogram_chart(title: str, labels: Sequence[str], counts: Sequence[float], 
         x = chart.x + step * (mark + 0.5)
         drawing.add(Line(x, chart.y, x, chart.y + chart.height, strokeColor=INK, strokeWidth=1,
                          strokeDashArray=[4, 3]))
-        for s in rich_string(x - 3, chart.y + chart.height - 11, mark_label, "sans-bold", SMALLEST_PT, INK,
+        for s in rich_string(x - 3, chart.y + chart.height - 12, mark_label, "sans-bold", TICK_PT, INK,
                              anchor="end"):
             drawing.add(s)
     return drawing
@@ -165,14 +203,14 @@ def share_chart(title: str, labels: Sequence[str], shares: Sequence[float], *, x
                 bar_labels: Sequence[str], note: str = "", bar_colors: Sequence[colors.Color] | None = None,
                 y_max: float = 100.0) -> Drawing:
     """Shares between 0 and 1 as percentage bars, each labelled with its value as the text states it."""
-    chart = _chart(labels, [s * 100 for s in shares], y_max, bar_colors or [ACCENT] * len(shares))
+    chart = _chart(labels, [s * 100 for s in shares], y_max, bar_colors or [OTHER] * len(shares))
     chart.valueAxis.labelTextFormat = "%d%%"
     drawing = _titled(chart, title, x_title, y_title, note)
     step = chart.width / max(len(shares), 1)
     for i, (share, label) in enumerate(zip(shares, bar_labels)):
         x = chart.x + step * (i + 0.5)
         y = chart.y + chart.height * min(share * 100, y_max) / y_max + 4
-        for s in rich_string(x, y, label, "sans-bold", 9, INK, anchor="middle"):
+        for s in rich_string(x, y, label, "sans-bold", TICK_PT, INK, anchor="middle"):
             drawing.add(s)
     return drawing
 
@@ -199,3 +237,8 @@ def nice_bins(low: float, high: float, most: int = 24) -> tuple[float, float]:
             if (high - start) // width + 1 <= most or span / width <= 1:
                 return start, width
     return low, span
+
+
+def colour_key(*entries: tuple[colors.Color, str]) -> str:
+    """`grey: random players; green: heuristic players`: a note's key, in the words COLOUR_WORDS gives."""
+    return "; ".join(f"{COLOUR_WORDS[colour]}: {what}" for colour, what in entries)

@@ -18,14 +18,34 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import KeepTogether, PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import (
+    CondPageBreak,
+    KeepTogether,
+    PageBreak,
+    Paragraph,
+    SimpleDocTemplate,
+    Spacer,
+    Table,
+    TableStyle,
+)
 
 from ..check.results import DeckCheck
 from ..games.registry import find_game
 from ..outputs import atomic_write_bytes
 from ..render.fonts import font_runs
 from ..sim.report import seat_rows
-from .charts import ACCENT, BAD, INK, MUTED, histogram_chart, interval_chart, label_every, nice_bins, rich_string
+from .charts import (
+    HEURISTIC,
+    OTHER,
+    RANDOM,
+    SEARCH,
+    colour_key,
+    histogram_chart,
+    interval_chart,
+    label_every,
+    nice_bins,
+    rich_string,
+)
 from .numbers import pct
 from .skilled import skilled_section
 from .styles import report_styles
@@ -78,48 +98,71 @@ def _key_table(report: DeckCheck, styles: dict[str, ParagraphStyle]) -> Table | 
     return table
 
 
-def seat_label(seat: int, kind: str) -> str:
-    return f"seat {seat}\n{kind}"
+KIND_COLOURS = {"random": RANDOM, "heuristic": HEURISTIC}
+"""A kind of player's colour in the seat charts; search players (mcts...) are SEARCH."""
+
+
+def kind_colour(kind: str) -> Any:
+    return KIND_COLOURS.get(kind, SEARCH if kind.startswith("mcts") else HEURISTIC)
+
+
+def kind_name(kind: str) -> str:
+    """`random players`, `heuristic players`, `search players (mcts)`."""
+    return f"{kind} players" if kind in KIND_COLOURS else f"search players ({kind})"
 
 
 def seat_chart(players: int, runs: dict[str, Any]) -> Any:
     """Win rate per seat and kind of player, with 95% whiskers and the fair share dashed."""
-    labels, values, lows, highs, fills = [], [], [], [], []
+    labels, values, lows, highs, fills, groups = [], [], [], [], [], []
     for kind, result in runs.items():
-        for seat in seat_rows(result):
-            labels.append(seat_label(seat["seat"], kind))
+        seats = seat_rows(result)
+        groups.append((kind_name(kind), len(seats)))
+        for seat in seats:
+            labels.append(str(seat["seat"]))
             values.append(seat["win_rate"])
             lows.append(seat["ci_low"])
             highs.append(seat["ci_high"])
-            fills.append(MUTED if kind == "random" else INK if kind.startswith("mcts") else ACCENT)
+            fills.append(kind_colour(kind))
     first = next(iter(runs.values()))
     counts = {result.games for result in runs.values()}
-    games = (f"{first.games:,} games per kind" if len(counts) == 1 else  # the gate stops each run on its own
-             ", ".join(f"{kind[0].upper()} {result.games:,}" for kind, result in runs.items()) + " games")
+    games = (f"{first.games:,} games per kind of player" if len(counts) == 1 else  # the gate stops each run on its own
+             "; ".join(f"{kind_name(kind)}: {result.games:,} games" for kind, result in runs.items()))
     return interval_chart(f"Seat win rates, {players} players", labels, values, lows, highs,
-                          reference=1 / players, bar_colors=fills, x_title="seat and kind of player",
-                          y_title="games won (%)",
+                          reference=1 / players, bar_colors=fills, x_title="seat, by kind of player",
+                          y_title="games won (%)", groups=groups,
                           note=f"{games}; whiskers: 95% intervals; dashed line: a fair share "
                                f"({pct(1 / players)})")
 
 
-def score_chart(players: int, result: Any) -> Any:
-    """Final totals of every seat in round-number bins."""
+def score_range(runs_by_players: dict[int, dict[str, Any]]) -> tuple[float, float] | None:
+    """The lowest and highest final score over every player count's main run, so every score chart of a
+    report shares one bin width."""
+    scores = [score for runs in runs_by_players.values() if runs
+              for score in main_run(runs).score_histogram().counts]
+    return (min(scores), max(scores)) if scores else None
+
+
+def main_run(runs: dict[str, Any]) -> Any:
+    """The run a player count's score and game charts show: the heuristic players', else the first."""
+    return runs.get("heuristic") or next(iter(runs.values()))
+
+
+def score_chart(players: int, result: Any, span: tuple[float, float] | None = None) -> Any:
+    """Final totals of every seat in round-number bins (the same bins for every chart given one `span`)."""
     by_score = result.score_histogram().counts
-    start, width = nice_bins(min(by_score), max(by_score))
+    low, high = span or (min(by_score), max(by_score))
+    start, width = nice_bins(low, high)
     bins: Counter[int] = Counter()
     for score, times in by_score.items():
         bins[int((score - start) // width)] += times
-    count = max(bins) + 1
+    count = int((max(high, max(by_score)) - start) // width) + 1
     shown = label_every(start, width, count)
     labels = [f"{start + i * width:g}" if shown[i] else "" for i in range(count)]
-    fills = [BAD if start + (i + 1) * width <= 0 and start < 0 else ACCENT for i in range(count)]
     unit = "" if width == 1 else f", bins of {width:g} starting at each label"
-    return histogram_chart(f"Final scores, {players} players ({result.agents[0]} players)", labels,
-                           [bins.get(i, 0) for i in range(count)], bar_colors=fills,
+    return histogram_chart(f"Final scores, {players} players ({kind_name(result.agents[0])})", labels,
+                           [bins.get(i, 0) for i in range(count)], bar_colors=[OTHER] * count,
                            x_title=f"final score (points){unit}", y_title="seat-games",
-                           note=f"every seat's final total over {result.games:,} games"
-                                + ("; red: below zero" if any(f is BAD for f in fills) else ""))
+                           note=f"every seat's final total over {result.games:,} games")
 
 
 def _caption(text: str, styles: dict[str, ParagraphStyle]) -> Paragraph:
@@ -130,7 +173,8 @@ def report_story(report: DeckCheck) -> list[Any]:
     """The flowables of the report, in reading order."""
     styles = report_styles()
     word, sentence = verdict_line(report)
-    color = VERDICT_COLORS["fail" if not report.playable else "warn" if "warn" in word else "pass"]
+    color = (VERDICT_COLORS["fail"] if not report.playable else "#444444" if not report.simulated
+             else VERDICT_COLORS["warn" if "warn" in word else "pass"])
     story: list[Any] = [
         Paragraph(f"{ja(report.title, 'sans-bold')}: validator report", styles["title"]),
         Paragraph(f"Deck <b>{escape(report.deck_id)}</b> ({escape(Path(report.path).name)})", styles["body"]),
@@ -147,19 +191,22 @@ def report_story(report: DeckCheck) -> list[Any]:
         story.append(Paragraph(escape(SEATS_NOTE), styles["caption"]))
     story += [Paragraph("Checks", styles["h3"]), _checks_table(report, styles)]
     game = find_game(report.ruleset) if report.ruleset else None
+    span = score_range(report.simulations)
     for players, runs in sorted(report.simulations.items()):
         if not runs:
             continue
-        story.append(PageBreak())
+        # A player count starts a new page only where its heading and first chart would not fit: the charts
+        # flow on, so no page is left holding a table's last row or a single chart.
+        story.append(CondPageBreak(105 * mm))
         story.append(Paragraph(f"{players} players", styles["h2"]))
         first = next(iter(runs.values()))
+        key = colour_key(*[(kind_colour(kind), kind_name(kind)) for kind in runs])
         story.append(KeepTogether([seat_chart(players, runs), _caption(
             f"Seat {first.first_seat} ({first.first_seat_note}) is the seat the first-seat verdict watches. "
-            "Grey bars: random players; green: heuristic players"
-            + ("; black: search players (skilled play)" if any(k.startswith("mcts") for k in runs) else "")
-            + ". Bars whose whiskers cross the dashed line are within chance of a fair share.", styles)]))
-        main = runs.get("heuristic") or first
-        story.append(KeepTogether([score_chart(players, main)]))
+            f"Bars: {key}. Bars whose whiskers cross the dashed line are within chance of a fair share.",
+            styles)]))
+        main = main_run(runs)
+        story.append(KeepTogether([score_chart(players, main, span)]))
         for chart in game.charts(players, main) if game is not None else []:
             story.append(KeepTogether([chart]))
     if game is not None:
@@ -171,16 +218,25 @@ def report_story(report: DeckCheck) -> list[Any]:
     return story
 
 
-def proof_page(png: bytes, width: float, height: float) -> list[Any]:
-    """A page with the deck's proof image (render/proof.py), scaled to fit `width` x `height` points."""
+def proof_page(png: bytes, width: float, height: float, card_width_mm: float | None = None) -> list[Any]:
+    """A page with the deck's proof image (render/proof.py), scaled to fit `width` x `height` points, and
+    a caption stating that scale: the PNG shows faces at 1:1 on a screen, this page cannot."""
     from reportlab.platypus import Image as ImageFlowable
+
+    from ..render.proof import SCREEN_DPI
 
     styles = report_styles()
     image = ImageFlowable(io.BytesIO(png))
-    room = height - 12 * mm
+    room = height - 24 * mm
     scale = min(width / image.imageWidth, room / image.imageHeight)
     image.drawWidth, image.drawHeight = image.imageWidth * scale, image.imageHeight * scale
-    return [PageBreak(), Paragraph("Proof: what players and the cutter will see", styles["h2"]), image]
+    shown = scale * SCREEN_DPI / 72  # printed size on this page / printed size of the card
+    card = (f": a card {card_width_mm:g} mm wide is {card_width_mm * shown:.0f} mm wide here"
+            if card_width_mm else "")
+    caption = (f"Shown at {shown:.0%} of printed size{card}. The proof PNG (`cardforge proof`, or `build --png`) "
+               f"shows the faces at 1:1 on a {SCREEN_DPI} dpi screen at 100% zoom.")
+    return [PageBreak(), Paragraph("Proof: what players and the cutter will see", styles["h2"]),
+            Paragraph(escape(caption), styles["caption"]), image]
 
 
 def _footer(title: str, deck_id: str) -> Any:
@@ -201,7 +257,7 @@ def _footer(title: str, deck_id: str) -> Any:
     return draw
 
 
-def report_pdf(report: DeckCheck, proof_png: bytes | None = None) -> bytes:
+def report_pdf(report: DeckCheck, proof_png: bytes | None = None, card_width_mm: float | None = None) -> bytes:
     """The report's PDF bytes; byte-identical for the same checks (and proof image)."""
     buffer = io.BytesIO()
     doc = SimpleDocTemplate(buffer, pagesize=A4, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=16 * mm,
@@ -209,13 +265,14 @@ def report_pdf(report: DeckCheck, proof_png: bytes | None = None) -> bytes:
                             invariant=1, initialFontName="sans", pageCompression=1)
     story = report_story(report)  # registers the fonts the canvas starts with
     if proof_png is not None:
-        story += proof_page(proof_png, doc.width, doc.height)
+        story += proof_page(proof_png, doc.width, doc.height, card_width_mm)
     footer = _footer(report.title, report.deck_id)
     doc.build(story, onFirstPage=footer, onLaterPages=footer)
     return buffer.getvalue()
 
 
-def build_report(report: DeckCheck, out_path: Path, proof_png: bytes | None = None) -> Path:
+def build_report(report: DeckCheck, out_path: Path, proof_png: bytes | None = None,
+                 card_width_mm: float | None = None) -> Path:
     """Write the report PDF atomically; byte-identical for the same checks (and proof image)."""
-    atomic_write_bytes(out_path, report_pdf(report, proof_png))
+    atomic_write_bytes(out_path, report_pdf(report, proof_png, card_width_mm))
     return out_path

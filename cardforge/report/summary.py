@@ -67,8 +67,9 @@ def next_steps(report: DeckCheck) -> list[str]:
         fairness: dict[str, Any] = result.details.get("fairness") or {}
         if fairness:
             steps.append(f"“{result.name}” shows a seat advantage that survives the correction for "
-                         f"{fairness.get('tests', 1)} tests: re-run with more games (--games) to confirm, then "
-                         "consider a rule that evens out the first seat (who leads, who deals).")
+                         f"{fairness.get('tests', 1)} tests{favoured_seat(result.details)}: re-run with more games "
+                         "(--games) to confirm, then consider a rule that evens the seats out (who deals, who "
+                         "leads first, who passes to whom).")
         else:
             steps.append(f"Look at “{result.name}”: {result.reason}.")
     if report.mission is not None and not failed:
@@ -76,12 +77,24 @@ def next_steps(report: DeckCheck) -> list[str]:
         if a.greedy_win > 0.5:
             steps.append("A player who always takes the obvious move wins most games: make the game harder "
                          "if winning should take thought.")
-    if not failed and not warned:
+    if not failed and not report.simulated:
+        steps.append("The cards print as they stand: `cardforge build`. No game was played; a `rules:` section "
+                     "naming a ruleset (docs/deck-format.md) has the validator play it.")
+    elif not failed and not warned:
         steps.append("Nothing to fix: print it with `cardforge build`, then play-test with people; the "
                      "simulated players show balance, not fun.")
     elif not failed:
         steps.append("The deck is playable as it stands: `cardforge build` prints it.")
     return steps
+
+
+def favoured_seat(details: dict[str, Any]) -> str:
+    """`; seat 1 wins most, 36.4% against a fair 33.3%`: the seat a seat advantage favours, by its number."""
+    seats = details.get("seats") or []
+    if not seats:
+        return ""
+    best = max(seats, key=lambda s: s["win_rate"])
+    return f"; seat {best['seat']} wins most, {pct(best['win_rate'])} against a fair {pct(1 / len(seats))}"
 
 
 def verdict_line(report: DeckCheck) -> tuple[str, str]:
@@ -90,6 +103,10 @@ def verdict_line(report: DeckCheck) -> tuple[str, str]:
     warned = sum(r.verdict == "warn" for r in report.results)
     if failed:
         return "NOT playable", f"{failed} check{'s' if failed != 1 else ''} failed; see what to do next."
+    if not report.simulated:
+        return report.verdict, ("The deck has no rules for the validator to play, so no game was simulated; "
+                               + (f"{warned} check{'s' if warned != 1 else ''} warned." if warned
+                                  else f"all {len(report.results)} checks of its cards passed."))
     if warned:
         return "playable, with warnings", f"{warned} check{'s' if warned != 1 else ''} warned; read them below."
     return "playable", f"All {len(report.results)} checks passed."

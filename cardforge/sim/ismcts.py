@@ -43,7 +43,7 @@ from numba import njit
 from . import trickrules as tr
 from .fastcore import take
 from .fastrand import below, shuffle, uniform
-from .fasttricks import rule
+from .jit import rule
 from .trickloop import Pieces, no_memory, pass_cards, piece, play_tricks, with_defaults
 
 EXPLORE = 0.7

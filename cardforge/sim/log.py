@@ -105,15 +105,19 @@ def iter_log(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
         regular_file(path, str(path))
         if path.stat().st_size > MAX_LOG_BYTES:
             raise LogError(f"{path}: the log is larger than {MAX_LOG_BYTES:,} bytes")
-        handle = path.open(encoding="utf-8")
+        handle = path.open("rb")
     except UnsafeReference as exc:
         raise LogError(f"{path}: cannot read the log: {exc}") from None
     except OSError as exc:
         raise LogError(f"{path}: cannot read the log ({exc.strerror})") from None
     with handle:
-        for number, line in enumerate(iter(lambda: handle.readline(MAX_LOG_LINE + 1), ""), 1):
-            if len(line) > MAX_LOG_LINE:
-                raise LogError(f"{path}:{number}: a line longer than {MAX_LOG_LINE:,} characters is not one game")
+        for number, raw in enumerate(iter(lambda: handle.readline(MAX_LOG_LINE + 1), b""), 1):
+            if len(raw) > MAX_LOG_LINE:
+                raise LogError(f"{path}:{number}: a line longer than {MAX_LOG_LINE:,} bytes is not one game")
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise LogError(f"{path}:{number}:{exc.start + 1}: not UTF-8 text; a game log is UTF-8 JSON") from None
             if not line.strip():
                 continue
             try:
@@ -122,6 +126,8 @@ def iter_log(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
                 raise LogError(f"{path}:{number}:{exc.colno}: not valid JSON ({exc.msg})") from None
             except RecursionError:
                 raise LogError(f"{path}:{number}: JSON nested too deeply to be a game") from None
+            except ValueError:  # Python refuses to convert an integer of more than 4,300 digits
+                raise LogError(f"{path}:{number}: a number with thousands of digits is not part of a game") from None
             game = validate_game(game, f"{path}:{number}: ")
             yield number, game
 

@@ -8,6 +8,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ..games.registry import find_game
+from ..terminal import styled
 from .accumulate import Histogram
 from .accumulate import mean_difference as histogram_mean_difference
 from .stats import rate_difference, seat_fairness, wilson
@@ -124,7 +125,7 @@ def render(data: dict[str, Any], console: Console) -> None:
                       f"{d['p5']:g}", f"{d['p50']:g}", f"{d['p95']:g}")
     console.print(table)
     fair = data["fairness"]
-    console.print(f"[bold]Verdict:[/bold] {data['verdict']} — {data['verdict_text']}")
+    console.print(styled("[bold]Verdict:[/bold] {verdict} — {text}", verdict=data["verdict"], text=data["verdict_text"]))
     console.print(f"Seat fairness: chi-square {fair['chi2']:.2f} (df {fair['df']}), p = {fair['p_value']:.3g}; "
                   f"shared wins {data['shared_win_rate']:.1%}")
     length = data["game_length"]
@@ -140,5 +141,5 @@ def render(data: dict[str, Any], console: Console) -> None:
         console.print("Skill: " + ", ".join(parts) + f"; gap {g['win_rate_difference']:+.1%} "
                       f"({g['ci_low']:+.1%} to {g['ci_high']:+.1%})")
     rate = data.get("plays_per_second")
-    console.print(f"[dim]{data['hands']} hands, {data['plays']} card plays in {data['seconds']:.2f}s"
-                  + (f" ({rate:,} plays/s)" if rate else "") + "[/dim]")
+    console.print(styled("[dim]{line}[/dim]", line=f"{data['hands']} hands, {data['plays']} card plays in "
+                         f"{data['seconds']:.2f}s" + (f" ({rate:,} plays/s)" if rate else "")))

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import multiprocessing
 import os
 import random
 import signal
@@ -27,6 +26,7 @@ from ..games.tricks import GameRecord, TrickGame
 from ..interrupt import checkpoint
 from ..load import load_deck
 from ..outputs import check_target, safe_replace
+from ..processes import process_context
 from .accumulate import Accumulator, Histogram
 from .agents import fast_agents, make_agent, seat_agents
 
@@ -225,8 +225,7 @@ def _results(deck: Deck, game: TrickGame[Any], players: int, agent_names: list[s
         from .fast import FastRunner
 
         FastRunner(game, kernel, agent_names).batch(seed, 0, 1)
-    methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    ctx = process_context()  # processes.py: fork on Linux, spawn elsewhere
     with ctx.Pool(jobs, initializer=_init_worker, initargs=(deck, players, agent_names, seed, want_log,
                                                                      kernel is not None)) as pool:
         for (start, stop), (acc, lines) in zip(chunks, pool.imap(_worker_range, chunks)):

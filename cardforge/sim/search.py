@@ -30,6 +30,7 @@ import numpy as np
 
 from ..errors import RuleError
 from ..games.tricks import TrickGame
+from . import trickrules as tr
 
 DEFAULT_BUDGET = 300
 """Playouts per decision for `mcts` without a number."""
@@ -109,7 +110,7 @@ class SearchAgent:
         """Takes in the trick finished since the last decision, then marks the trick in progress."""
         seen = self._seen(game, st)
         if seen.open_trick is not None and seen.open_index != st.trick_index and seen.open_state is not None:
-            self.rules.take_in(seen, seen.excluded, seen.open_trick, seen.open_index, seen.open_leader,
+            self.rules.take_in(seen.played, seen.excluded, seen.open_trick, seen.open_index, seen.open_leader,
                                seen.open_state)
         seen.open_trick, seen.open_index = st.trick, st.trick_index
         seen.open_leader, seen.open_state = st.leader, self.rules.snapshot(st)
@@ -162,28 +163,26 @@ class DeclaredSearch:
     """The search of a declared game: what plays show, which piles hide cards, the playouts."""
 
     def __init__(self, game: Any, pieces: Any) -> None:
-        from . import trickrules as tr
-
         self.game = game
         self.pieces = pieces
-        self.tr = tr
         self.scale = scale(game)
 
     def snapshot(self, st: Any) -> np.ndarray:
         """The rules' state a trick's plays are judged in (constant while the trick is played)."""
         return np.array(st.sc, copy=True)
 
-    def take_in(self, seen: Seen, excluded: np.ndarray, trick: list[int], t: int, leader: int,
+    def take_in(self, played: set[int], excluded: np.ndarray, trick: list[int], t: int, leader: int,
                 state: np.ndarray) -> None:
-        """Marks the cards each play of `trick` shows its seat cannot hold."""
-        game, tr = self.game, self.tr
+        """Adds the cards of `trick` (trick `t`, led by `leader`, played in the rules' `state`) to `played`,
+        and marks in `excluded` the cards each play shows its seat cannot hold."""
+        game = self.game
         cards = np.arange(len(game.ids), dtype=np.int64)
         out = np.zeros(len(cards), dtype=np.int64)
         full = np.zeros(game.players, dtype=np.int64)
         full[:len(trick)] = trick
         lead = int(tr.lead_of(game.tb, state, trick[0])) if trick else -1
         for m, play in enumerate(trick):
-            seen.played.add(play >> 1)
+            played.add(play >> 1)
             tr.excluded(game.tb, state, full, t, m, lead, cards, out)
             excluded[(leader + m) % game.players] |= out.astype(np.bool_)
 
@@ -191,10 +190,10 @@ class DeclaredSearch:
         """Visit counts per legal play after `budget` playouts (trickloop.search_playouts)."""
         from .trickloop import search_playouts
 
-        game, tr = self.game, self.tr
+        game = self.game
         excluded = seen.excluded.copy()
         played = set(seen.played)
-        self.take_in(Seen(seen.key, excluded, played), excluded, list(st.trick), st.trick_index, st.leader, st.sc)
+        self.take_in(played, excluded, list(st.trick), st.trick_index, st.leader, st.sc)
         piles: list[tuple[int, list[int]]] = []
         public: set[int] = set()
         pile_row = aside_row = -1
@@ -230,8 +229,6 @@ class DeclaredSearch:
 def scale(game: Any) -> float:
     """A typical spread of a hand's points, so one exploration weight suits every game: the places, exact
     bonus and penalty of a target; a score table's range; the points in play; a bid's worth."""
-    from . import trickrules as tr
-
     book, cfg = game.tb, game.cfg
     kind = cfg(tr.HAND_KIND)
     if kind == tr.HAND_TARGET:

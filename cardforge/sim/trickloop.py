@@ -28,12 +28,12 @@ from numba import njit
 from . import trickrules as tr
 from .fastcore import ERR_NO_LEADER, ERR_TOO_LONG, ERR_TRACE_FULL, deal, determinize, margin, put, take, ucb_pick
 from .fastrand import below, shuffle, uniform
-from .fasttricks import compiled, rule
+from .jit import compiled, rule
 
 
 def piece(function: Callable[..., Any]) -> Any:
     """A compiled piece: called at every decision, so compiled without reference counting, with an
-    identity stable across runs (fasttricks.rule) so the loops that call it stay cached."""
+    identity stable across runs (jit.rule) so the loops that call it stay cached."""
     return rule(function, nrt=False)
 
 

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from .fasttricks import leaf
+from .jit import leaf
 
 
 def inline(function: Any) -> Any:

@@ -20,6 +20,11 @@ from typing import Any, Protocol, TypeVar
 from .. import __version__
 from .keys import SweepError
 
+LOOPBACK = "127.0.0.1"
+"""Where a local cluster listens: its scheduler, its workers and the scheduler's HTTP server (which
+Dask always starts, dashboard or not) answer this machine only, on free ports so that two sweeps
+at once never meet. A bare ":0" would be every network interface (tests/test_sweep_listens.py)."""
+
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -112,8 +117,8 @@ def open_executor(workers: int | None = None, scheduler: str | None = None,
             client.close()
         return
     count = workers if workers is not None else (os.cpu_count() or 1)
-    # ":0": the scheduler's HTTP server on a free port, so two sweeps at once do not warn about port 8787
-    cluster = LocalCluster(n_workers=count, threads_per_worker=1, processes=True, dashboard_address=":0",
+    cluster = LocalCluster(n_workers=count, threads_per_worker=1, processes=True, host=LOOPBACK,
+                           dashboard_address=f"{LOOPBACK}:0", worker_dashboard_address=None,
                            silence_logs=logging.ERROR)
     client = Client(cluster)
     try:

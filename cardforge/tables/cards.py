@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..budgets import MAX_CARDS, MAX_COPIES
 from ..errors import DeckError, Location
 from ..paths import UnsafeReference, resolve_in
 from ..yaml_source import KeyPath, SourceMap, format_key_path
@@ -24,8 +26,8 @@ FIELDS = ("id", "name", "suit", "rank", "count", "kind", "front", "back", "deal"
 """Columns that fill a card field directly; `count` prints the row that many times."""
 GROUP_KEYS = ("table", "sheet", "columns")
 """Keys of a table entry that describe the table; any other key is a default for every row."""
-MAX_COUNT = 500
-"""Copies one row may ask for (a table may come from a stranger)."""
+MAX_COUNT = MAX_COPIES
+"""Copies one row may ask for (a table may come from a stranger); all copies count towards MAX_CARDS."""
 _PROP_REFERENCE = re.compile(r"card\.props(?:\.(\w+)|\[\s*['\"]([^'\"]+)['\"]\s*\])")
 
 
@@ -119,9 +121,16 @@ class RowCards:
     """Key path inside one entry (`("rank",)`, `("props", "cost")`) -> the cell it came from."""
 
 
+def too_many_cards() -> str:
+    return f"the deck has more than {MAX_CARDS:,} cards, the most cardforge prints (see docs/security.md)"
+
+
 def row_cards(table: Table, fields: list[str | None], number: int, cells: list[Any],
-              defaults: dict[str, Any]) -> RowCards:
-    """One row -> `count` card entries (ids get -1, -2, ... when there is more than one)."""
+              defaults: dict[str, Any], room: int = MAX_CARDS) -> RowCards:
+    """One row -> `count` card entries (ids get -1, -2, ... when there is more than one).
+
+    `room`: how many more cards the deck may have; a row asking for more is refused before its
+    copies are made."""
     entry: dict[str, Any] = {key: value for key, value in defaults.items() if key != "props"}
     props: dict[str, Any] = dict(defaults.get("props") or {})
     positions: dict[KeyPath, Location] = {(): Location(table.path, number, 1)}
@@ -137,6 +146,8 @@ def row_cards(table: Table, fields: list[str | None], number: int, cells: list[A
         if field == "count":
             if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_COUNT:
                 raise DeckError(f"count must be a whole number from 0 to {MAX_COUNT}, got {value!r}", here, "count")
+            if value > room:
+                raise DeckError(too_many_cards(), here, "count")
             count = value
             continue
         if field == "deal":
@@ -154,6 +165,8 @@ def row_cards(table: Table, fields: list[str | None], number: int, cells: list[A
             positions[(field,)] = here
     if props:
         entry["props"] = props
+    if count > room:
+        raise DeckError(too_many_cards(), Location(table.path, number, 1))
     if "id" not in entry:
         base = _slug(str(entry["name"])) if entry.get("name") is not None else ""
         entry["id"] = base or f"{table.path.stem}-{number}"
@@ -173,26 +186,36 @@ def expand_tables(
     """Replace each `{table: ...}` entry of `cards` by its rows' card entries and renumber the positions.
 
     Table files resolve like every deck file (paths.resolve_in: inside the deck's folders only). The
-    headers of columns that fill nothing are added to `unused` (`cards.csv: Designer notes`)."""
+    headers of columns that fill nothing are added to `unused` (`cards.csv: Designer notes`). Cards
+    are counted as rows expand, so a table asking for more than MAX_CARDS stops at the row that
+    passes it; positions are grouped by card entry once, so copying them is linear in the deck."""
     groups = data.get("cards")
     if not isinstance(groups, list) or not any(isinstance(g, dict) and "table" in g for g in groups):
         return data, sources
     props = layout_props(data)
     cards: list[Any] = []
     moved = SourceMap()
+    by_entry = [(_by_card_entry(sources.keys), moved.keys), (_by_card_entry(sources.values), moved.values)]
+
+    def copy(index: int, new: int, keys: Any = None) -> None:
+        """The positions under `cards[index]` (only those under `keys`, if given) -> `cards[new]`."""
+        for grouped, target in by_entry:
+            for rest, location in grouped.get(index, ()):
+                if keys is None or (rest and rest[0] in keys):
+                    target[("cards", new, *rest)] = location
+
     for index, group in enumerate(groups):
-        old: KeyPath = ("cards", index)
         if not (isinstance(group, dict) and "table" in group):
-            _copy_positions(sources, old, ("cards", len(cards)), moved)
+            copy(index, len(cards))
             cards.append(group)
             continue
-        for row_entry, row_positions in _table_entries(group, index, sources, folders, props, unused):
-            new: KeyPath = ("cards", len(cards))
-            for key in row_entry:  # defaults keep their YAML positions
-                _copy_positions(sources, (*old, key), (*new, key), moved)
+        for row_entry, row_positions in _table_entries(group, index, sources, folders, props,
+                                                       MAX_CARDS - len(cards), unused):
+            new = len(cards)
+            copy(index, new, row_entry)  # defaults keep their YAML positions
             for path, location in row_positions.items():
-                moved.keys[(*new, *path)] = location
-                moved.values[(*new, *path)] = location
+                moved.keys[("cards", new, *path)] = location
+                moved.values[("cards", new, *path)] = location
             cards.append(row_entry)
     for table in (sources.keys, sources.values):
         target = moved.keys if table is sources.keys else moved.values
@@ -202,15 +225,17 @@ def expand_tables(
     return {**data, "cards": cards}, moved
 
 
-def _copy_positions(sources: SourceMap, old: KeyPath, new: KeyPath, into: SourceMap) -> None:
-    for table, target in ((sources.keys, into.keys), (sources.values, into.values)):
-        for path, location in table.items():
-            if path[: len(old)] == old:
-                target[new + path[len(old):]] = location
+def _by_card_entry(table: dict[KeyPath, Location]) -> dict[Any, list[tuple[KeyPath, Location]]]:
+    """`cards[i].rest...` positions grouped by i: (rest, location) pairs."""
+    grouped: dict[Any, list[tuple[KeyPath, Location]]] = defaultdict(list)
+    for path, location in table.items():
+        if len(path) > 1 and path[0] == "cards":
+            grouped[path[1]].append((path[2:], location))
+    return grouped
 
 
 def _table_entries(group: dict[str, Any], index: int, sources: SourceMap, folders: tuple[Path, ...],
-                   props: set[str], unused: list[str] | None = None,
+                   props: set[str], room: int, unused: list[str] | None = None,
                    ) -> list[tuple[dict[str, Any], dict[KeyPath, Location]]]:
     here: KeyPath = ("cards", index)
 
@@ -237,7 +262,7 @@ def _table_entries(group: dict[str, Any], index: int, sources: SourceMap, folder
     fields = column_fields(table, {str(k): v for k, v in mapping.items()}, props, unused)
     made: list[tuple[dict[str, Any], dict[KeyPath, Location]]] = []
     for number, cells in table.rows:
-        row = row_cards(table, fields, number, cells, defaults)
+        row = row_cards(table, fields, number, cells, defaults, room - len(made))
         made.extend((entry, row.positions) for entry in row.entries)
     if not made:
         raise DeckError("the table has a header but no card rows", Location(path, table.header_row))

@@ -1,8 +1,9 @@
-"""Reading a card table file into header and rows: CSV and TSV (csv module), XLSX (openpyxl), ODS (odfpy).
+"""Reading a card table file into header and rows: CSV and TSV (csv module), XLSX (openpyxl), ODS (ods.py).
 
 Every value comes back as YAML would give it (whole numbers as ints, empty cells as None), with the
-row numbers of the file, so errors can point at a cell. A table may come from a stranger: its size,
-its size once unzipped and its number of rows are capped before anything is parsed.
+row numbers of the file, so errors can point at a cell. A table may come from a stranger: its size
+and its size once unzipped are capped before anything is parsed, and its rows, columns, cells and
+cell lengths as it is read (rows.py; the figures are in budgets.py and docs/security.md).
 """
 
 from __future__ import annotations
@@ -12,18 +13,16 @@ import difflib
 import io
 import re
 from dataclasses import dataclass
-from datetime import date, datetime, time
 from pathlib import Path
 from typing import Any
 
+from ..budgets import MAX_CELL_CHARS, MAX_TABLE_BYTES, MAX_TABLE_ROWS, MAX_UNPACKED_BYTES
 from ..errors import DeckError, Location
+from .rows import Rows
+from .xlsx import read_xlsx
 
 SUFFIXES = (".csv", ".tsv", ".xlsx", ".ods")
-MAX_TABLE_BYTES = 5_000_000
-MAX_UNPACKED_BYTES = 50_000_000
-MAX_ROWS = 5_000
-"""Limits on a table from a stranger: file size, size once unzipped (.xlsx and .ods are zip files, and
-a small one can unpack to gigabytes), rows read."""
+MAX_ROWS = MAX_TABLE_ROWS
 
 
 @dataclass(frozen=True)
@@ -37,99 +36,43 @@ class Table:
     """(1-based row number in the file, cell values); empty rows are left out."""
 
 
-def _plain(value: Any) -> Any:
-    """A spreadsheet value as YAML would give it: whole floats as ints, dates as ISO text, '' as None."""
-    if isinstance(value, str):
-        value = value.strip()
-        return value or None
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, (datetime, date, time)):
-        return value.isoformat()
-    return value
-
-
 def _text_value(text: str) -> Any:
     """A CSV cell: a whole number or a decimal where it reads as one, else the text itself."""
     text = text.strip()
     if not text:
         return None
-    if re.fullmatch(r"-?\d+", text):
+    if re.fullmatch(r"-?\d{1,300}", text):
         return int(text)
     if re.fullmatch(r"-?\d+\.\d+", text):
         return float(text)
     return text
 
 
-def _read_delimited(path: Path, delimiter: str) -> list[list[Any]]:
+def _read_delimited(path: Path, delimiter: str) -> list[tuple[int, list[Any]]]:
     try:
         text = path.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError as exc:
         raise DeckError(f"the table is not UTF-8 text (byte {exc.start}); save it as UTF-8 CSV",
                         Location(path)) from None
+    rows = Rows(path)
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
     try:
-        return [[_text_value(cell) for cell in row] for row in csv.reader(io.StringIO(text), delimiter=delimiter)]
+        for row in reader:
+            for column, cell in enumerate(row, start=1):
+                if len(cell) > MAX_CELL_CHARS:
+                    raise DeckError(f"a cell of {len(cell):,} characters; a table cell may hold at most "
+                                    f"{MAX_CELL_CHARS:,}", rows.here(column))
+            rows.add([_text_value(cell) for cell in row])
     except csv.Error as exc:
-        raise DeckError(f"unreadable table: {exc}", Location(path)) from None
+        raise DeckError(f"unreadable table: {exc}", rows.here()) from None
+    return rows.rows
 
 
-def _read_xlsx(path: Path, sheet: str | None) -> list[list[Any]]:
-    from openpyxl import load_workbook
+def _read_ods(path: Path, sheet: str | None) -> list[tuple[int, list[Any]]]:
+    from .ods import read_ods
 
-    try:
-        workbook = load_workbook(path, read_only=True, data_only=True)
-    except Exception as exc:  # openpyxl raises zipfile, XML and its own errors for a damaged file
-        raise DeckError(f"not a readable .xlsx workbook ({type(exc).__name__})", Location(path)) from None
-    try:
-        names = workbook.sheetnames
-        worksheet = workbook[_pick_sheet(path, names, sheet)]
-        rows: list[list[Any]] = []
-        for row in worksheet.iter_rows(values_only=True):
-            rows.append([_plain(value) for value in row])
-            if len(rows) > MAX_ROWS + 1:
-                break
-        return rows
-    finally:
-        workbook.close()
-
-
-def _read_ods(path: Path, sheet: str | None) -> list[list[Any]]:
-    from odf.namespaces import OFFICENS, TABLENS
-    from odf.opendocument import load
-    from odf.table import Table as OdsTable
-    from odf.table import TableRow
-
-    try:
-        document = load(str(path))
-    except Exception as exc:  # odfpy raises zipfile, XML and KeyError for a damaged file
-        raise DeckError(f"not a readable .ods spreadsheet ({type(exc).__name__})", Location(path)) from None
-    tables = document.spreadsheet.getElementsByType(OdsTable)
-    names = [str(t.getAttribute("name")) for t in tables]
-    chosen = tables[names.index(_pick_sheet(path, names, sheet))]
-    rows: list[list[Any]] = []
-    for row in chosen.getElementsByType(TableRow):
-        repeat_rows = min(int(row.getAttrNS(TABLENS, "number-rows-repeated") or 1), MAX_ROWS + 2 - len(rows))
-        cells: list[Any] = []
-        for cell in row.childNodes:
-            if cell.qname[1] not in ("table-cell", "covered-table-cell"):
-                continue
-            repeat = min(int(cell.getAttrNS(TABLENS, "number-columns-repeated") or 1), 1024)
-            kind = cell.getAttrNS(OFFICENS, "value-type")
-            value: Any
-            if kind in ("float", "percentage", "currency"):
-                value = _plain(float(cell.getAttrNS(OFFICENS, "value")))
-            elif kind == "boolean":
-                value = cell.getAttrNS(OFFICENS, "boolean-value") == "true"
-            elif kind == "date":
-                value = cell.getAttrNS(OFFICENS, "date-value")
-            else:
-                value = _plain("\n".join(str(p) for p in cell.childNodes if p.qname[1] == "p"))
-            cells.extend([value] * repeat)
-        if not any(v is not None for v in cells):
-            cells = []  # a repeated run of empty rows fills the rest of the sheet: keep it small
-        rows.extend([list(cells) for _ in range(max(repeat_rows, 0))])
-        if len(rows) > MAX_ROWS + 1:
-            break
+    rows, names, _ = read_ods(path, sheet)
+    _pick_sheet(path, names, sheet)
     return rows
 
 
@@ -146,7 +89,10 @@ def _pick_sheet(path: Path, names: list[str], sheet: str | None) -> str:
 
 
 def _check_unpacked_size(path: Path) -> None:
-    """Refuse a workbook that would unpack to more than MAX_UNPACKED_BYTES before any XML is parsed."""
+    """Refuse a workbook that would unpack to more than MAX_UNPACKED_BYTES before any XML is parsed.
+
+    The sizes come from the zip's directory; zipfile stops reading a member at its stated size (and
+    then fails its checksum), so a directory that understates cannot make more come out."""
     import zipfile
 
     try:
@@ -167,23 +113,20 @@ def read_table(path: Path, sheet: str | None = None) -> Table:
         raise DeckError(f"the table is {size:,} bytes; a card table may be at most {MAX_TABLE_BYTES:,} bytes",
                         Location(path))
     if suffix == ".csv":
-        raw = _read_delimited(path, ",")
+        numbered = _read_delimited(path, ",")
     elif suffix == ".tsv":
-        raw = _read_delimited(path, "\t")
+        numbered = _read_delimited(path, "\t")
     elif suffix == ".xlsx":
         _check_unpacked_size(path)
-        raw = _read_xlsx(path, sheet)
+        numbered = read_xlsx(path, sheet, _pick_sheet)
     elif suffix == ".ods":
         _check_unpacked_size(path)
-        raw = _read_ods(path, sheet)
+        numbered = _read_ods(path, sheet)
     else:
         raise DeckError(f"a card table is a {', '.join(SUFFIXES)} file, not {path.name!r}", Location(path))
-    numbered = [(i + 1, row) for i, row in enumerate(raw) if any(v is not None for v in row)]
     if not numbered:
         raise DeckError("the table is empty; its first row names the columns (id, name, suit, rank, ...)",
                         Location(path))
-    if len(numbered) > MAX_ROWS + 1:
-        raise DeckError(f"the table has more than {MAX_ROWS:,} rows", Location(path, numbered[MAX_ROWS + 1][0]))
     header_row, header_cells = numbered[0]
     width = max(len(row) for _, row in numbered)
     header = ["" if v is None else str(v).strip() for v in header_cells] + [""] * (width - len(header_cells))

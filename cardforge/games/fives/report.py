@@ -40,7 +40,7 @@ TOTALS_SHOWN = 40
 
 
 def charts(players: int, result: SimResult) -> list[Any]:
-    from ...report.charts import BAD, GOOD, MUTED, histogram_chart, share_chart
+    from ...report.charts import BAD, GOOD, OTHER, colour_key, histogram_chart, share_chart
     from ...report.numbers import pct, pct_interval
 
     fig = figures(result)
@@ -50,18 +50,18 @@ def charts(players: int, result: SimResult) -> list[Any]:
     if not any(hist):
         return [share_chart(f"Busts and exact hits, {players} players", ["bust", f"exactly {target}"],
                             [bust["rate"], exact["rate"]], bar_labels=[pct(bust["rate"]), pct(exact["rate"])],
-                            bar_colors=[BAD, GOOD], x_title="outcome of a seat's hand", y_title="seat-hands (%)")]
+                            bar_colors=[BAD, GOOD], x_title="outcome of a seat's hand", y_title="seat-hands (%)",
+                            note=colour_key((BAD, "bust"), (GOOD, f"exactly {target}")))]
     top = max(TOTALS_SHOWN, target + 5)
     counts = [hist[t] if t < len(hist) else 0 for t in range(top)] + [sum(hist[top:])]
     labels = [("" if t % 5 else str(t)) for t in range(top)] + [f"{top}+"]
-    fills = [GOOD if t == target else BAD if t > target else MUTED if t == 0 else None for t in range(top + 1)]
-    from ...report.charts import ACCENT
-
+    fills = [GOOD if t == target else BAD if t > target else OTHER for t in range(top + 1)]
     return [histogram_chart(
         f"Hand totals around {target}, {players} players", labels, counts,
-        bar_colors=[f or ACCENT for f in fills], shade_from=target + 1, shade_label=f"bust: over {target}",
+        bar_colors=fills, shade_from=target + 1, shade_label=f"bust: over {target}",
         mark=target, mark_label=f"target {target}", x_title="a seat's hand total (card points won in one hand)",
         y_title="seat-hands",
-        note=f"bust {pct_interval(bust['rate'], bust['ci_low'], bust['ci_high'])}; exactly {target} "
+        note=f"{colour_key((GOOD, f'exactly {target}'), (BAD, 'bust'), (OTHER, 'under'))}. Bust "
+             f"{pct_interval(bust['rate'], bust['ci_low'], bust['ci_high'])}; exactly {target} "
              f"{pct_interval(exact['rate'], exact['ci_low'], exact['ci_high'])}; of "
              f"{bust['trials']:,} seat-hands")]

@@ -88,13 +88,13 @@ def _notes(engine: Any, values: list[int], pool_in: int, pool_out: int) -> tuple
 def scoring_example(deck: Deck) -> ScoringExample | None:
     """Two hands of a seeded game: one whose bust points go into the pool, then the hand that collects it."""
     from ...sim.run import play_one
-    from . import GAME
+    from ..engines import declared_game_for
 
     p: FivesParams = deck.rules_params
     if p.bust_pool != "carry":
         return None
     players = max(deck.players)
-    engine = GAME.engine(deck, players)
+    engine = declared_game_for(deck, players)
     down = f"face down ({p.face_down_rank})"
     for index in range(SEARCH):
         record = play_one(engine, ["heuristic"] * players, SEED, index)

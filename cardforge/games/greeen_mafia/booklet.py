@@ -94,6 +94,7 @@ def tables(deck: Deck, ctx: BookletContext) -> dict[str, BlockFactory]:
             "walkthrough": lambda: t.walkthrough(_walkthrough(deck), icon),
             "turnover": lambda: _turnover_block(deck, t, icon),
             "orders": lambda: t.orders(orders(deck)),
+            "setup": lambda: t.setup(facts(deck)),
             "turn_summary": lambda: teach.turn_summary(turn_summary(deck))}
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 from collections.abc import Callable, Iterator
@@ -11,12 +10,13 @@ from pathlib import Path
 
 import click
 
-from ...cli.options import jobs_option
+from ...cli.options import jobs_option, out_file, out_option
 from ...cli.progress import reporter
 from ...cli.tables import output_console
 from ...errors import CardforgeError
 from ...load import load_deck
 from ...outputs import check_target
+from ...terminal import echo, echo_json, echo_lines
 from . import design as designer
 from .mission import Mission, mission_from_deck
 from .play import choose_order, play
@@ -71,7 +71,7 @@ def analyse_command(deck: str, as_json: bool, hardest: int, all_orders: bool) ->
     with _progress(mission.name, "solving every order") as progress:
         result = analyse(mission, hardest=hardest, progress=progress)
     if as_json:
-        click.echo(json.dumps(result.to_json(all_orders=all_orders), indent=2, ensure_ascii=False))
+        echo_json(result.to_json(all_orders=all_orders))
     else:
         print_analysis(result, output_console())
     if result.verdict == "unwinnable":
@@ -94,7 +94,7 @@ def play_command(deck: str, order: str | None, seed: int | None, hint: bool) -> 
         click.echo("move> ", nl=False)
 
     prompt = ask if stdin.isatty() else None
-    game = play(mission, chosen, stdin, click.echo, hint=hint, prompt=prompt)
+    game = play(mission, chosen, stdin, echo_lines, hint=hint, prompt=prompt)
     sys.exit(0 if game.won else 1)
 
 
@@ -112,11 +112,10 @@ def play_command(deck: str, order: str | None, seed: int | None, hint: bool) -> 
 @jobs_option
 @click.option("--scheduler", metavar="tcp://HOST:PORT", help="Solve candidates on an existing Dask cluster.")
 @click.option("--id", "deck_id", help="Id of the new deck (default: <base>-designed).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
-              help="Deck file to write (default: output/<id>/deck.yaml).")
+@out_option("the deck goes to OUT/<id>/deck.yaml", (".yaml", ".yml"))
 @click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
 def design_command(deck: str, target: float, floor: float, steps: int, width: int, show: int, jobs: int,
-                   scheduler: str | None, deck_id: str | None, output: Path | None, force: bool) -> None:
+                   scheduler: str | None, deck_id: str | None, out: Path | None, force: bool) -> None:
     """Search icon distributions near DECK's mission for a random-player win chance close to TARGET.
 
     A beam search: each round every one-step edit of the best WIDTH missions is solved exactly (in
@@ -135,7 +134,7 @@ def design_command(deck: str, target: float, floor: float, steps: int, width: in
         raise click.BadParameter("use lower-case letters, digits, - and _ (e.g. my-mission)", param_hint="--id")
     mission, base_path = _mission(deck)
     deck_id = deck_id or f"{mission.name}-designed"
-    output = output or Path("output") / deck_id / "deck.yaml"
+    output = out_file(out, deck_id, "deck.yaml", (".yaml", ".yml"))
     check_target(output)  # refuse a device or FIFO before the search, not after it
     check_writable_file(output, overwrite=force)
     with open_executor(jobs, scheduler, in_process=scheduler is None and jobs == 1) as executor:
@@ -145,18 +144,18 @@ def design_command(deck: str, target: float, floor: float, steps: int, width: in
         exact = analyse_all([c.mission for c in search.ranked], executor)
     best = search.best
     for step in best.path():
-        click.echo(f"{step.change}: random win {step.random_win:.4%}, winnable {step.winnable_fraction:.2%}")
-    click.echo(f"{search.evaluated:,} missions solved in {search.rounds} rounds (beam width {width}); "
+        echo(f"{step.change}: random win {step.random_win:.4%}, winnable {step.winnable_fraction:.2%}")
+    echo(f"{search.evaluated:,} missions solved in {search.rounds} rounds (beam width {width}); "
                f"the best {len(search.ranked)} for a random-player win of {target:g}:")
     for place, (candidate, figures) in enumerate(zip(search.ranked, exact), start=1):
         edits = "; ".join(candidate.changes) or "the base mission"
-        click.echo(f"  {place}. random win {figures.random_win:.4%}, winnable {figures.winnable_fraction:.2%}, "
+        echo(f"  {place}. random win {figures.random_win:.4%}, winnable {figures.winnable_fraction:.2%}, "
                    f"greedy win {figures.greedy_win:.2%}, {figures.grade} ({figures.verdict}): {edits}")
     if best.winnable_fraction < floor:
         raise MissionError(f"no mission near {mission.name} keeps {floor:.0%} of orders winnable")
     text = designer.deck_yaml(mission, best, base_path, output, deck_id, target, floor)
     designer.write_design(text, output)
-    click.echo(f"wrote {output}")
+    echo(f"wrote {output}")
     off = best.random_win / target
     if not (1 - TOLERANCE) <= off <= 1 + TOLERANCE:
         raise MissionError(f"target not reached: the closest mission found wins {best.random_win:.4%} for a "

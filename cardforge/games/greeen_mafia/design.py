@@ -86,11 +86,24 @@ def changed_cards(base: Mission, new: Mission) -> list[dict[str, Any]]:
     return out
 
 
-def deck_yaml(base: Mission, best: Candidate, base_path: Path, output: Path, deck_id: str, target: float, floor: float) -> str:
-    from ...load import derived_deck
+def edition_mark(target: float) -> str:
+    """The designed deck's mark on every face, from the random-player win it was designed for (`1%`,
+    `0.5%`), so its cards are not mixed with the base game's; `D` when that would not fit the badge."""
+    mark = f"{target * 100:.2g}%"
+    return mark if len(mark) <= 5 else "D"
 
-    changes: dict[str, Any] = {"id": deck_id, "title": f"GREEEN MAFIA: {deck_id}",
-                               "cards": changed_cards(base, best.mission)}
+
+def design_title(base_title: str, target: float) -> str:
+    """`GREEEN MAFIA (designed: 1% random win)`."""
+    return f"{base_title} (designed: {target * 100:.2g}% random win)"
+
+
+def deck_yaml(base: Mission, best: Candidate, base_path: Path, output: Path, deck_id: str, target: float, floor: float) -> str:
+    from ...load import derived_deck, load_deck
+
+    base_title = load_deck(base_path).title
+    changes: dict[str, Any] = {"id": deck_id, "title": design_title(base_title, target),
+                               "edition_mark": edition_mark(target), "cards": changed_cards(base, best.mission)}
     data = derived_deck(base_path, output, changes)
     header = (f"# Designed by `cardforge mafia design` from {base.name}: target random-player win {target:g},"
               f" floor {floor:g}.\n# Result: random-player win {best.random_win:.6f},"

@@ -30,8 +30,8 @@ class Shortfall:
 
     def sentence(self) -> str:
         return (f"Perfect play wins {self.perfect:.1%} of orders; a one-step lookahead player wins "
-                f"{self.lookahead:.1%} ({(self.perfect - self.lookahead) * 100:.1f} points short) and the greedy player "
-                f"{self.greedy:.1%} ({(self.perfect - self.greedy) * 100:.1f} points short).")
+                f"{self.lookahead:.1%} ({(self.perfect - self.lookahead) * 100:.1f} percentage points short) and the greedy player "
+                f"{self.greedy:.1%} ({(self.perfect - self.greedy) * 100:.1f} percentage points short).")
 
 
 class Lookahead:

@@ -15,8 +15,8 @@ from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyle
 
 from ...check.results import DeckCheck
-from ...report.charts import ACCENT, BAD, INK, MUTED, share_chart
-from ...report.numbers import pct
+from ...report.charts import BAD, GOOD, HEURISTIC, RANDOM, SEARCH, colour_key, share_chart
+from ...report.numbers import pct, points_between
 from ...report.styles import report_styles
 from .checks import shortfall
 
@@ -29,8 +29,9 @@ def mission_section(report: DeckCheck) -> list[Any]:
     flow.append(KeepTogether([share_chart(
         "Orders of the facility cards that can be won", ["winnable with perfect play", "unwinnable"],
         [a.winnable_fraction, unwinnable], bar_labels=[pct(a.winnable_fraction), pct(unwinnable)],
-        bar_colors=[ACCENT, BAD], x_title="every order of the shuffled facility cards", y_title="orders (%)",
-        note=f"exact: all {a.orders:,} orders solved, so no sampling interval"),
+        bar_colors=[GOOD, BAD], x_title="every order of the shuffled facility cards", y_title="orders (%)",
+        note=f"{colour_key((GOOD, 'winnable'), (BAD, 'unwinnable'))}; exact: all {a.orders:,} orders solved, "
+             "so no sampling interval"),
         Paragraph(f"{a.winnable:,} of {a.orders:,} orders can be won with perfect play ({pct(a.winnable_fraction)}). "
                   f"Grade <b>{escape(a.grade)}</b>.", styles["caption"])]))
     short = shortfall(a)
@@ -38,15 +39,16 @@ def mission_section(report: DeckCheck) -> list[Any]:
         "Chance that a player wins a shuffled deal", ["lookahead player", "greedy player", "random player"],
         [short.lookahead, a.greedy_win, a.random_win],
         bar_labels=[pct(short.lookahead), pct(a.greedy_win), pct(a.random_win)],
-        bar_colors=[INK, ACCENT, MUTED], x_title="kind of player", y_title="deals won (%)",
-        note="exact: averaged over every order and, for the random player, every move choice"),
+        bar_colors=[SEARCH, HEURISTIC, RANDOM], x_title="kind of player", y_title="deals won (%)",
+        note=f"{colour_key((SEARCH, 'looks ahead'), (HEURISTIC, 'rule of thumb'), (RANDOM, 'random'))}, as in "
+             "every report; exact: every order"),
         Paragraph(f"A player who always kills the front card and keeps whenever allowed (greedy) wins "
                   f"{pct(a.greedy_win)} of deals; one choosing uniformly among legal moves (random) wins "
                   f"{pct(a.random_win)}. A perfect player wins exactly the winnable orders, "
                   f"{pct(a.winnable_fraction)}. A one-step lookahead player, who tries each move and takes the "
                   f"one after which more of the next cards can be kept, wins {pct(short.lookahead)}: "
-                  f"{(short.perfect - short.lookahead) * 100:.1f} points short of perfect play, where the greedy "
-                  f"player is {(short.perfect - short.greedy) * 100:.1f} points short. That gap is the planning "
+                  f"{points_between(short.perfect, short.lookahead)} short of perfect play, where the greedy "
+                  f"player is {points_between(short.perfect, short.greedy)} short. That gap is the planning "
                   "the mission asks for.", styles["caption"])]))
     hardest = a.to_json()["hardest"][:8]
     if hardest:

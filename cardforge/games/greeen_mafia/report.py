@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
+from ...terminal import styled
 from .mission import Mission
 from .solver import Analysis
 
@@ -32,8 +33,8 @@ def print_analysis(analysis: Analysis, console: Console | None = None) -> None:
     console.print(f"random player wins: {a.random_win:.4%}   greedy player wins: {a.greedy_win:.2%} "
                   f"({a.greedy_wins:,} orders)")
     colour = {"unwinnable": "red", "trivial": "yellow"}.get(a.verdict, "green")
-    console.print(f"verdict: [bold {colour}]{a.verdict}[/]   grade: [bold]{a.grade}[/]   "
-                  f"({a.seconds:.2f} s)")
+    console.print(styled("verdict: [bold {colour}]{verdict}[/]   grade: [bold]{grade}[/]   ({seconds})",
+                         colour=colour, verdict=a.verdict, grade=a.grade, seconds=f"{a.seconds:.2f} s"))
     unwinnable = a.unwinnable_orders
     if unwinnable:
         shown = ", ".join(" ".join(o) for o in unwinnable[:SHOWN_UNWINNABLE])

@@ -21,9 +21,9 @@ def pass_words(offset: int, players: int) -> str:
 
 
 def _engine(deck: Deck, players: int | None = None) -> Any:
-    from . import GAME
+    from ..engines import declared_game_for
 
-    return GAME.engine(deck, players or min(deck.players))
+    return declared_game_for(deck, players or min(deck.players))
 
 
 def stronger(deck: Deck, lead: str, joker: bool = False) -> list[str]:

@@ -49,10 +49,10 @@ def example_trick(deck: Deck) -> TrickExample:
     field = deck.card(f"{field_colour}-4")
     plays = (Played(deck.card(f"{lead}-7")), Played(deck.card(f"{p.black_suit}-3")),
              Played(deck.card(f"{lead}-6")), Played(deck.card(f"{lead}-2")))[:example_seats(deck)]
-    from . import GAME
+    from ..engines import declared_game_for
 
-    engine = GAME.engine(deck, len(plays))
-    winner, st = play_trick(engine, plays, field=engine.suit_names.index(field.suit))
+    engine = declared_game_for(deck, len(plays))
+    winner, st = play_trick(engine, plays, field=engine.suit_names.index(field_colour))
     effective = {engine.played_suit(st, engine.play_int(pl.card.id)) for pl in plays}
     s = deck.spec.suits
     rule = "one colour, so the highest" if len(effective) == 1 else "colours differ, so the lowest"

@@ -35,7 +35,7 @@ def rates(result: SimResult) -> dict[str, Rate]:
 
 def charts(players: int, result: SimResult) -> list[Any]:
     """Tricks won per seat-hand, each bar labelled with the points the score table gives for it."""
-    from ...report.charts import ACCENT, BAD, GOOD, histogram_chart
+    from ...report.charts import BAD, GOOD, OTHER, colour_key, histogram_chart
     from ...report.numbers import pct_interval
 
     fig = figures(result)
@@ -46,12 +46,12 @@ def charts(players: int, result: SimResult) -> list[Any]:
         n = int(label)
         value = points[n] if n < len(points) else None
         labels.append(f"{n}\n{value:+d}" if value is not None else label)
-        fills.append(GOOD if value and value > 0 else BAD if value is not None and value < 0 else ACCENT)
+        fills.append(GOOD if value and value > 0 else BAD if value is not None and value < 0 else OTHER)
     rate = fig["ghee_rate"]
     return [histogram_chart(f"Tricks won per hand and the points they score, {players} players", labels,
                             list(hist.values()), bar_colors=fills,
                             x_title="tricks won in a hand (above) and points scored for them (below)",
                             y_title="seat-hands",
-                            note=f"a scoring count (blue) in "
-                                 f"{pct_interval(rate['rate'], rate['ci_low'], rate['ci_high'])} of seat-hands; "
-                                 "red: counts that lose points")]
+                            note=f"{colour_key((GOOD, 'scores'), (BAD, 'loses points'), (OTHER, 'no points'))}. "
+                                 f"A scoring count in {pct_interval(rate['rate'], rate['ci_low'], rate['ci_high'])} "
+                                 "of seat-hands")]

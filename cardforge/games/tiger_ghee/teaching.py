@@ -15,9 +15,9 @@ from .params import TigerGheeParams
 
 
 def _engine(deck: Deck, players: int) -> Any:
-    from . import GAME
+    from ..engines import declared_game_for
 
-    return GAME.engine(deck, players)
+    return declared_game_for(deck, players)
 
 
 @dataclass(frozen=True)

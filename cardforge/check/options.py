@@ -1,0 +1,37 @@
+"""How hard a check works: games per player count, seed, processes, and the margin it aims for."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+MARGIN = 0.02
+"""Half-width of the 95% interval on a seat's win rate that a check's simulation aims for (±2 percentage points)."""
+
+
+def games_for_margin(players: int, margin: float = MARGIN, z: float = 1.96) -> int:
+    """Games needed so a fair seat's win-rate interval is ±margin: n = z² p(1-p) / margin², p = 1/players."""
+    share = 1.0 / players
+    return math.ceil(z * z * share * (1.0 - share) / (margin * margin))
+
+
+@dataclass(frozen=True)
+class CheckOptions:
+    """How hard to check: games per player count (None = enough for ±2 percentage points), seed and processes."""
+
+    games: int | None = None
+    seed: int = 1
+    jobs: int = 1
+    progress: bool = False
+    simulate: bool = True
+    engine: str = "fast"
+    """`fast`: the game's compiled kernel where it has one; `reference`: the rules engine."""
+    skilled: int = 0
+    """Playouts per decision of the search players in the "skilled play" checks (0: not asked for)."""
+    preflight: bool = True
+    """Run every product's preflight (check/preflight.py); `build` runs them itself, earlier."""
+    sheets: Any = None
+    """The SheetOptions the preflight checks (None: the defaults of `build`)."""
+    reporter: Any = None
+    """A progress.Reporter told of each step (None: silent, or `progress`'s bar for simulations)."""

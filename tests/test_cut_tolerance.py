@@ -1,0 +1,69 @@
+"""The cut-tolerance check measures frames and lines set inside the cut: one 2 mm in shows a 1 mm
+miscut as 1 mm on one side and 3 mm on the other, so the sheet summary warns; frames that run into
+the bleed or sit 4 mm inside pass. GREEEN MAFIA's layout as shipped (tests/data/mafia-inset-frames)
+stays here as the case the check must fail, whatever the bundled deck looks like later."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cardforge.cli import main
+from cardforge.load import bundled_deck_ids, load_deck
+from cardforge.render.cut_tolerance import InsetFrame, frame_warning, inset_frames
+
+SHIPPED_MAFIA = Path(__file__).parent / "data" / "mafia-inset-frames"
+
+
+def test_the_shipped_mafia_layout_fails_on_its_inset_header_bars_and_panels(tmp_path):
+    deck = load_deck(str(SHIPPED_MAFIA))
+    frames = set(inset_frames(deck))
+    assert InsetFrame("front", "top", 2.0) in frames  # the header bar 2 mm below the top cut
+    assert {InsetFrame("back", edge, 2.0) for edge in ("left", "right", "top", "bottom")} <= frames
+    assert not any(f.side == "front" and f.edge in ("left", "right") for f in frames)  # the bar is too short there
+    line = frame_warning(deck)
+    assert line.startswith("mafia-inset-frames: fronts and backs have a frame or line 2 mm inside the cut")
+    assert "shows it 1 mm on one side and 3 mm on the other" in line and len(line) < 250
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", str(SHIPPED_MAFIA), "-o", str(out), "--only", "cards"])
+    assert result.exit_code == 0, result.output
+    assert f"warning: {line}" in result.output.splitlines()
+
+
+def _deck(tmp_path: Path, elements: str) -> Path:
+    folder = tmp_path / "framed"
+    folder.mkdir()
+    (folder / "deck.yaml").write_text(
+        "id: framed\ntitle: Framed\ncard: poker\nsuits:\n  red: {name: Red, color: '#c0392b', icon: circle}\n"
+        "cards:\n  - suits: all\n    ranks: 1-2\nfaces: {front: front, back: back}\nlayouts:\n"
+        "  front:\n    background: '#ffffff'\n    elements:\n" + elements +
+        "  back:\n    background: '#223344'\n    elements: []\n")
+    return folder
+
+
+@pytest.mark.parametrize(("elements", "expected"), [
+    # a line frame 4.5 mm inside: fine
+    ("      - {type: rect, x: 4.5, y: 4.5, width: 54.5, height: 79.9, stroke: '#000000', stroke_width: 0.5}\n", []),
+    # a header bar running into the bleed, its lower edge 15 mm down: fine
+    ("      - {type: rect, x: -3, y: -3, width: 69.5, height: 18, fill: '#1e8449'}\n", []),
+    # the same frame 3 mm inside: found on all four edges
+    ("      - {type: rect, x: 3, y: 3, width: 57.5, height: 82.9, stroke: '#000000', stroke_width: 0.5}\n",
+     [InsetFrame("front", edge, 2.5) for edge in ("left", "right", "top", "bottom")]),
+    # a full-bleed colour band 2 mm wide down the left side: its inner edge is found
+    ("      - {type: rect, x: -3, y: -3, width: 5, height: 94.9, fill: '#1e8449'}\n", [InsetFrame("front", "left", 2.0)]),
+    # a column of short text lines 2 mm in is text, not a frame
+    ("".join(f"      - {{type: text, x: 2, y: {10 + 6 * i}, text: 'Line {i}', size: 8}}\n" for i in range(12)), []),
+])
+def test_frames_are_measured_from_the_cut(tmp_path, elements, expected):
+    deck = load_deck(str(_deck(tmp_path, elements)))
+    assert sorted(inset_frames(deck), key=lambda f: f.edge) == sorted(expected, key=lambda f: f.edge)
+
+
+@pytest.mark.parametrize("deck_id", bundled_deck_ids())
+def test_bundled_decks_have_no_frames_a_miscut_shows(deck_id):
+    frames = inset_frames(load_deck(deck_id))
+    if frames and deck_id.startswith("greeen-mafia"):
+        pytest.xfail("GREEEN MAFIA's faces are being redesigned (frames into the bleed or 4 mm in)")
+    assert frames == ()
