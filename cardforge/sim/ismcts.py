@@ -22,7 +22,8 @@ the decision (every seat's plays, children chosen by UCB1 with availability coun
 exists only in the deals where its card is held), adds one node, plays the hand out at random in
 the compiled loop, and credits each node with its mover's reward: the mover's hand points against
 the mean of the others (negated when the lowest total wins), on a scale learnt from the playouts.
-The most visited play is chosen.
+The most visited play is chosen; the search stops early once no other play can overtake it in the
+iterations left (`settled`: the same choice, fewer playouts).
 
 **A pass, gift or bid** (`search_cards`, `search_bid`): a bandit over the options, each iteration
 dealing the unseen cards, forcing the option in the trick loop's own hand set-up (the other seats
@@ -43,7 +44,7 @@ from numba import njit
 from . import trickrules as tr
 from .fastcore import take
 from .fastrand import below, shuffle, uniform
-from .jit import rule
+from .jit import leaf, rule
 from .trickloop import Pieces, no_memory, pass_cards, piece, play_tricks, with_defaults
 
 EXPLORE = 0.7
@@ -87,7 +88,7 @@ class Memory(NamedTuple):
     world_count: np.ndarray
     world_sc: np.ndarray
     hands: np.ndarray
-    count: np.ndarray
+    count: np.ndarray  # type: ignore[assignment]  # (a field named like tuple.count)
     sc: np.ndarray
     trick: np.ndarray
     legal: np.ndarray
@@ -183,7 +184,7 @@ def observe(memory: Memory, tb: np.ndarray, sc: np.ndarray, trick: np.ndarray, t
 # ---------------------------------------------------------------- dealing what the seat cannot see
 
 
-@njit(cache=True, _nrt=False)
+@leaf
 def determinize(memory: Memory, tb: np.ndarray, sc: np.ndarray, hands: np.ndarray, count: np.ndarray, seat: int,
                 flipped: int, rng: np.ndarray) -> None:
     """Deals one world the seat cannot tell from the real one into memory.world_*: the unseen cards go
@@ -280,11 +281,14 @@ def determinize(memory: Memory, tb: np.ndarray, sc: np.ndarray, hands: np.ndarra
             w_sc[tb[tr.SC_PASSED] + seat * k + j] = sc[tb[tr.SC_PASSED] + seat * k + j]
     for j in range(flipped):
         w_sc[pile_at_sc + j] = sc[pile_at_sc + j]
-    at = flipped
-    for i in range(n):  # the pool's order is random: the unflipped deck's order too
-        if loc[pool[i]] == pile_at:
-            w_sc[pile_at_sc + at] = pool[i]
-            at += 1
+    n_rest = 0  # the unflipped deck: the cards dealt to it and those the seat put there itself, shuffled
+    for c in range(cards):
+        if loc[c] == pile_at:
+            memory.cands[n_rest] = c
+            n_rest += 1
+    shuffle(rng, memory.cands, n_rest)
+    for j in range(n_rest):
+        w_sc[pile_at_sc + flipped + j] = memory.cands[j]
     n_aside = 0
     for c in range(cards):
         if loc[c] == aside_at:
@@ -304,7 +308,7 @@ def determinize(memory: Memory, tb: np.ndarray, sc: np.ndarray, hands: np.ndarra
         w_sc[tr.IN_PLAY] = in_play
 
 
-@njit(cache=True, _nrt=False)
+@leaf
 def restore(memory: Memory, tb: np.ndarray) -> None:
     """The dealt world copied to the arrays an iteration plays on."""
     players = tb[tr.PLAYERS]
@@ -345,7 +349,7 @@ def apply_play(tb: np.ndarray, sc: np.ndarray, hands: np.ndarray, count: np.ndar
         tr.begin_trick(tb, sc, at[0])
 
 
-@njit(cache=True, _nrt=False)
+@leaf
 def hand_rewards(memory: Memory, tb: np.ndarray, sc: np.ndarray) -> float:
     """Each seat's hand points against the mean of the others' into memory.reward (negated when the
     lowest total wins); returns the largest of their sizes (the playouts' reward scale)."""
@@ -366,7 +370,7 @@ def hand_rewards(memory: Memory, tb: np.ndarray, sc: np.ndarray) -> float:
     return size
 
 
-@njit(cache=True, _nrt=False)
+@leaf
 def play_out(base: Any, memory: Memory, tb: np.ndarray, rng: np.ndarray, seats: np.ndarray) -> None:
     """The dealt world played to the end of the hand by `seats` (random or heuristic players) in the
     compiled trick loop with the game's `base` pieces (no search, no observing), from memory.walk."""
@@ -381,6 +385,22 @@ def play_out(base: Any, memory: Memory, tb: np.ndarray, rng: np.ndarray, seats: 
 # ---------------------------------------------------------------- a play
 
 
+@leaf
+def settled(memory: Memory, left: int) -> bool:
+    """True when no play at the root can overtake the most visited one in the `left` iterations still to
+    come (the choice is the most visited play: stopping here cannot change it)."""
+    first, second = 0, 0
+    c = memory.child[0]
+    while c >= 0:
+        v = memory.visits[c]
+        if v > first:
+            first, second = v, first
+        elif v > second:
+            second = v
+        c = memory.sibling[c]
+    return first - second > left
+
+
 @piece
 def search_play(pieces: Any, memory: Memory, tb: np.ndarray, sc: np.ndarray, rng: np.ndarray, agents: np.ndarray,
                 hands: np.ndarray, count: np.ndarray, trick: np.ndarray, t: int, n_tricks: int, m: int, seat: int,
@@ -389,7 +409,7 @@ def search_play(pieces: Any, memory: Memory, tb: np.ndarray, sc: np.ndarray, rng
     players = tb[tr.PLAYERS]
     budget = memory.budget[seat]
     pieces.tally[0] += 1
-    pieces.tally[1] += budget
+    done = 0
     action, mover, child, sibling = memory.action, memory.mover, memory.child, memory.sibling
     visits, avail, total, path, mark = memory.visits, memory.avail, memory.total, memory.path, memory.mark
     w_legal, w_trick, w_hands, w_count, w_sc, walk = memory.legal, memory.trick, memory.hands, memory.count, \
@@ -462,6 +482,10 @@ def search_play(pieces: Any, memory: Memory, tb: np.ndarray, sc: np.ndarray, rng
             n = path[d]
             visits[n] += 1
             total[n] += memory.reward[mover[n]]
+        done = it + 1
+        if done % 8 == 0 and settled(memory, budget - done):
+            break
+    pieces.tally[1] += done
     memory.info[I_STAMP] = stamp + 2
     best, most, best_total = legal[0], -1, 0.0
     c = child[0]
@@ -475,7 +499,7 @@ def search_play(pieces: Any, memory: Memory, tb: np.ndarray, sc: np.ndarray, rng
 # ---------------------------------------------------------------- passes, gifts and bids
 
 
-@njit(cache=True, _nrt=False)
+@leaf
 def heuristic_cards(pieces: Any, tb: np.ndarray, sc: np.ndarray, rng: np.ndarray, hand: np.ndarray, n: int, seat: int,
                     k: int, keys: np.ndarray, noise: np.ndarray, out: np.ndarray) -> None:
     """The heuristic's k cards to give (its lowest keys, the first of equal ones), as
@@ -492,7 +516,7 @@ def heuristic_cards(pieces: Any, tb: np.ndarray, sc: np.ndarray, rng: np.ndarray
         keys[low] = 1e300
 
 
-@njit(cache=True, _nrt=False)
+@leaf
 def heuristic_bids(pieces: Any, memory: Memory, tb: np.ndarray, rng: np.ndarray, first: int) -> None:
     """The seats from the `first`-th bidder on (left of the dealer is the first) bid by the heuristic in
     the dealt world."""
@@ -511,7 +535,7 @@ def heuristic_bids(pieces: Any, memory: Memory, tb: np.ndarray, rng: np.ndarray,
         tr.set_bid(tb, sc, s, bid)
 
 
-@njit(cache=True, _nrt=False)
+@leaf
 def finish_hand(base: Any, memory: Memory, tb: np.ndarray, rng: np.ndarray, bidder: int, seat: int) -> float:
     """The dealt world from after the passes (`bidder` 0) or from the `bidder`-th bid to the hand's end,
     as trickloop.begin_hand goes on: the left-over cards onto the flip deck and its shuffle, the bids,
@@ -537,7 +561,7 @@ def finish_hand(base: Any, memory: Memory, tb: np.ndarray, rng: np.ndarray, bidd
     return memory.reward[seat]
 
 
-@njit(cache=True, _nrt=False)
+@leaf
 def ucb_arm(memory: Memory, k: int, n: int, scale: float) -> int:
     """The arm of best UCB1 score among the first k not yet taken (an untried one first)."""
     best, best_score = -1, -1e300
@@ -553,7 +577,7 @@ def ucb_arm(memory: Memory, k: int, n: int, scale: float) -> int:
     return best
 
 
-@njit(cache=True, _nrt=False)
+@leaf
 def pass_world(base: Any, memory: Memory, tb: np.ndarray, rng: np.ndarray, seat: int, k: int) -> None:
     """In the dealt world every seat passes, `seat` the cards in memory.forced and the others by the
     heuristic, and the cards move (trickloop.pass_cards)."""
@@ -680,6 +704,14 @@ def _with_search(pieces: Pieces) -> SearchPieces:
     return SearchPieces(pieces.choose, pieces.keys, pieces.bid, new_memory, start_hand, search_play,
                         search_cards, search_bid, observe, pieces,
                         np.zeros(2, dtype=np.int64))
+
+
+def loop_pieces(pieces: Pieces, agents: np.ndarray) -> Any:
+    """The pieces the trick loop runs with for these seats: the search player's too when a seat
+    searches (agent code < 0), else the game's own."""
+    if (np.asarray(agents) < 0).any():
+        return with_search(pieces)
+    return with_defaults(pieces)
 
 
 def agent_code(budget: int) -> int:

@@ -113,15 +113,6 @@ def with_defaults(pieces: Pieces) -> Pieces:
     return pieces._replace(**{k: v for k, v in defaults.items() if getattr(pieces, k) is None})
 
 
-def loop_pieces(pieces: Pieces, agents: np.ndarray) -> Any:
-    """The pieces a loop runs with: the search player's too when a seat searches (agent code < 0)."""
-    if (np.asarray(agents) < 0).any():
-        from .ismcts import with_search
-
-        return with_search(pieces)
-    return with_defaults(pieces)
-
-
 @njit(cache=True)
 def hand_room(tb: np.ndarray) -> int:
     """The most trace values one hand takes."""
@@ -386,7 +377,7 @@ def play_batch(pieces: Pieces, tb: np.ndarray, seeds: np.ndarray, agents: np.nda
     scores = np.zeros((g, players), dtype=np.int64)
     winners, hands, plays, errors = (np.zeros(g, dtype=np.int64) for _ in range(4))
     figs = np.zeros((g, int(tb[tr.FIG_WIDTH])), dtype=np.int64)
-    compiled(_play_batch)(loop_pieces(pieces, agents), tb, agents, seeds, scores, winners, hands, plays, figs, errors)
+    compiled(_play_batch)(with_defaults(pieces), tb, agents, seeds, scores, winners, hands, plays, figs, errors)
     return scores, winners, hands, plays, figs, errors
 
 
@@ -397,7 +388,7 @@ def play_traced(pieces: Pieces, tb: np.ndarray, seed: int, agents: np.ndarray) -
     rng = np.array([seed], dtype=np.uint64)
     totals = np.zeros(int(tb[tr.PLAYERS]), dtype=np.int64)
     fig = np.zeros(int(tb[tr.FIG_WIDTH]), dtype=np.int64)
-    _, _, _, error = compiled(play_game)(loop_pieces(pieces, agents), tb, agents, rng, totals, fig, trace, True)
+    _, _, _, error = compiled(play_game)(with_defaults(pieces), tb, agents, rng, totals, fig, trace, True)
     if error:
         trace[0] = -error
     return trace
