@@ -3,7 +3,7 @@ inside the trick loop) beside the Python search (sim/search.py: the tree and the
 the playouts compiled), in the same run on the same machine.
 
 Run: python benchmarks/bench_search.py [--games N] [--python-games N] [--budget N]
-     [--decks fives,tiger-ghee,green-queen,hearts,oh-hell] [--players 4]
+     [--decks fives,tiger-ghee,green-queen,hearts,oh-hell] [--players 4] [--check] [--jobs 2]
 Prints figures; asserts nothing. One process (the machine may be shared).
 
 Per deck and search: decisions per CPU-second (`time.process_time`, which a shared machine disturbs
@@ -11,7 +11,10 @@ least; the load average at the start of each row says how shared it was), and th
 win rate against three heuristic players, rotated through the seats (95% intervals).
 
 What is counted as a decision: a play with more than one legal card, a pass or gift, a bid with more
-than one legal bid. The Python search's count and time are its own decisions only (its passes, gifts
+than one legal bid. `--check` also times `check DECK --skilled` per deck (sequential to ±2 percentage
+points, skill ladder included; `--jobs` processes) and prints its games and precision per player count.
+
+The Python search's count and time are its own decisions only (its passes, gifts
 and bids are the heuristic's, and not counted); the compiled search's time is the whole match's CPU
 time (the heuristic seats' plays included, so its rate is if anything understated).
 """
@@ -63,6 +66,8 @@ def main() -> None:
     parser.add_argument("--budget", type=int, default=search.DEFAULT_BUDGET)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--decks", default="fives,tiger-ghee,green-queen,hearts,oh-hell")
+    parser.add_argument("--check", action="store_true", help="also time check --skilled per deck")
+    parser.add_argument("--jobs", type=int, default=2, help="processes for --check")
     args = parser.parse_args()
     py = python_tally()
     agent = f"mcts:{args.budget}"
@@ -91,6 +96,33 @@ def main() -> None:
         if rates["python"]:
             print(f"{deck:<13}compiled / python decisions per CPU-second: {rates['compiled'] / rates['python']:.1f}x",
                   flush=True)
+
+    if args.check:
+        for deck in args.decks.split(","):
+            skilled_check(deck, args.budget, args.jobs)
+
+
+def skilled_check(deck: str, budget: int, jobs: int) -> None:
+    """`check DECK --skilled`'s skilled part: wall time, games and the widest seat interval per player count."""
+    from cardforge.check.options import CheckOptions
+    from cardforge.check.results import DeckCheck
+    from cardforge.check.skilled import skilled_checks
+    from cardforge.load import load_deck
+
+    loaded = load_deck(deck)
+    report = DeckCheck(loaded.id, loaded.title, str(loaded.path), ruleset=loaded.ruleset)
+    load = os.getloadavg()[0]
+    wall = time.perf_counter()
+    skilled_checks(loaded, report, CheckOptions(skilled=budget, jobs=jobs))
+    wall = time.perf_counter() - wall
+    for r in report.results:
+        d = r.details
+        ladder = ", ".join(f"{row['agent']} {row['win_rate']:.0%}" for row in d.get("ladder", []))
+        print(f"check {deck} --skilled, {d.get('players')} players: {d.get('games')} games, seats "
+              f"±{d.get('half_width', 0) * 100:.1f} points, verdict {d.get('first_seat_verdict')}; ladder {ladder}",
+              flush=True)
+    print(f"check {deck} --skilled: {wall:.0f} s wall with {jobs} processes (load {load:.1f} at the start)",
+          flush=True)
 
 
 if __name__ == "__main__":

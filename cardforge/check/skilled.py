@@ -20,10 +20,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import CardforgeError
 from ..progress import SILENT
-from ..sim.report import result_json
+from ..sim.report import ALPHA, result_json
 from ..sim.run import simulate
 from ..sim.skill import Match, match
-from ..sim.stats import rate_difference
+from ..sim.stats import holm, rate_difference
 
 if TYPE_CHECKING:
     from ..deck import Deck
@@ -102,7 +102,9 @@ def ladder_sentence(rungs: list[Match], players: int) -> tuple[str, list[dict[st
 
 
 def skilled_checks(deck: Deck, report: DeckCheck, options: CheckOptions) -> None:
-    """Adds one "skilled play" check per player count; a warning when the seats are not fair."""
+    """Adds one "skilled play" check per player count; a warning when the first seat's interval misses the
+    fair rate, or the seats' win rates differ beyond chance after a Holm correction across the counts
+    checked (as the random gate judges, check/simulation.py)."""
     from ..games.engines import game_for
     from .options import MARGIN, games_for_margin
     from .sequential import SequentialStop
@@ -111,6 +113,7 @@ def skilled_checks(deck: Deck, report: DeckCheck, options: CheckOptions) -> None
     agent = f"mcts:{budget}"
     low = f"mcts:{max(1, budget // 4)}"
     reporter = options.reporter or SILENT
+    finished: list[tuple[str, int, Any, list[Match]]] = []
     for players in deck.players:
         name = f"skilled play, {players} players"
         planned = games_for_margin(players)
@@ -134,17 +137,29 @@ def skilled_checks(deck: Deck, report: DeckCheck, options: CheckOptions) -> None
         except CardforgeError as exc:
             report.add(name, "fail", f"a game with search players could not be played to the end: {exc}")
             continue
+        finished.append((name, players, result, rungs))
+    adjusted = holm([result_json(result)["fairness"]["p_value"] for _, _, result, _ in finished])
+    for (name, players, result, rungs), p_holm in zip(finished, adjusted):
         data = result_json(result)
+        seat_bound = data["verdict"] in ("first-seat advantage", "first-seat disadvantage")
+        unfair = seat_bound or p_holm < ALPHA
         runs = report.simulations.setdefault(players, {})
         m = rungs[-1]
         ladder, rows = ladder_sentence(rungs, players)
-        sentences = [first_seat_sentence(data), precision_sentence(data, result.games), skill_sentence(m), ladder,
+        seats = first_seat_sentence(data)
+        if data["verdict"] == "unfair seats" and not unfair:
+            p_raw = data["fairness"]["p_value"]
+            seats = (f"Under skilled play no seat advantage shows: win rates differ with p = {p_raw:.3g} on their "
+                     f"own, {p_holm:.3g} after correcting for the {len(finished)} player counts checked (Holm): what "
+                     "chance alone gives.")
+        sentences = [seats, precision_sentence(data, result.games), skill_sentence(m), ladder,
                      spread_sentence(data, runs.get("heuristic"))]
         runs[agent] = result
         d, d_low, d_high = m.gap()
         half = max((seat["ci_high"] - seat["ci_low"]) / 2 for seat in data["seats"])
-        report.add(name, "warn" if data["verdict"] != "fair" else "pass", " ".join(sentences), players=players,
+        report.add(name, "warn" if unfair else "pass", " ".join(sentences), players=players,
                    agents=agent, games=result.games, half_width=half, seats=data["seats"],
-                   fairness=data["fairness"], first_seat_verdict=data["verdict"], ladder=rows,
+                   fairness={**data["fairness"], "p_holm": p_holm, "tests": len(finished)},
+                   first_seat_verdict=data["verdict"], ladder=rows,
                    skill_gap={"win_rate_difference": d, "ci_low": d_low, "ci_high": d_high, "games": m.games,
                               "search_win_rate": m.win_rate, "heuristic_win_rate": m.opponent_rate})
