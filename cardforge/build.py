@@ -67,8 +67,9 @@ def gate(deck: Deck, settings: BuildSettings, result: BuildResult) -> BuildSetti
             return settings
         failed = "; ".join(f"{r.name}: {r.reason}" for r in verdict.results if r.verdict == "fail")
     if not settings.force:
-        raise NotPlayable(f"{deck.id} is not playable, so it was not built ({failed}); "
-                          "fix the deck, or add --force to print it marked NOT VALIDATED")
+        # the remedy comes before the findings, which the one-line error may shorten
+        raise NotPlayable(f"{deck.id} is not playable, so it was not built (fix it, or --force prints it "
+                          f"marked NOT VALIDATED): {failed}")
     result.warnings.append(f"{deck.id} is not playable ({failed}); printing it anyway, marked NOT VALIDATED")
     return replace(settings, sheets=replace(settings.sheets, note="NOT VALIDATED"))
 

@@ -38,3 +38,14 @@ def test_documented_fives_front_is_the_decks_own() -> None:
     documented = yaml.safe_load(block)["front"]
     deck_file = Path(__file__).resolve().parent.parent / "decks" / "fives" / "deck.yaml"
     assert documented == yaml.safe_load(deck_file.read_text(encoding="utf-8"))["layouts"]["front"]
+
+
+def test_documented_fives_back_is_the_decks_own() -> None:
+    """The back pattern's walkthrough in docs/deck-format.md shows the back Fives prints."""
+    import yaml
+
+    section = DOC.read_text(encoding="utf-8").split("#### Fives' back", 1)[1]
+    block = re.search(r"```yaml\n(.*?)```", section, re.S).group(1)
+    documented = yaml.safe_load(block)["back"]
+    deck_file = Path(__file__).resolve().parent.parent / "decks" / "fives" / "deck.yaml"
+    assert documented == yaml.safe_load(deck_file.read_text(encoding="utf-8"))["layouts"]["back"]

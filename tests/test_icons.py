@@ -16,11 +16,12 @@ from cardforge.render.png import rasterise
 
 SIZE = 72.0
 REQUIRED = ["circle", "square", "triangle", "diamond", "star", "hexagon", "rock", "paper", "scissors", "lizard",
-            "water", "personnel", "information", "equipment", "wild"]
+            "water", "personnel", "information", "equipment", "wild", "heart", "club", "spade", "jack", "queen", "king"]
 SUIT_SETS = {
     "fives and tiger ghee": ["circle", "triangle", "star", "diamond", "square"],
     "green queen": ["rock", "paper", "scissors", "lizard", "water"],
     "greeen mafia": ["personnel", "information", "equipment", "wild"],
+    "playing cards": ["heart", "diamond", "club", "spade"],
 }
 
 

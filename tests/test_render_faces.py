@@ -159,12 +159,14 @@ def test_fives_front_pixels(fives):
     assert close(image.getpixel((2, 2)), "#ffffff")
 
 
-def test_fives_back_is_the_wild_five(fives):
+def test_fives_back_is_the_wild_five_on_a_pattern_into_the_bleed(fives):
     image = render(fives, "blue-7", "back")
     magenta = fives.spec.suits["magenta"].color
-    assert close(image.getpixel((1, 1)), magenta)  # magenta to the bleed edge
+    for x, y in ((0.5, 44.45), (63, 44.45), (31.75, 0.5), (31.75 + 3, 88.4)):  # plain magenta at the cut
+        assert close(pixel(image, x, y), magenta), (x, y)
     assert close(pixel(image, 31.75 - 15, 44.45), "#ffffff")
     assert colored_pixels(image, (24, 36, 40, 53), magenta) > 100  # the magenta 5 in the disc
+    assert colored_pixels(image, (-3, -3, 66.5, -1.6), "#b8487c") > 20  # the pattern goes on into the bleed
 
 
 def test_index_moves_with_the_rank_label(fives):
@@ -289,7 +291,7 @@ def test_rotation_turns_about_the_anchor(mafia):
 
     drawing = face_drawing(mafia, mafia.card("5"), "back")
     (ident, transform), = [(s, t) for s, t in _strings(drawing) if s.text == "5"]
-    anchor = (mm_to_pt(3 + 57.6), mm_to_pt(3 + 88.9 - 6))
+    anchor = (mm_to_pt(3 + 57.4), mm_to_pt(3 + 88.9 - 6))
     assert transformPoint(transform, anchor) == pytest.approx(anchor)
     # a quarter turn anticlockwise: the text's baseline direction points up the page
     assert transform[:4] == pytest.approx((0, 1, -1, 0))

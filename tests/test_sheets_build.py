@@ -149,11 +149,15 @@ def test_mafia_card_ids_on_the_back_lie_behind_the_front_ids(tmp_path):
             continue
         assert b_centre is not None, f"no ID {label!r} on the back of {front.card}"
         mirrored = (width_pt - b_centre[0], b_centre[1])
-        assert abs(mirrored[0] - f_centre[0]) < PT_PER_MM and abs(mirrored[1] - f_centre[1]) < PT_PER_MM, front.card
-        # ink on the rendered back page where the front's ID shows through
+        # an ID that reads as another when turned (6, 9) carries a bar and sits 1.2 mm further in, to keep
+        # the bar out of a print service's safe zone: still over most of the front's 4 mm wide glyph
+        reach = 1.5 * PT_PER_MM if label in ("6", "9") else PT_PER_MM
+        assert abs(mirrored[0] - f_centre[0]) < reach and abs(mirrored[1] - f_centre[1]) < reach, front.card
+        # the back's light ID on its dark ground is drawn where the front's ID shows through
         x, y = (width_pt - f_centre[0]) * scale, (pdf[1].get_height() - f_centre[1]) * scale
-        patch = back_pixels.crop((int(x) - 6, int(y) - 6, int(x) + 6, int(y) + 6))
-        assert patch.getextrema()[0] < 128, f"no ink behind {front.card}'s ID"
+        patch = back_pixels.crop((int(x) - 16, int(y) - 16, int(x) + 16, int(y) + 16))
+        darkest, lightest = patch.getextrema()
+        assert darkest < 80 and lightest > 200, f"no ID behind {front.card}'s ID"
         checked += 1
     assert checked >= 7
 

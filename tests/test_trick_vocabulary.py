@@ -84,3 +84,42 @@ def test_show_prints_a_declared_deck_s_rules() -> None:
     rules = json.loads(out.output)["rules"]
     assert rules["lead"]["broken"] == {"suit": "hearts", "also_by": ["spades-12"]}
     assert rules["scoring"]["moon"]["scores"] == "add_to_others"
+
+
+def test_show_prints_the_declaration_a_deck_plays() -> None:
+    """A bundled ruleset's parameters become a declaration, printed by `show` beside the parameters."""
+    from click.testing import CliRunner
+
+    from cardforge.cli import main
+
+    out = CliRunner().invoke(main, ["show", "fives"]).output
+    assert "target\t25" in out and "holder_of: magenta-0" in out and "sole_card_of_led_suit: true" in out
+    out = CliRunner().invoke(main, ["show", "hearts"]).output
+    assert "Rules: tricks" not in out and "no_points_first_trick: true" in out
+
+
+def test_every_declared_deck_has_its_rules_at_a_glance() -> None:
+    """The booklet's summary is written from the declaration: every section the game uses says its piece."""
+    from cardforge.games.declared import DeclaredRuleset
+    from cardforge.games.declared.glance import turn_summary
+    from cardforge.games.registry import all_games
+    from cardforge.load.find import bundled_deck_ids
+
+    games = all_games()
+    seen = set()
+    for deck_id in bundled_deck_ids():
+        deck = load_deck(deck_id)
+        game = games.get(deck.ruleset or "")
+        if not isinstance(game, DeclaredRuleset):
+            continue
+        rules = game.declare(deck)
+        summary = turn_summary(deck, rules)
+        steps = {name: text for part in summary["parts"] for name, text in part["steps"]}
+        assert all(text and "None" not in text for text in steps.values()), deck_id
+        assert ("Bid" in steps) == (rules.bidding is not None) and ("Pass" in steps) == (rules.passing is not None)
+        assert ("Face down" in steps) == (rules.face_down is not None), deck_id
+        seen.add(deck_id)
+    assert {"hearts", "oh-hell", "fives", "tiger-ghee", "green-queen-jokers"} <= seen
+    hearts = load_deck("hearts")
+    steps = {n: t for p in turn_summary(hearts, hearts.rules_params)["parts"] for n, t in p["steps"]}
+    assert "no Hearts card until a Hearts card or the Spades 12" in steps["Lead"]

@@ -282,7 +282,8 @@ class TrickGame(Generic[S]):
     def illegal_message(self, st: S, play: int, legal: list[int]) -> str:
         shown = self.play_text(play) if isinstance(play, int) and 0 <= play >> 1 < len(self.ids) else repr(play)
         allowed = ", ".join(self.play_text(p) for p in legal)
-        return f"seat {st.to_move} may not play {shown} here; legal: {allowed}"
+        return (f"hand {st.hand_index + 1}, trick {st.trick_index + 1}: seat {st.to_move} may not play {shown} here; "
+                f"legal: {allowed}")
 
     # ------------------------------------------------------------------ public helpers (card ids)
 

@@ -16,18 +16,21 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from itertools import chain
-from typing import Literal, cast
+from typing import TYPE_CHECKING, Literal, cast
 
-import numpy as np
 from PIL import Image, ImageChops
 
 from ..deck import Card, Deck
-from .impose import impose
-from .sheets import SheetOptions, sheet_spec
+from .sheets import SheetOptions, deck_imposition
+
+if TYPE_CHECKING:
+    import numpy as np
 
 MISCUT_MM = 1.0
 """How far off a home or copy-shop cut may land."""
 BAND_DPI = 50
+FRAME_DPI = 100
+"""Frames are measured finer than bands: the rasteriser snaps an edge up to a pixel, 0.25 mm here."""
 Side = Literal["front", "back"]
 TOLERANCE = 24
 """Largest per-channel difference (0-255) still counted as the same colour (antialiasing, JPEG-free)."""
@@ -138,6 +141,8 @@ def face_band(deck: Deck, side: Side) -> str | None:
 
 def _longest_run(flags: np.ndarray) -> int:
     """The longest run of True values in a 1-D array."""
+    import numpy as np
+
     if not flags.any():
         return 0
     padded = np.concatenate(([0], flags.astype(np.int8), [0]))
@@ -145,50 +150,63 @@ def _longest_run(flags: np.ndarray) -> int:
     return int((ends - starts).max())
 
 
-def inset_edges(image: Image.Image, bleed_mm: float, dpi: int) -> list[tuple[str, float]]:
+def inset_edges(image: Image.Image, bleed_mm: float, dpi: int,
+                trim_mm: tuple[float, float] | None = None) -> list[tuple[str, float]]:
     """(edge, depth in mm) for each edge of the face along which a frame, bar or line starts between
     the miscut depth and FRAME_SAFE_MM inside the cut, unbroken over a quarter of the side or more.
 
     Each column parallel to the edge is compared with the card's own colour just inside the cut on the
     same row, so a bar that runs into the bleed shows its inner edge only if that is near the cut too."""
-    px = dpi / 25.4
+    import numpy as np  # only layout faces are measured: an art deck's build never needs it
+
     pixels = np.asarray(image.convert("RGB")).astype(np.int16)
     height, width = pixels.shape[:2]
-    bleed = round(bleed_mm * px)
-    shift = bleed - bleed_mm * px  # the trim starts this far (pixels) into the first kept column
-    trim = pixels[bleed:height - bleed, bleed:width - bleed]
-    views = {"left": trim, "right": trim[:, ::-1], "top": trim.transpose(1, 0, 2), "bottom": trim[::-1].transpose(1, 0, 2)}
-    reference_column = max(0, round(0.4 * px))
-    first = max(reference_column + 1, round(MISCUT_MM * px))
-    last = int((FRAME_SAFE_MM * px) - 0.5)  # the last column whose centre lies inside the unsafe depth
+    # The rasteriser rounds the page to whole pixels, so each axis has its own scale: measured from the
+    # picture's size when the trim is known, else from the dpi.
+    trim_w, trim_h = trim_mm if trim_mm else (width * 25.4 / dpi - 2 * bleed_mm, height * 25.4 / dpi - 2 * bleed_mm)
+    px_x, px_y = width / (trim_w + 2 * bleed_mm), height / (trim_h + 2 * bleed_mm)
+    # each view starts at the picture's outer side of that edge, its columns running inwards
+    views = {"left": (pixels, px_x), "right": (pixels[:, ::-1], px_x),
+             "top": (pixels.transpose(1, 0, 2), px_y), "bottom": (pixels[::-1].transpose(1, 0, 2), px_y)}
     found = []
-    for edge, view in views.items():
-        reference = view[:, reference_column]
+    for edge, (view, px) in views.items():
+        cut = bleed_mm * px  # where the cut lies, in pixels from the outer side
+        bleed = round(cut)
+        reference_column = bleed + max(0, round(0.4 * px))
+        first = max(reference_column + 1, bleed + round(MISCUT_MM * px))
+        last = bleed + int((FRAME_SAFE_MM * px) - 0.5)  # the last column whose centre lies inside the unsafe depth
+        # rows beyond the trim on the other axis are bleed: measure along the trim only
+        other = bleed_mm * (px_y if px is px_x else px_x)
+        rows = slice(round(other), view.shape[0] - round(other))
+        reference = view[rows, reference_column]
         for column in range(first, min(last + 1, view.shape[1] - 1)):
-            contrast = np.abs(view[:, column] - reference).max(axis=1)
+            contrast = np.abs(view[rows, column] - reference).max(axis=1)
             differs = contrast > FRAME_TOLERANCE
             if _longest_run(differs) >= FRAME_MIN_RUN * len(differs):
                 # The frame's edge lies inside this column: antialiasing tells how far (a column the
                 # frame covers a sixth of differs a sixth as much as the next, fully covered one).
-                full = np.abs(view[:, column + 1] - reference).max(axis=1)[differs]
+                full = np.abs(view[rows, column + 1] - reference).max(axis=1)[differs]
                 part = contrast[differs]
                 covered = float(np.clip(np.median(part) / max(float(np.median(full)), 1.0), 0.0, 1.0))
-                depth = (column + shift + 1 - covered) / px
-                found.append((edge, round(depth * 2) / 2))
+                depth = (column + 1 - covered - cut) / px
+                # The rasteriser snaps a filled shape's edge to the pixel grid (up to a pixel either
+                # way), so a panel exactly FRAME_SAFE_MM in may read a pixel short: that is not a warning.
+                if depth + 1 / px < FRAME_SAFE_MM:
+                    found.append((edge, round(depth * 2) / 2))  # to the half millimetre
                 break
     return found
 
 
 def _layout_pictures(deck: Deck, side: Side) -> Iterator[Image.Image]:
-    """Every distinct layout face of `side` drawn at BAND_DPI. A face that is one picture (an image
+    """Every distinct layout face of `side` drawn at FRAME_DPI. A face that is one picture (an image
     deck) is the artist's own composition and is not measured: reading every picture would cost an
     art deck's build more than drawing its sheets (benchmarks/bench_art_deck.py)."""
-    from .png import faces_pdf, rasterise
-
     layouts = [card for card in _distinct_faces(deck, side)
                if (card.front_image if side == "front" else card.back_image) is None]
     if layouts:
-        yield from rasterise(faces_pdf(deck, [(card, side) for card in layouts]), BAND_DPI)
+        from .png import faces_pdf, rasterise
+
+        yield from rasterise(faces_pdf(deck, [(card, side) for card in layouts]), FRAME_DPI)
 
 
 def inset_frames(deck: Deck) -> tuple[InsetFrame, ...]:
@@ -200,7 +218,7 @@ def inset_frames(deck: Deck) -> tuple[InsetFrame, ...]:
         bleed = deck.spec.card.bleed
         found = [InsetFrame(side, edge, at) for side in ("front", "back")
                  for image in _layout_pictures(deck, side)
-                 for edge, at in inset_edges(image, bleed, BAND_DPI)]
+                 for edge, at in inset_edges(image, bleed, FRAME_DPI, deck.spec.card.size_mm)]
         return tuple(dict.fromkeys(found))
 
     return faces_of(deck).kept(("inset frames",), measure)
@@ -228,12 +246,12 @@ def cut_plan(deck: Deck, options: SheetOptions) -> tuple[SheetOptions, str]:
     back = face_band(deck, "back") if front else None
     if front and back:
         return options, f"cut tolerance: cards butt, every front has a {front} outer band and every back {back}"
-    count = impose(len(deck.cards), sheet_spec(deck, options)).grid.per_page
+    count = deck_imposition(deck, options).grid.per_page
     gutter = 2 * min(deck.spec.card.bleed, 1.5)
     if gutter >= 2 * MISCUT_MM:
         wider = replace(options, gap=gutter)
         try:
-            fits = impose(len(deck.cards), sheet_spec(deck, wider)).grid.per_page >= count
+            fits = deck_imposition(deck, wider).grid.per_page >= count
         except ValueError:
             fits = False
         if fits:

@@ -6,95 +6,28 @@ is the one place that turns them into points.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from reportlab.graphics.shapes import Ellipse, Group, Image, Line, Rect
+from reportlab.graphics.shapes import Ellipse, Group, Line, Rect
 from reportlab.lib.colors import Color
 
 from .. import model
 from ..budgets import MAX_CARD_TEXT_CHARS
 from ..deck import Card, Deck
-from ..images import ImageRefused, check_header, verify_images
-from ..paths import UnsafeReference
 from ..units import mm_to_pt
 from . import RenderError
 from .colors import parse_color
 from .corner_index import UNDERLINE_GAP, UNDERLINE_WEIGHT, font_size_for, index_group
 from .deckfonts import family_for
 from .fonts import CAP_HEIGHT, FACES, FONT_FILES, missing_glyphs, text_width
+from .frame import Frame
 from .graphics import all_graphics
-from .icons import ICONS, icon_group
+from .icons import ICONS
 from .ink import ink_box
 from .markup import ICON_SRC, IMAGE_SRC, MarkupError, to_paragraph_xml
+from .placed import icon_at, image_aspect, image_file, image_shape
 from .richtext import Box, SetText, set_text
-
-
-@dataclass(frozen=True)
-class Frame:
-    """Trim size and bleed in mm; converts layout positions to bleed-box points."""
-
-    width_mm: float
-    height_mm: float
-    bleed_mm: float
-
-    @property
-    def bleed_width(self) -> float:
-        return mm_to_pt(self.width_mm + 2 * self.bleed_mm)
-
-    @property
-    def bleed_height(self) -> float:
-        return mm_to_pt(self.height_mm + 2 * self.bleed_mm)
-
-    def point(self, x_mm: float, y_mm: float) -> tuple[float, float]:
-        """Layout (x right, y down, from the trim's top-left) -> bleed-box points (y up)."""
-        return mm_to_pt(self.bleed_mm + x_mm), mm_to_pt(self.bleed_mm + self.height_mm - y_mm)
-
-    @property
-    def trim_centre(self) -> tuple[float, float]:
-        return self.point(self.width_mm / 2, self.height_mm / 2)
-
-
-def image_file(deck: Deck, reference: str, where: str) -> Path:
-    """An image file of the deck (its folder or assets/), verified (images.py)."""
-    try:
-        path = deck.resolve_file(reference)
-        verify_images([path])
-    except (UnsafeReference, ImageRefused) as exc:
-        raise RenderError(f"{where}: {exc}") from None
-    return path
-
-
-def image_shape(deck: Deck, reference: str, x: float, y: float, w: float, h: float, where: str) -> Image:
-    """An image file of the deck (its folder or assets/) placed at (x, y) bottom-left, w x h points."""
-    return Image(x, y, w, h, str(image_file(deck, reference, where)))
-
-
-def image_aspect(deck: Deck, reference: str, where: str) -> float:
-    """Width / height of an image file of the deck, from its header."""
-    width, height = check_header(image_file(deck, reference, where))
-    return width / height
-
-
-def icon_at(name: str, size: float, color: Color | None, x: float, y: float, where: str,
-            deck: Deck | None = None) -> Group:
-    """Icon `name` centred at (x, y) points, `size` tall: a built-in icon, or one of the deck's `icons:`
-    (a picture, as wide as its proportions make it)."""
-    if deck is not None and name in deck.spec.icons:
-        reference = deck.spec.icons[name]
-        width = size * image_aspect(deck, reference, f"icons.{name}")
-        return Group(image_shape(deck, reference, x - width / 2, y - size / 2, width, size, f"icons.{name}"))
-    if name not in ICONS:
-        known = [*ICONS, *(deck.spec.icons if deck is not None else ())]
-        hint = difflib.get_close_matches(name, known, n=1)
-        tail = f"did you mean {hint[0]!r}?" if hint else f"icons are {', '.join(known)}"
-        raise RenderError(f"{where}: unknown icon {name!r}; {tail}")
-    group = Group(icon_group(name, size, color))
-    group.translate(x, y)
-    return group
 
 
 class CardText:

@@ -17,7 +17,8 @@ from reportlab.lib.colors import Color, HexColor, white
 from ..deck import Card, Deck
 from . import RenderError
 from .colors import mix, parse_color
-from .icons import icon_group
+from .icons import Pen, icon_group
+from .lattice import draw_lattice, lattice_key
 
 
 @dataclass(frozen=True)
@@ -205,9 +206,69 @@ def pips_key(deck: Deck, card: Card, options: dict[str, Any]) -> Any:
             suit.color if suit else None, options]
 
 
+# ---------------------------------------------------------------- a tiger's head
+
+
+def tiger_head(size: float, face: Color, marks: Color, muzzle: Color) -> Group:
+    """A tiger's head `size` points across, centred on (0, 0): an orange face with ears, a pale muzzle,
+    and dark eyes, nose and stripes (our own drawing, in the icons' unit box)."""
+    pens = {name: Pen(size, colour) for name, colour in (("face", face), ("muzzle", muzzle), ("marks", marks))}
+    pen = pens["face"]
+    for x in (-1, 1):
+        pen.circle(pen.path(), 0.6 * x, 0.62, 0.27)
+    head = pen.path()
+    pen.move(head, 0, 0.74)
+    pen.curve(head, 0.55, 0.74, 0.95, 0.48, 0.95, 0.02)
+    pen.curve(head, 0.95, -0.45, 0.5, -0.86, 0, -0.86)
+    pen.curve(head, -0.5, -0.86, -0.95, -0.45, -0.95, 0.02)
+    pen.curve(head, -0.95, 0.48, -0.55, 0.74, 0, 0.74)
+    head.closePath()
+    pale = pens["muzzle"]
+    for x in (-1, 1):
+        pale.circle(pale.path(), 0.2 * x, -0.42, 0.27)
+        pale.circle(pale.path(), 0.62 * x, 0.62, 0.12)  # inside the ears
+    dark = pens["marks"]
+    for x in (-1, 1):
+        eye = dark.path()
+        dark.move(eye, 0.16 * x, 0.14)
+        dark.curve(eye, 0.26 * x, 0.24, 0.44 * x, 0.24, 0.52 * x, 0.16)
+        dark.curve(eye, 0.42 * x, 0.06, 0.26 * x, 0.04, 0.16 * x, 0.14)
+        eye.closePath()
+        for y, reach in ((0.28, 0.64), (0.02, 0.7), (-0.24, 0.66)):  # stripes running in from the cheeks
+            dark.poly(dark.path(), [(0.95 * x, y + 0.09), (reach * x, y - 0.01), (0.93 * x, y - 0.09)])
+        dark.poly(dark.path(), [(0.14 * x, 0.74), (0.2 * x, 0.46), (0.3 * x, 0.72)])  # stripes on the brow
+    dark.poly(dark.path(), [(-0.06, 0.74), (0.06, 0.74), (0, 0.5)])
+    nose = dark.path()
+    dark.move(nose, -0.14, -0.14)
+    dark.line(nose, 0.14, -0.14)
+    dark.line(nose, 0, -0.3)
+    nose.closePath()
+    mouth = dark.stroke(0.05)
+    dark.move(mouth, -0.24, -0.52)
+    dark.curve(mouth, -0.12, -0.6, 0, -0.52, 0, -0.3)
+    dark.curve(mouth, 0, -0.52, 0.12, -0.6, 0.24, -0.52)
+    return Group(*(p.group for p in pens.values()))
+
+
+def draw_tiger(deck: Deck, card: Card, options: dict[str, Any], w: float, h: float, where: str) -> Group:
+    """A tiger's head filling the box (its smaller side); `color` (the face, default orange), `marks`
+    (eyes, nose and stripes) and `muzzle` (default white)."""
+    def colour(name: str, default: str) -> Color:
+        return parse_color(str(options.get(name) or default), f"{where}.options.{name}") or HexColor(default)
+    head = tiger_head(min(w, h), colour("color", "#f39c12"), colour("marks", "#1c1c1c"), colour("muzzle", "#ffffff"))
+    head.translate(w / 2, h / 2)
+    return Group(head)
+
+
+def tiger_key(deck: Deck, card: Card, options: dict[str, Any]) -> Any:
+    return ["tiger", options]
+
+
 GRAPHICS: dict[str, Graphic] = {
     "suit-ring": Graphic(draw_suit_ring, suit_ring_key),
     "pips": Graphic(draw_pips, pips_key),
+    "lattice": Graphic(draw_lattice, lattice_key),
+    "tiger": Graphic(draw_tiger, tiger_key),
 }
 """The renderer's own graphics; games add theirs (games/base.py `Game.graphics`)."""
 

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from reportlab.graphics.shapes import FILL_EVEN_ODD, Group, Path
-from reportlab.lib.colors import Color
+if TYPE_CHECKING:  # the shapes are imported when an icon is drawn: loading a deck only reads ICONS' names
+    from reportlab.graphics.shapes import Group, Path
+    from reportlab.lib.colors import Color
 
 KAPPA = 0.5523
 """Bezier handle length that approximates a quarter circle."""
@@ -22,17 +24,23 @@ class Pen:
     """Builds paths in the unit design box, scaled to points."""
 
     def __init__(self, size: float, color: Color) -> None:
+        from reportlab.graphics.shapes import Group
+
         self.s = size / 2.0
         self.color = color
         self.group = Group()
 
     def path(self, even_odd: bool = True) -> Path:
+        from reportlab.graphics.shapes import FILL_EVEN_ODD, Path
+
         path = Path(fillColor=self.color, strokeColor=None, strokeWidth=0, autoclose="pdf",
                     fillMode=FILL_EVEN_ODD if even_odd else 0)
         self.group.add(path)
         return path
 
     def stroke(self, width: float) -> Path:
+        from reportlab.graphics.shapes import Path
+
         path = Path(fillColor=None, strokeColor=self.color, strokeWidth=width * self.s,
                     strokeLineCap=1, strokeLineJoin=1)
         self.group.add(path)
@@ -220,6 +228,111 @@ def _crown(pen: Pen) -> None:
         pen.circle(pen.path(), x, y + 0.08, 0.12)
 
 
+# ---------------------------------------------------------------- the four suits of playing cards, and their courts
+
+
+def _heart_outline(pen: Pen, path: Path, sx: float = 1.0, sy: float = 1.0, dy: float = 0.0) -> None:
+    """A heart, point down, scaled by (sx, sy) (a negative sy turns it point up) and moved up by dy."""
+    def p(x: float, y: float) -> tuple[float, float]:
+        return x * sx, y * sy + dy
+    segments = (
+        (p(-0.22, -0.6), p(-0.95, -0.2), p(-0.95, 0.32)),
+        (p(-0.95, 0.7), p(-0.7, 0.9), p(-0.47, 0.9)),
+        (p(-0.22, 0.9), p(-0.05, 0.74), p(0, 0.56)),
+        (p(0.05, 0.74), p(0.22, 0.9), p(0.47, 0.9)),
+        (p(0.7, 0.9), p(0.95, 0.7), p(0.95, 0.32)),
+        (p(0.95, -0.2), p(0.22, -0.6), p(0, -0.95)),
+    )
+    pen.move(path, *p(0, -0.95))
+    for (x1, y1), (x2, y2), (x3, y3) in segments:
+        pen.curve(path, x1, y1, x2, y2, x3, y3)
+    path.closePath()
+
+
+def _heart(pen: Pen) -> None:
+    _heart_outline(pen, pen.path())
+
+
+def _spade(pen: Pen) -> None:
+    """A heart turned point up on a flared stem."""
+    _heart_outline(pen, pen.path(), 0.92, -0.8, 0.2)
+    stem = pen.path()
+    pen.move(stem, -0.1, -0.25)
+    pen.line(stem, 0.1, -0.25)
+    pen.curve(stem, 0.14, -0.62, 0.25, -0.85, 0.42, -0.97)
+    pen.line(stem, -0.42, -0.97)
+    pen.curve(stem, -0.25, -0.85, -0.14, -0.62, -0.1, -0.25)
+    stem.closePath()
+
+
+def _club(pen: Pen) -> None:
+    """Three round leaves, well apart, on a straight stem."""
+    for x, y in ((0, 0.58), (-0.6, -0.02), (0.6, -0.02)):
+        pen.circle(pen.path(), x, y, 0.37)
+    pen.circle(pen.path(), 0, 0.12, 0.26)
+    pen.poly(pen.path(), [(-0.07, 0.0), (0.07, 0.0), (0.22, -0.97), (-0.22, -0.97)])
+
+
+def _bust(pen: Pen) -> Path:
+    """A court figure's head and shoulders, with eyes and a collar cut out; returns the head's path."""
+    body = pen.path()
+    pen.move(body, -0.88, -1.0)
+    pen.line(body, 0.88, -1.0)
+    pen.curve(body, 0.88, -0.55, 0.6, -0.36, 0.22, -0.3)
+    pen.line(body, -0.22, -0.3)
+    pen.curve(body, -0.6, -0.36, -0.88, -0.55, -0.88, -1.0)
+    body.closePath()
+    pen.poly(body, [(-0.22, -0.42), (0.22, -0.42), (0, -0.78)])  # the collar, cut out
+    head = pen.path()
+    pen.circle(head, 0, 0.06, 0.3)
+    for x in (-0.11, 0.11):  # eyes, cut out
+        pen.circle(head, x, 0.1, 0.045)
+    return head
+
+
+def _king(pen: Pen) -> None:
+    """A court figure in a five-pointed crown, with a beard."""
+    _bust(pen)
+    pen.poly(pen.path(), [(-0.34, 0.32), (-0.44, 0.82), (-0.22, 0.56), (-0.11, 0.9), (0, 0.58), (0.11, 0.9),
+                          (0.22, 0.56), (0.44, 0.82), (0.34, 0.32)])
+    beard = pen.path()
+    pen.move(beard, -0.27, -0.06)
+    pen.curve(beard, -0.2, -0.4, 0.2, -0.4, 0.27, -0.06)
+    pen.curve(beard, 0.12, -0.14, -0.12, -0.14, -0.27, -0.06)
+    beard.closePath()
+
+
+def _queen(pen: Pen) -> None:
+    """A court figure with hair framing the face and a small coronet with round tips."""
+    _bust(pen)
+    hair = pen.path()
+    pen.move(hair, -0.46, -0.32)
+    pen.curve(hair, -0.52, 0.15, -0.3, 0.52, 0, 0.52)
+    pen.curve(hair, 0.3, 0.52, 0.52, 0.15, 0.46, -0.32)
+    pen.line(hair, 0.36, -0.32)
+    pen.curve(hair, 0.41, 0.1, 0.24, 0.42, 0, 0.42)
+    pen.curve(hair, -0.24, 0.42, -0.41, 0.1, -0.36, -0.32)
+    hair.closePath()
+    pen.poly(pen.path(), [(-0.26, 0.44), (-0.3, 0.72), (-0.13, 0.6), (0, 0.8), (0.13, 0.6), (0.3, 0.72), (0.26, 0.44)])
+    for x, y in ((-0.3, 0.74), (0, 0.82), (0.3, 0.74)):
+        pen.circle(pen.path(), x, y, 0.07)
+
+
+def _jack(pen: Pen) -> None:
+    """A court figure in a flat cap with a feather."""
+    _bust(pen)
+    cap = pen.path()
+    pen.move(cap, -0.46, 0.3)
+    pen.curve(cap, -0.4, 0.62, 0.4, 0.62, 0.46, 0.3)
+    pen.line(cap, -0.46, 0.3)
+    cap.closePath()
+    feather = pen.path()
+    pen.move(feather, 0.3, 0.48)
+    pen.curve(feather, 0.5, 0.9, 0.75, 0.95, 0.92, 0.92)
+    pen.curve(feather, 0.7, 0.8, 0.55, 0.6, 0.36, 0.42)
+    feather.closePath()
+
+
 # ---------------------------------------------------------------- icons of personnel, information and equipment
 
 
@@ -254,6 +367,43 @@ def _equipment(pen: Pen) -> None:
     pen.circle(path, 0, 0, 0.3)
 
 
+def _brush(points: tuple[tuple[float, float], ...], width: float, steps: int = 20) -> list[tuple[float, float]]:
+    """The outline of a brush stroke along a cubic curve: broad just after its start, tapering to a point."""
+    p0, p1, p2, p3 = points
+    left, right = [], []
+    for i in range(steps + 1):
+        t = i / steps
+        u = 1 - t
+        x = u ** 3 * p0[0] + 3 * u * u * t * p1[0] + 3 * u * t * t * p2[0] + t ** 3 * p3[0]
+        y = u ** 3 * p0[1] + 3 * u * u * t * p1[1] + 3 * u * t * t * p2[1] + t ** 3 * p3[1]
+        dx = 3 * u * u * (p1[0] - p0[0]) + 6 * u * t * (p2[0] - p1[0]) + 3 * t * t * (p3[0] - p2[0])
+        dy = 3 * u * u * (p1[1] - p0[1]) + 6 * u * t * (p2[1] - p1[1]) + 3 * t * t * (p3[1] - p2[1])
+        length = math.hypot(dx, dy) or 1.0
+        half = width / 2 * math.sqrt(min(1.0, t * 6)) * u ** 0.8
+        left.append((x - dy / length * half, y + dx / length * half))
+        right.append((x + dy / length * half, y - dx / length * half))
+    return left + right[::-1]
+
+
+def _stripes(pen: Pen) -> None:
+    """Three tiger stripes: brush strokes that sweep in from the left, wave and taper to points."""
+    strokes = (
+        (((-0.95, 0.78), (-0.4, 0.98), (0.1, 0.45), (0.8, 0.62)), 0.3),
+        (((-0.95, 0.05), (-0.35, 0.3), (0.2, -0.25), (0.98, 0.02)), 0.36),
+        (((-0.95, -0.7), (-0.4, -0.5), (0.05, -0.98), (0.7, -0.78)), 0.3),
+    )
+    for points, width in strokes:
+        pen.poly(pen.path(even_odd=False), _brush(points, width))
+
+
+def _flower(pen: Pen) -> None:
+    """Five round petals about an open heart with a seed in it: the flower of the five-suited Fivura."""
+    for i in range(5):
+        a = math.radians(90 + 72 * i)
+        pen.circle(pen.path(), 0.58 * math.cos(a), 0.58 * math.sin(a) - 0.04, 0.4)
+    pen.circle(pen.path(), 0, -0.04, 0.09)
+
+
 def _wild(pen: Pen) -> None:
     """An eight-ray burst: any icon."""
     pen.poly(pen.path(), _regular(8, 1.0, inner=0.38))
@@ -272,6 +422,14 @@ ICONS: dict[str, Callable[[Pen], None]] = {
     "lizard": _lizard,
     "water": _water,
     "crown": _crown,
+    "flower": _flower,
+    "heart": _heart,
+    "spade": _spade,
+    "club": _club,
+    "king": _king,
+    "queen": _queen,
+    "jack": _jack,
+    "stripes": _stripes,
     "personnel": _personnel,
     "information": _information,
     "equipment": _equipment,

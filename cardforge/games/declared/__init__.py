@@ -123,6 +123,7 @@ class TricksGame(DeclaredRuleset):
     id = "tricks"
     title = "Declared trick-taking game"
     params_schema = TrickRules  # type: ignore[assignment]
+    booklet_module = "booklet"
 
     def declare(self, deck: Deck) -> TrickRules:
         rules = deck.rules_params
