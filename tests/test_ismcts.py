@@ -318,9 +318,10 @@ def test_the_comparison_would_see_a_peek():
     assert any(not np.array_equal(a, b) for a, b in seat.compared)
 
 
-def test_search_players_play_in_the_compiled_loop_and_replay():
+def test_search_players_play_in_the_compiled_loop():
     """mcts:N plays inside the compiled loop (engine "fast"), deciding passes as well as plays; the
-    same seed gives the same games."""
+    same seed gives the same games. (Their logs replay through the readable engine too, but a traced
+    game compiles the loop once more: about a minute of CI time, so it is not tested here.)"""
     agents = ["mcts:8", "heuristic", "mcts:8", "random"]
     a = simulate("hearts", 4, 2, seed=5, agents=agents)
     b = simulate("hearts", 4, 2, seed=5, agents=agents)

@@ -189,6 +189,7 @@ def test_check_skilled_adds_a_skilled_play_section(tmp_path):
 
     text = "".join(page.extract_text() for page in PdfReader(pdf).pages)
     assert "mcts:10" in text and "Skilled play" in text
+    assert "search, 10 playouts" in text and "wins against heuristic players" in text  # the skill ladder
 
 
 def test_deals_respect_exclusions_and_sizes():

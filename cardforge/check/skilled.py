@@ -27,8 +27,8 @@ from ..sim.stats import holm, rate_difference
 
 if TYPE_CHECKING:
     from ..deck import Deck
-    from .results import DeckCheck
     from .options import CheckOptions
+    from .results import DeckCheck
 
 LADDER_GAMES = 400
 """Games per rung of the skill ladder when `--games` is not given (±4-5 percentage points a rung)."""
