@@ -327,3 +327,12 @@ def test_search_players_play_in_the_compiled_loop():
     b = simulate("hearts", 4, 2, seed=5, agents=agents)
     assert a.engine == "fast" and not a.notice
     assert a.to_json()["seats"] == b.to_json()["seats"]
+
+
+def test_search_games_are_the_same_on_any_number_of_processes():
+    """Search players' games go out in small blocks (every process busy to the end); the sums do not
+    depend on how many processes play them."""
+    agents = ["mcts:4", "heuristic", "heuristic", "heuristic"]
+    one = simulate("hearts", 4, 45, seed=2, agents=agents, jobs=1)
+    two = simulate("hearts", 4, 45, seed=2, agents=agents, jobs=2)
+    assert one.to_json()["seats"] == two.to_json()["seats"]
