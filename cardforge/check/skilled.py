@@ -92,10 +92,12 @@ def ladder_sentence(rungs: list[Match], players: int) -> tuple[str, list[dict[st
     low, high = rungs[1], rungs[2]
     d, d_low, _ = rate_difference(high.wins, high.games, low.wins, low.games)
     steps.append(d_low > 0)
-    names = ["random to heuristic", "heuristic to search", "a quarter of the playouts to all of them"]
+    names = ["random and heuristic play", "heuristic play and search",
+             f"search at {_who(low.agent).split(' at ')[1]} and at {_who(high.agent).split(' at ')[1]}"]
     missing = [name for name, ok in zip(names, steps) if not ok]
     verdict = ("Skill pays at every step." if not missing else
-               f"Skill does not show from {' nor from '.join(missing)} (intervals overlap: luck, or too few games).")
+               f"No difference shows between {'; nor between '.join(missing)} (the intervals overlap: luck "
+               "matters as much there, or more games are needed).")
     text = (f"Skill ladder, one player against {players - 1} heuristic players, seats rotated: "
             f"{', '.join(shown)}. {verdict}")
     return text, rows
