@@ -150,7 +150,7 @@ class Deck:
 
     @property
     def ruleset(self) -> str | None:
-        return self.spec.rules.ruleset if self.spec.rules else None
+        return self.spec.rules.game_id if self.spec.rules else None
 
     @property
     def dealt_cards(self) -> tuple[Card, ...]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, field_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, field_validator, model_validator
 
 from .units import parse_length_mm
 
@@ -407,10 +407,29 @@ class Faces(Strict):
 
 
 class RulesSpec(Strict):
-    """The ruleset the validator plays and its parameters (checked against the ruleset's schema)."""
+    """The game the validator plays: a bundled or plugin ruleset and its parameters (checked against the
+    ruleset's schema), or a trick-taking game declared in full under `tricks` (docs/trick-vocabulary.md)."""
 
-    ruleset: str
+    ruleset: str | None = None
     params: dict[str, Any] = {}
+    tricks: dict[str, Any] | None = None
+
+    @model_validator(mode="after")
+    def _one_game(self) -> RulesSpec:
+        if (self.ruleset is None) == (self.tricks is None):
+            raise ValueError("give a `ruleset` (with `params`) or declare the game under `tricks`, not both")
+        if self.tricks is not None and self.params:
+            raise ValueError("a declared game has no `params`: its rules are under `tricks`")
+        return self
+
+    @property
+    def game_id(self) -> str:
+        """The registered game that plays this deck (`tricks` for a declared game)."""
+        return self.ruleset if self.ruleset is not None else DECLARED_GAME
+
+
+DECLARED_GAME = "tricks"
+"""The registered game that plays every deck declaring its rules under `rules.tricks`."""
 
 
 class DeckSpec(Strict):

@@ -1,7 +1,8 @@
 """`cardforge new`: a deck folder to start from, written so that it checks and builds as it stands.
 
-Two kinds: a starter deck (three suits, twelve ranks, a rules text with the generated component and
-setup tables in place) for a game of one's own, and a variant of an existing deck (`extends:` it and
+Three kinds: a starter deck (three suits, twelve ranks, a rules text with the generated component and
+setup tables in place) for a game of one's own, the same deck with a trick-taking game declared under
+`rules.tricks` (the validator plays it as written, docs/trick-vocabulary.md), and a variant of an existing deck (`extends:` it and
 lists, commented out, every rules parameter with its value and meaning, ready to change and to
 `cardforge compare` against the base). What is written is loaded back before the command reports
 success, so a starter that the loader refuses is never left behind (tests/test_scaffold.py).
@@ -72,7 +73,29 @@ credits:
   designer: ""          # your name, printed on the booklet's cover and back
 
 # For the validator to play the game, it needs a ruleset: start from a bundled game with
-# `cardforge new my-variant --from DECK`, DECK one of: {games}.
+# `cardforge new my-variant --from DECK`, DECK one of: {games}; or declare a trick-taking game
+# under rules.tricks (`cardforge new my-game --trick` writes one).
+"""
+
+STARTER_TRICKS = """
+# The game, declared: the validator plays it as written. docs/trick-vocabulary.md lists every word
+# (passing, bidding, a trump turned up each hand, cards played face down, points per card, a target...);
+# `cardforge show {shown}` prints the whole declaration, defaults included.
+rules:
+  tricks:
+    lead:
+      first: left_of_dealer   # the player left of the dealer leads the first trick; each winner leads the next
+    follow:
+      must_follow: true       # a player who can follow the suit led must
+    trick:
+      trump: black            # the highest Black takes the trick; without one, the highest card of the suit led
+    scoring:
+      count: tricks           # every trick taken ...
+      hand: count             # ... is a point
+    end:
+      hands: players          # a game is one hand dealt by each player
+    winner:
+      best: highest           # the highest total wins; equal totals share the win
 """
 
 STARTER_RULES = """\
@@ -97,6 +120,39 @@ Say how a turn goes: what a player may do, and what happens then.
 ## End of the game
 
 Say when the game ends and who wins.
+"""
+
+STARTER_TRICK_RULES = """\
+# {title}
+
+## The idea
+
+Take more tricks than anyone else. Black is trump.
+
+## Components
+
+{{{{ tables.components }}}}
+
+## Setup
+
+Shuffle and deal every card:
+
+{{{{ tables.setup }}}}
+
+## Playing
+
+The player to the left of the dealer leads any card to the first trick. In turn to the left, every
+player plays one card: a card of the suit led if they have one, otherwise any card. The highest Black
+takes the trick; if no Black was played, the highest card of the suit led does. Whoever takes a trick
+leads the next one.
+
+## Scoring
+
+After the last trick, each player scores a point for every trick taken.
+
+## End of the game
+
+Everyone deals once, in turn to the left. The highest total wins; equal totals share the win.
 """
 
 VARIANT_DECK = """\
@@ -180,20 +236,29 @@ def _written(folder: Path, texts: dict[str, str]) -> tuple[Path, ...]:
     return paths
 
 
-def new_deck(folder: Path, title: str | None = None, force: bool = False) -> Scaffold:
-    """A starter deck in `folder`: deck.yaml and rules.md."""
+def new_deck(folder: Path, title: str | None = None, force: bool = False, trick: bool = False) -> Scaffold:
+    """A starter deck in `folder`: deck.yaml and rules.md; with `trick`, a trick-taking game declared in it."""
     _refuse_existing(folder, (DECK_FILE, RULES_FILE), force)
     deck_id = deck_id_for(folder)
     title = title or title_for(deck_id)
     shown = f"{folder}/"
     fields = {"title": title, "quoted_title": _quoted(title), "deck_id": deck_id, "shown": shown,
               "games": ", ".join(played_decks())}
-    files = _written(folder, {DECK_FILE: STARTER_DECK.format(**fields), RULES_FILE: STARTER_RULES.format(**fields)})
-    return Scaffold(folder, files, (
-        (f"cardforge check {shown}", "is every card, face and rules placeholder sound?"),
-        (f"cardforge preview {shown}", "every face at real size, updated on every save"),
-        (f"cardforge build {shown}", f"card sheets and rules booklet into output/{deck_id}/"),
-    ))
+    deck_text = STARTER_DECK.format(**fields)
+    rules_text = STARTER_RULES.format(**fields)
+    if trick:
+        deck_text = deck_text[:deck_text.index("# For the validator")].rstrip() + "\n" + STARTER_TRICKS.format(**fields)
+        rules_text = STARTER_TRICK_RULES.format(**fields)
+    files = _written(folder, {DECK_FILE: deck_text, RULES_FILE: rules_text})
+    steps = [(f"cardforge check {shown}", "plays the game thousands of times (fair? does it end?) and checks every card"
+              if trick else "is every card, face and rules placeholder sound?")]
+    if trick:
+        steps.append((f"cardforge simulate {shown} --games 5 --log games.jsonl", "a few games, every play logged; "
+                      f"`cardforge replay games.jsonl --deck {shown}` shows them"))
+    steps += [(f"cardforge preview {shown}", "every face at real size, updated on every save"),
+              (f"cardforge build {shown}", f"card sheets{', rules booklet and report' if trick else ' and rules booklet'} "
+                                            f"into output/{deck_id}/")]
+    return Scaffold(folder, files, tuple(steps))
 
 
 def new_variant(folder: Path, base_reference: str, title: str | None = None, force: bool = False) -> Scaffold:

@@ -46,6 +46,8 @@ def test_every_bundled_deck_has_a_booklet_with_its_deal(deck_id: str) -> None:
     assert deck.title in text
     if deck.ruleset == "greeen-mafia":
         assert f"Shuffle the {sum(c.kind == 'facility' for c in deck.cards)} facility cards" in text
+    elif getattr(getattr(deck.rules_params, "deal", None), "hand_sizes", None):
+        assert "seven cards each" in text  # a game dealing a sequence of hand sizes says so in its own words
     else:
         hands = " ".join(str(deck.deal_plan(p).hand) for p in deck.players)
         assert f"Cards per player {hands}" in text

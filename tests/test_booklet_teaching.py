@@ -72,10 +72,10 @@ def test_fives_scoring_example_carries_a_pool_and_prints_the_engines_points(deck
     first, second = example.hands
     assert first.pool_in == 0 and first.pool_out > 0 and second.pool_in == first.pool_out and second.pool_out == 0
     engine = game_for(deck, example.players)
-    target = engine.target
+    target = deck.rules_params.target
     for hand in example.hands:
         values = [s.total for s in hand.seats]
-        points, _, _ = engine.hand_points(values, hand.pool_in, last=False)
+        points, _, _, _ = engine.score_counts(values, pool=hand.pool_in, last=False)
         assert points == [s.points for s in hand.seats]
     # the pool goes to the second hand's single closest player
     closest = max((s for s in second.seats if s.total <= target), key=lambda s: s.total)

@@ -67,7 +67,7 @@ def test_frames_are_measured_from_the_cut(tmp_path, elements, expected):
     deck = load_deck(str(_deck(tmp_path, elements)))
     found = sorted(inset_frames(deck), key=lambda f: f.edge)
     assert [(f.side, f.edge) for f in found] == [(f.side, f.edge) for f in sorted(expected, key=lambda f: f.edge)]
-    # at 50 dpi the rasteriser snaps a shape's edge up to a pixel (0.5 mm) either way
+    # the rasteriser snaps a shape's edge up to a pixel either way, and depths are told to the half mm
     assert all(abs(f.depth_mm - e.depth_mm) <= 0.5 for f, e in zip(found, sorted(expected, key=lambda f: f.edge)))
 
 

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 from cardforge.games.registry import all_games
+from cardforge.model import DECLARED_GAME
 
 PACKAGE = Path(__file__).resolve().parent.parent / "cardforge"
 NAMES = re.compile(r"fives|fivura|tiger[-_ ]?ghee|green[-_ ]?queen|greeen[-_ ]?mafia|\bmafia\b", re.IGNORECASE)
@@ -24,5 +25,8 @@ def test_no_module_outside_games_names_a_game() -> None:
 
 
 def test_the_pattern_covers_every_bundled_game() -> None:
+    """Every game but the one that plays any deck's declared rules (docs/trick-vocabulary.md), which is
+    no particular game."""
     for game in all_games().values():
-        assert NAMES.search(game.id) and NAMES.search(game.title), game.id
+        if game.id != DECLARED_GAME:
+            assert NAMES.search(game.id) and NAMES.search(game.title), game.id

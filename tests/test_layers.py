@@ -26,7 +26,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
         "cardforge.render.icons", "cardforge.render.colors", "cardforge.render.fonts", "cardforge.render.ink",
         "cardforge.render.text", "cardforge.render.bounds", "cardforge.render.corner_index",
         "cardforge.render.impose", "cardforge.render.pdf", "cardforge.render.pdf_images",
-        "cardforge.render.pdfcheck",
+        "cardforge.render.pdfcheck", "cardforge.render.frame",
     )),
     ("deck model", (
         "cardforge.model", "cardforge.deck", "cardforge.yaml_source", "cardforge.tables",
@@ -37,13 +37,17 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
         "cardforge.render.graphics", "cardforge.render.lattice", "cardforge.render.placed", "cardforge.render.sheets", "cardforge.render.png",
         "cardforge.render.cut_tolerance",
     )),
+    ("compiled rules", (
+        "cardforge.sim.jit", "cardforge.sim.fastrand", "cardforge.sim.fastcore", "cardforge.sim.trickrules",
+        "cardforge.sim.trickloop",
+    )),
     ("games", ("cardforge.games",)),
     ("loading", ("cardforge.load", "cardforge.artifacts", "cardforge.watch", "cardforge.settings")),
     ("simulation", ("cardforge.sim",)),
     ("gate", ("cardforge.check",)),
     ("products", (
         "cardforge.booklet", "cardforge.report", "cardforge.preview", "cardforge.sweep", "cardforge.scaffold",
-        "cardforge.paramdoc", "cardforge.render.print_shop", "cardforge.render.proof",
+        "cardforge.paramdoc", "cardforge.games.declared.vocabdoc", "cardforge.render.print_shop", "cardforge.render.proof",
         "cardforge.render.calibrate", "cardforge.press", "cardforge.check.compare", "cardforge.check.compare_chart",
     )),
     ("build", ("cardforge.build", "cardforge.build_pool", "cardforge.publish", "cardforge.products")),
@@ -53,7 +57,6 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
 
 PIPELINE = "goes when the gate and the products read the deck's artifacts from the build object"
 RULES = "rules: games/base.py's hooks are being replaced by small capabilities bound once at load"
-KERNELS = "rules: a game's compiled kernel is built on sim's kernel toolkit, to move below games"
 GAME_PAGES = "rules: a game's report pages and teaching examples are drawn by report/ and sim/ helpers"
 MAFIA_CLI = "rules: GREEEN MAFIA's own commands and design search live in its game folder, not in cli/"
 
@@ -64,9 +67,7 @@ UPWARD: list[tuple[str, str, str]] = [
     ("cardforge.games.base", "cardforge.sim.run", RULES),
     ("cardforge.games.greeen_mafia", "cardforge.check.*", RULES),
     ("cardforge.games.greeen_mafia.checks", "cardforge.check.results", RULES),
-    ("cardforge.games.*.fast", "cardforge.sim.fast*", KERNELS),
-    ("cardforge.games.*.agents", "cardforge.sim.agents", KERNELS),
-    ("cardforge.games.*.search", "cardforge.sim.search", KERNELS),
+    ("cardforge.games.declared", "cardforge.sim.search", RULES + " (the search player is one of them)"),
     ("cardforge.games.*.report", "cardforge.report.*", GAME_PAGES),
     ("cardforge.games.*.report", "cardforge.sim.*", GAME_PAGES),
     ("cardforge.games.*.teaching", "cardforge.sim.run", GAME_PAGES),
@@ -84,6 +85,8 @@ SAME_GAME = "rules: a game's booklet text and its teaching examples name each ot
 CIRCLES: list[tuple[frozenset[str], str]] = [
     (frozenset({"cardforge.games.greeen_mafia.beam", "cardforge.games.greeen_mafia.design"}),
      "rules: the beam search and the mission design it serves name each other"),
+    (frozenset({"cardforge.games.declared.checks", "cardforge.games.declared.vocabulary"}),
+     "rules: the vocabulary's words and their cross-checks with the deck's cards name each other"),
     (frozenset({"cardforge.games.green_queen.booklet", "cardforge.games.green_queen.teaching"}), SAME_GAME),
     (frozenset({"cardforge.games.tiger_ghee.booklet", "cardforge.games.tiger_ghee.teaching"}), SAME_GAME),
     (frozenset({"cardforge.sim.fast", "cardforge.sim.report", "cardforge.sim.run"}),

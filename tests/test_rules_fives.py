@@ -6,9 +6,9 @@ import pytest
 
 from cardforge.errors import RuleError
 from cardforge.games.engines import game_for
-from cardforge.games.fives.engine import FivesState
 from cardforge.games.tricks import GameRecord, HandRecord, Play
 from cardforge.load import load_deck
+from cardforge.sim import trickrules as tr
 
 
 @pytest.fixture(scope="module")
@@ -91,7 +91,7 @@ def test_trump_beats_the_led_colour_and_face_down_trump_is_a_wild_five(fives):
     fives.play(st, "silver-2")
     fives.play(st, "blue-13")
     assert fives.play(st, Play("silver-12", down=True)) == 1  # the face-down Silver is no trump
-    assert st.values == [0, 2, 0, 0]  # won with the Silver 2
+    assert st.counts == [0, 2, 0, 0]  # won with the Silver 2
 
 
 def test_off_colour_cards_never_win_and_face_down_counts_five(fives):
@@ -100,12 +100,11 @@ def test_off_colour_cards_never_win_and_face_down_counts_five(fives):
     fives.play(st, Play("blue-13", down=True))  # a Magenta 5 beats the Magenta 4
     fives.play(st, "green-9")
     assert fives.play(st, "magenta-3") == 1
-    assert st.values[1] == 5 and st.leader == 1
+    assert st.counts[1] == 5 and st.leader == 1
 
 
 def test_wild_zero_holder_leads_the_first_trick(fives):
-    st = FivesState(4)
-    st.hands = [[fives.card_int("blue-1")], [fives.card_int("blue-2")], [fives.card_int("magenta-0")], [fives.card_int("blue-3")]]
+    st = fives.make_state(hands(["blue-1"], ["blue-2"], ["magenta-0"], ["blue-3"]))
     assert fives.first_leader(st) == 2
 
 
@@ -126,57 +125,68 @@ def test_variant_deck_trump_changes_the_winner():
 # ---------------------------------------------------------------- scoring
 
 
+def hand_points(game, values, pool, last):
+    """The compiled scoring of a hand ending with these totals: (points, pool carried on, points lost)."""
+    points, pool, lost, _ = game.score_counts(values, pool=pool, last=last)
+    return points, pool, lost
+
+
 def test_tied_places_take_the_lowest_place_they_span_and_shared_first_pools_busts(fives):
-    points, pool, lost = fives.hand_points([24, 24, 20, 30], pool=0, last=False)
+    points, pool, lost = hand_points(fives, [24, 24, 20, 30], pool=0, last=False)
     assert points == [2, 2, 1, -1]  # tied for 1st-2nd: 2nd place's 2 each; then 3rd place
     assert (pool, lost) == (1, 0)  # the closest place is shared: the bust point waits in the pool
-    points, pool, lost = fives.hand_points([20, 20, 20, 18], pool=0, last=False)
+    points, pool, lost = hand_points(fives, [20, 20, 20, 18], pool=0, last=False)
     assert points == [1, 1, 1, 0]
 
 
 def test_the_rule_sheets_own_scoring_example(fives):
     # the Fives rule sheet: totals 26, 25, 22, 22 score -1, +5, +1, +1 (docs/rules-readings.md)
-    points, pool, lost = fives.hand_points([26, 25, 22, 22], pool=0, last=False)
+    points, pool, lost = hand_points(fives, [26, 25, 22, 22], pool=0, last=False)
     assert points == [-1, 5, 1, 1] and (pool, lost) == (0, 0)
 
 
 def test_exact_target_bonus_and_bust_points_to_the_single_closest(fives):
-    points, pool, lost = fives.hand_points([25, 20, 26, 40], pool=2, last=False)
+    points, pool, lost = hand_points(fives, [25, 20, 26, 40], pool=2, last=False)
     assert points == [3 + 1 + 2 + 2, 2, -1, -1]  # place, exact bonus, this hand's busts, the pool
     assert (pool, lost) == (0, 0)
 
 
 def test_nobody_under_target_sends_busts_to_the_pool(fives):
-    points, pool, lost = fives.hand_points([26, 27, 30, 31], pool=1, last=False)
+    points, pool, lost = hand_points(fives, [26, 27, 30, 31], pool=1, last=False)
     assert points == [-1, -1, -1, -1] and pool == 5 and lost == 0
 
 
 def _score(game, record, values):
-    st = FivesState(4)
-    st.values = values
-    rec = HandRecord(0, [], [])
-    record.hands.append(rec)
-    return game.score_hand(st, rec, record), rec
+    """Scores the next hand of `record` with these totals, as the game does (the pool carries in the
+    game's state); returns (points, points lost this hand)."""
+    st = game.new_state()
+    st.sc = game._state(record)
+    st.hand_index = len(record.hands)
+    at = int(game.tb[tr.SC_COUNT])
+    st.sc[at:at + 4] = values
+    record.hands.append(HandRecord(0, [], []))
+    points = game.score_hand(st, record.hands[-1], record)
+    return points, int(st.sc[tr.LOST])
 
 
 def test_pool_carried_to_the_next_single_closest(fives):
     record = GameRecord(totals=[5, 5, 5, 5])
     _score(fives, record, [24, 24, 10, 30])
     _score(fives, record, [26, 24, 24, 30])
-    assert record.carry["pool"] == 3
+    assert fives._state(record)[tr.POOL] == 3
     points, _ = _score(fives, record, [26, 12, 23, 2])
     assert points == [-1, 2, 3 + 3 + 1, 1]  # 3rd-hand closest takes the pool of 3 and this hand's bust
-    assert record.carry["pool"] == 0
+    assert fives._state(record)[tr.POOL] == 0
 
 
 def test_pool_left_after_the_last_hand_is_lost(fives):
     record = GameRecord(totals=[5, 5, 5, 5])
     for expected_pool in (1, 2, 3):
-        _, rec = _score(fives, record, [24, 24, 10, 30])
-        assert record.carry["pool"] == expected_pool and rec.stats["pool_lost"] == 0
-    points, rec = _score(fives, record, [24, 24, 10, 30])  # the fourth and last hand
+        _, lost = _score(fives, record, [24, 24, 10, 30])
+        assert fives._state(record)[tr.POOL] == expected_pool and lost == 0
+    points, lost = _score(fives, record, [24, 24, 10, 30])  # the fourth and last hand
     assert points == [2, 2, 1, -1]  # nobody takes the pool ...
-    assert rec.stats["pool_lost"] == 4 and record.carry["pool"] == 0  # ... it is lost
+    assert lost == 4 and fives._state(record)[tr.POOL] == 0  # ... it is lost
 
 
 def test_pool_discard_parameter_drops_shared_busts(write_deck):
@@ -188,15 +198,14 @@ def test_pool_discard_parameter_drops_shared_busts(write_deck):
             bust_pool: discard
         """)
     game = game_for(load_deck(path), 4)
-    points, pool, lost = game.hand_points([24, 24, 10, 30], pool=0, last=False)
+    points, pool, lost = hand_points(game, [24, 24, 10, 30], pool=0, last=False)
     assert (pool, lost) == (0, 1)
 
 
 def _final(game, totals, last_values):
     rec = GameRecord(totals=totals)
-    hand = HandRecord(0, [], [])
-    hand.stats = {"values": last_values}
-    rec.hands.append(hand)
+    at = int(game.tb[tr.SC_COUNT])
+    game._state(rec)[at:at + 4] = last_values  # the last hand's totals
     return game.winners(rec)
 
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 from cardforge.errors import RuleError
 from cardforge.games.engines import game_for
-from cardforge.games.green_queen.engine import GreenQueenState
-from cardforge.games.tricks import GameRecord, HandRecord
 from cardforge.load import load_deck
+from cardforge.sim import trickrules as tr
 from cardforge.sim.agents import RandomAgent
 from cardforge.sim.run import RandomChance
 
@@ -29,7 +29,7 @@ def trick(game, cards, leader=0):
     seats = [[] for _ in range(game.players)]
     for i, card in enumerate(cards):
         seats[(leader + i) % game.players].append(card)
-    st = game.make_state(seats, leader=leader)
+    st = game.make_state(seats, leader=leader, trick_index=1)  # not the first trick: any card may lead
     winner = None
     for card in cards:
         winner = game.play(st, card)
@@ -67,7 +67,7 @@ def test_joker_is_the_lowest_of_its_suit(jokers):
 
 
 def test_follow_suit_else_anything(queen):
-    st = queen.make_state([["rock-5"], ["rock-2", "paper-A"], ["water-2", "lizard-Q"], ["rock-3"]])
+    st = queen.make_state([["rock-5"], ["rock-2", "paper-A"], ["water-2", "lizard-Q"], ["rock-3"]], trick_index=1)
     queen.play(st, "rock-5")
     assert {str(p) for p in queen.legal_plays(st)} == {"rock-2"}
     with pytest.raises(RuleError):
@@ -76,49 +76,56 @@ def test_follow_suit_else_anything(queen):
     assert {str(p) for p in queen.legal_plays(st)} == {"water-2", "lizard-Q"}
 
 
+def opening(game, point_suit, aside=()):
+    """The card the compiled rules open a hand with, for this point suit and these cards set aside."""
+    sc = tr.new_state(game.tb)
+    cards = np.array([game.card_int(c) for c in aside], dtype=np.int64)
+    tr.start_hand(game.tb, sc, 0, game.hand_size, cards, 0, len(cards))
+    tr.set_hand_suit(game.tb, sc, game.suit_names.index(point_suit), -1)
+    tr.ready(game.tb, sc, np.zeros((game.players, 1), dtype=np.int64), np.zeros(game.players, dtype=np.int64))
+    return game.ids[sc[tr.OPENING]]
+
+
 def test_opening_suit_is_the_one_the_point_suit_beats(queen):
-    ring = queen.params.ring
-    for point, opening in (("paper", "rock"), ("lizard", "water"), ("rock", "lizard"),
-                           ("scissors", "paper"), ("water", "scissors")):
-        assert queen.ids[queen.opening_card(ring.index(point), [])] == f"{opening}-2"
+    for point, first in (("paper", "rock"), ("lizard", "water"), ("rock", "lizard"),
+                         ("scissors", "paper"), ("water", "scissors")):
+        assert opening(queen, point) == f"{first}-2"
 
 
 def test_opening_card_when_the_two_is_set_aside(jokers):
-    ring = jokers.params.ring
-    aside = [jokers.card_int("rock-2"), jokers.card_int("lizard-9")]
     # the Rock Joker is lower but never opens: the 3 does
-    assert jokers.ids[jokers.opening_card(ring.index("paper"), aside)] == "rock-3"
+    assert opening(jokers, "paper", ["rock-2", "lizard-9"]) == "rock-3"
 
 
 def test_the_opening_card_must_lead_the_first_trick(queen):
-    st = queen.make_state([["rock-2", "lizard-Q"], ["rock-3"], ["rock-4"], ["rock-5"]],
-                          opening=queen.card_int("rock-2"))
+    st = queen.make_state([["rock-2", "lizard-Q"], ["rock-3"], ["rock-4"], ["rock-5"]])
+    st.sc[tr.OPENING] = queen.card_int("rock-2")
     assert [str(p) for p in queen.legal_plays(st)] == ["rock-2"]
     with pytest.raises(RuleError):
         queen.play(st, "lizard-Q")
 
 
 def test_points_and_the_green_queen(queen):
-    table = queen.point_tables[queen.params.ring.index("paper")]
-    assert table[queen.card_int("paper-5")] == 1 and table[queen.card_int("lizard-Q")] == 13
-    table = queen.point_tables[queen.params.ring.index("lizard")]
-    assert table[queen.card_int("lizard-Q")] == 14 and table[queen.card_int("lizard-2")] == 1
-    assert sum(queen.point_tables[0]) == 26
+    def points(card, point_suit):
+        return queen.card_points(queen.card_int(card), queen.suit_names.index(point_suit))
+
+    assert points("paper-5", "paper") == 1 and points("lizard-Q", "paper") == 13
+    assert points("lizard-Q", "lizard") == 14 and points("lizard-2", "lizard") == 1
+    assert queen.moon_value([], queen.suit_names.index("scissors")) == 26
 
 
 def _score(game, taken, aside=()):
-    st = GreenQueenState(game.players)
-    st.points = game.point_tables[game.params.ring.index("paper")]
-    st.taken = taken
-    rec = HandRecord(0, [], [game.card_int(c) for c in aside])
-    return game.score_hand(st, rec, GameRecord(totals=[0] * game.players)), rec
+    """The compiled scoring of a hand with Paper as the point suit: (points, the moon's seat or -1)."""
+    cards = [game.card_int(c) for c in aside]
+    points, _, _, moon = game.score_counts(taken, aside=cards, hand_suit=game.suit_names.index("paper"))
+    return points, moon
 
 
 def test_shoot_the_moon_subtracts(queen):
-    points, rec = _score(queen, [0, 26, 0, 0])
-    assert points == [0, -26, 0, 0] and rec.stats["moon"] == 1
-    points, rec = _score(queen, [1, 25, 0, 0])
-    assert points == [1, 25, 0, 0] and rec.stats["moon"] == -1
+    points, moon = _score(queen, [0, 26, 0, 0])
+    assert points == [0, -26, 0, 0] and moon == 1
+    points, moon = _score(queen, [1, 25, 0, 0])
+    assert points == [1, 25, 0, 0] and moon == -1
 
 
 def test_shoot_the_moon_counts_only_cards_in_play(queen):
@@ -128,16 +135,15 @@ def test_shoot_the_moon_counts_only_cards_in_play(queen):
 
 def test_moon_in_a_three_player_hand_with_a_point_card_set_aside():
     game = game_for(load_deck("green-queen"), 3)  # 65 cards: 21 each, 2 set aside
-    points, rec = _score(game, [25, 0, 0], aside=["paper-9", "rock-4"])
-    assert points == [-25, 0, 0] and rec.stats["moon"] == 0
+    points, moon = _score(game, [25, 0, 0], aside=["paper-9", "rock-4"])
+    assert points == [-25, 0, 0] and moon == 0
 
 
 def test_no_moon_when_the_green_queen_is_set_aside():
     game = game_for(load_deck("green-queen"), 3)
-    points, rec = _score(game, [13, 0, 0], aside=["lizard-Q", "rock-4"])
-    assert points == [13, 0, 0] and rec.stats["moon"] == -1
-    assert game.moon_value(game.point_tables[game.params.ring.index("paper")],
-                           {game.card_int("lizard-Q")}) == 0
+    points, moon = _score(game, [13, 0, 0], aside=["lizard-Q", "rock-4"])
+    assert points == [13, 0, 0] and moon == -1
+    assert game.moon_value([game.card_int("lizard-Q")], game.suit_names.index("paper")) == 0
 
 
 def test_moon_house_rule_adds_to_opponents(write_deck):
@@ -179,7 +185,8 @@ def test_game_ends_at_100_and_lowest_total_wins():
     assert record.winners == tuple(s for s, t in enumerate(record.totals) if t == min(record.totals))
     first = record.hands[0]
     opening = game.ids[first.tricks[0].plays[0] >> 1]
-    assert opening.startswith(game.params.ring[(game.params.ring.index(first.extras["point_suit"]) + 1) % 5])
+    point_suit = game.suit_names[first.extras["hand_suit"]]
+    assert opening.startswith(game.params.ring[(game.params.ring.index(point_suit) + 1) % 5])
 
 
 def test_a_game_that_does_not_end_is_an_error(write_deck):

@@ -8,6 +8,7 @@ import pytest
 
 from cardforge.games.engines import game_for
 from cardforge.load import load_deck
+from cardforge.sim import trickrules as tr
 from cardforge.sim.log import validate_game
 from cardforge.sim.run import play_one
 
@@ -220,7 +221,7 @@ def reference_legal(game, st) -> set[tuple[str, bool]]:
             return {(c, False) for c in held if split(c)[0] in (eff(plays[0]["card"]), p.black_suit)}
         return {(c, False) for c in held}
     if position == 0 and st.trick_index == 0:
-        return {(game.ids[st.opening], False)}
+        return {(game.ids[int(st.sc[tr.OPENING])], False)}  # the card the compiled rules chose, checked below
     if position and any(split(c)[0] == split(plays[0]["card"])[0] for c in held):
         return {(c, False) for c in held if split(c)[0] == split(plays[0]["card"])[0]}
     return {(c, False) for c in held}

@@ -113,7 +113,8 @@ def test_tie_parameters_earliest(write_deck):
 
 
 def test_score_table(ghee):
-    assert [ghee.points_for(n) for n in (0, 1, 3, 4, 5, 8, 11, 12)] == [0, -10, -30, 50, -50, 100, -110, 169]
+    points = [ghee.score_counts([n, 0, 0, 0])[0][0] for n in (0, 1, 3, 4, 5, 8, 11, 12)]
+    assert points == [0, -10, -30, 50, -50, 100, -110, 169]
 
 
 @pytest.mark.parametrize("deck_id, players, dealt, tricks, flip", [
@@ -130,8 +131,8 @@ def test_setups_deal_give_and_flip(deck_id, players, dealt, tricks, flip):
         assert sorted(hand.extras["flip_deck"]) == sorted(given + hand.set_aside)  # the left-over card too
         assert [t.field for t in hand.tricks] == [game.suit_of[c] for c in hand.extras["flip_deck"][:tricks]]
         assert hand.dealer == h and hand.tricks[0].leader == (h + 1) % players  # left of the dealer leads
-        assert sum(hand.stats["tricks"]) == tricks
-        assert hand.hand_points == [game.points_for(n) for n in hand.stats["tricks"]]
+        assert sum(hand.stats["won"]) == tricks
+        assert hand.hand_points == game.score_counts(hand.stats["won"])[0]
 
 
 def test_leftover_must_feed_a_short_flip_deck(write_deck):
@@ -142,5 +143,5 @@ def test_leftover_must_feed_a_short_flip_deck(write_deck):
           params:
             leftover_to_flip_deck: false
         """)
-    with pytest.raises(RuleError, match="flip deck of 9 cards cannot cover 10 tricks"):
+    with pytest.raises(RuleError, match="flip deck of 9 cards cannot turn up a card for each of 10 tricks"):
         game_for(load_deck(path), 3)

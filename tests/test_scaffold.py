@@ -37,6 +37,33 @@ def test_the_starter_deck_checks_and_builds_as_written(tmp_path: Path) -> None:
     assert re.search(r"Red\s+1-12\s+12", text), "the generated components table lists the cards"
 
 
+def test_a_starter_trick_game_checks_simulates_replays_and_builds_as_written(tmp_path: Path) -> None:
+    folder = tmp_path / "river-tricks"
+    code, out = run("new", str(folder), "--trick")
+    assert code == 0, out
+    assert f"cardforge simulate {folder}/" in out
+    deck = load_deck(folder)
+    assert deck.ruleset == "tricks" and deck.rules_params.trick.trump == "black"
+    code, out = run("check", str(folder), "--games", "100")
+    assert code == 0 and "river-tricks: playable" in out and "simulation, 4 players" in out, out
+    log = tmp_path / "games.jsonl"
+    code, out = run("simulate", str(folder), "--games", "3", "--players", "3", "--log", str(log))
+    assert code == 0, out
+    code, out = run("replay", str(log), "--deck", str(folder))
+    assert code == 0 and "trick" in out.lower(), out
+    code, out = run("build", str(folder), "-o", str(tmp_path / "out"), "--only", "booklet")
+    assert code == 0, out
+    booklet = pdfium.PdfDocument(tmp_path / "out" / "river-tricks" / "river-tricks-rules.pdf")
+    text = " ".join(booklet[i].get_textpage().get_text_range() for i in range(len(booklet)))
+    assert "Black is trump" in text and "{{" not in text
+    assert "River Tricks at a glance" in text and "the highest Black wins" in text  # written from the declaration
+
+
+def test_trick_and_from_are_one_or_the_other(tmp_path: Path) -> None:
+    code, out = run("new", str(tmp_path / "x"), "--trick", "--from", "fives")
+    assert code == 2 and "--from and --trick" in out and not (tmp_path / "x").exists()
+
+
 def test_a_variant_lists_the_base_parameters_ready_to_change(tmp_path: Path) -> None:
     folder = tmp_path / "fives-high-target"
     code, out = run("new", str(folder), "--from", "fives")

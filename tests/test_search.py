@@ -13,7 +13,9 @@ import pytest
 
 from cardforge.errors import RuleError
 from cardforge.games.engines import game_for
+from cardforge.games.tricks import Play
 from cardforge.load import load_deck
+from cardforge.sim import trickrules as tr
 from cardforge.sim.agents import make_agent, seat_agents
 from cardforge.sim.replay import Replayer
 from cardforge.sim.run import RandomChance, simulate
@@ -24,8 +26,8 @@ CASES = [("fives", 4), ("green-fivura", 3), ("tiger-ghee", 4), ("tiger-ghee-shor
 
 
 def hidden_swap(game: Any, st: Any, seat: int, given: list[int], rng: random.Random) -> Any | None:
-    """A copy of `st` where two other seats swap cards of one suit (the voids the seat may have seen
-    stay true) and, in Tiger Ghee, the unflipped flip deck is reordered; None when no swap exists."""
+    """A copy of `st` where two other seats swap cards of one suit (what the seat may have seen of their
+    hands stays true) and the flip deck still face down is reordered; None when no swap exists."""
     others = [s for s in range(game.players) if s != seat]
     pairs = []
     for a in others:
@@ -42,10 +44,10 @@ def hidden_swap(game: Any, st: Any, seat: int, given: list[int], rng: random.Ran
         if ca in st2.hands[a] and cb in st2.hands[b]:
             st2.hands[a][st2.hands[a].index(ca)] = cb
             st2.hands[b][st2.hands[b].index(cb)] = ca
-    if hasattr(st2, "flip"):
-        rest = st2.flip[st2.trick_index + 1:]
-        rng.shuffle(rest)
-        st2.flip[st2.trick_index + 1:] = rest
+    start, n_pile = int(game.tb[tr.SC_PILE]), int(st2.sc[tr.N_PILE])
+    rest = list(st2.sc[start + st2.trick_index + 1:start + n_pile])  # the flip deck still face down
+    rng.shuffle(rest)
+    st2.sc[start + st2.trick_index + 1:start + n_pile] = rest
     return st2
 
 
@@ -184,7 +186,7 @@ def test_check_skilled_adds_a_skilled_play_section(tmp_path):
     assert "mcts:10" in text and "Skilled play" in text
 
 
-def test_deals_respect_voids_and_sizes():
+def test_deals_respect_exclusions_and_sizes():
     from cardforge.sim.fastcore import determinize
 
     suit_of = np.array([0, 0, 0, 1, 1, 1, 2, 2, 2], dtype=np.int64)
@@ -192,13 +194,15 @@ def test_deals_respect_voids_and_sizes():
     holders[0, 0] = 8  # a card the first holder is known to have
     base = np.array([1, 0, 0], dtype=np.int64)
     target = np.array([4, 3, 2], dtype=np.int64)
-    void = np.array([1 << 1, 1 << 2 | 1 << 3, 0], dtype=np.int64)  # holder 0 lacks suit 0; holder 1 suits 1, 2
+    excluded = np.zeros((3, 9), dtype=np.bool_)
+    excluded[0] = suit_of == 0  # holder 0 cannot hold suit 0; holder 1 neither suit 1 nor 2
+    excluded[1] = suit_of != 0
     pool = np.array([0, 1, 2, 3, 4, 5, 6, 7, 0], dtype=np.int64)
     count = np.zeros(3, dtype=np.int64)
     rng = np.array([9], dtype=np.uint64)
     seen_in_last = set()
     for _ in range(200):
-        assert determinize(rng, pool, 8, holders, count, base, target, void, suit_of)
+        assert determinize(rng, pool, 8, holders, count, base, target, excluded)
         rows = [holders[h, :count[h]].tolist() for h in range(3)]
         assert [len(r) for r in rows] == [4, 3, 2] and rows[0][0] == 8
         assert sorted(c for r in rows for c in r) == list(range(9))
@@ -208,25 +212,56 @@ def test_deals_respect_voids_and_sizes():
     assert seen_in_last == {3, 4, 5, 6, 7}  # the suit-0 cards all go to holder 1; the rest vary
 
 
-def test_voids_follow_each_rulesets_follow_rule():
-    tg = make_agent("mcts:5", game_for(load_deck("tiger-ghee"), 4), random.Random(0)).rules
-    g = tg.game
-    black = g.black
-    red = next(s for s in range(len(g.suit_names)) if s != black)
-    other = next(s for s in range(len(g.suit_names)) if s not in (black, red))
-    card = {s: next(c for c in range(len(g.ids)) if g.suit_of[c] == s) for s in (black, red, other)}
-    assert tg.void_bits(card[red] * 2, card[other] * 2, red) == 1 << (red + 1) | 1 << (black + 1)
-    assert tg.void_bits(card[red] * 2, card[black] * 2, red) == 0
-    assert tg.void_bits(card[red] * 2, card[other] * 2, other) == 1 << (red + 1)
-    assert tg.void_bits(card[red] * 2, card[black] * 2, other) == 0
-    fv = make_agent("mcts:5", game_for(load_deck("fives"), 4), random.Random(0)).rules
-    f = fv.game
-    led = next(c for c in range(len(f.ids)) if f.suit_of[c] not in (f.wild, f.trump))
-    off = next(c for c in range(len(f.ids)) if f.suit_of[c] not in (f.suit_of[led], f.wild))
-    assert fv.void_bits(led * 2, off * 2, -1) == 1 << (f.suit_of[led] + 1)
-    assert fv.void_bits(led * 2, off * 2 + 1, -1) == 1 << (f.suit_of[led] + 1)
-    assert fv.void_bits(led * 2, led * 2 + 1, -1) == 1 << (f.suit_of[led] + 1)  # its only card of the suit
-    assert fv.void_bits(led * 2 + 1, off * 2 + 1, -1) == 0  # a face-down lead lets any card go down
+def shown(game, hands, plays, field=None, trick_index=1):
+    """The cards the last of `plays` shows its seat cannot hold (of the cards not played), as the search
+    player derives them from the compiled legality: {card id}."""
+    st = game.make_state(hands, trick_index=trick_index)
+    if field is not None:
+        st.field = game.suit_names.index(field)
+    for play in plays[:-1]:
+        game.play(st, play)
+    st.trick.append(game.play_int(plays[-1]))
+    rules = make_agent("mcts:5", game, random.Random(0)).rules
+    excluded = np.zeros((game.players, len(game.ids)), dtype=np.bool_)
+    rules.take_in(set(), excluded, list(st.trick), st.trick_index, st.leader, st.sc)
+    seat = (st.leader + len(plays) - 1) % game.players
+    return {game.ids[c] for c in np.flatnonzero(excluded[seat])} - {str(p).split()[0] for p in plays}
+
+
+def test_a_held_black_never_obliges_so_a_play_off_the_field_colour_shows_no_black_void():
+    """Tiger Ghee, field Green, Green led: a follower playing Red shows it holds no Green, and nothing
+    about Blacks (a held Black is Black, docs/rules-readings.md). The old hand-written inference
+    concluded it held no Black either."""
+    game = game_for(load_deck("tiger-ghee"), 4)
+    hands = [["green-3"], ["red-2"], ["red-1"], ["blue-1"]]
+    out = shown(game, hands, ["green-3", "red-2"], field="green")
+    assert {c for c in out if c.startswith("green-")} == {f"green-{r}" for r in range(1, 13)} - {"green-3"}
+    assert not any(c.startswith("black-") for c in out)
+    # a Black lead on a Black field stays Black: not following it shows the seat holds no Black
+    out = shown(game, [["black-3"], ["red-2"], ["red-1"], ["blue-1"]], ["black-3", "red-2"], field="black")
+    assert {c for c in out if c.startswith("black-")} == {f"black-{r}" for r in range(1, 13)} - {"black-3"}
+
+
+def test_fives_plays_show_what_the_rules_say():
+    game = game_for(load_deck("fives"), 4)
+    blue = {f"blue-{r}" for r in range(1, 14)}
+    # off the led colour, face up or face down: no Blue left
+    assert shown(game, [["blue-7"], ["green-4"], ["green-1"], ["green-2"]], ["blue-7", "green-4"]) >= blue - {"blue-7"}
+    assert shown(game, [["blue-7"], ["green-4"], ["green-1"], ["green-2"]],
+                 ["blue-7", Play("green-4", down=True)]) >= blue - {"blue-7"}
+    # its only Blue, face down: the seat held no other Blue
+    assert shown(game, [["blue-7"], ["blue-4"], ["green-1"], ["green-2"]],
+                 ["blue-7", Play("blue-4", down=True)]) == blue - {"blue-7", "blue-4"}
+    # a face-down lead asks for the back suit: another suit played face up shows no Magenta (and no Blue
+    # or Green is ruled out: nothing else was asked for)
+    out = shown(game, [["blue-7"], ["green-4"], ["green-1"], ["green-2"]], [Play("blue-7", down=True), "green-4"])
+    assert out == {c for c in game.ids if c.startswith("magenta-")}
+
+
+def test_hearts_leading_a_heart_unbroken_shows_a_hand_of_hearts():
+    game = game_for(load_deck("hearts"), 4)
+    out = shown(game, [["hearts-9"], ["clubs-2"], ["clubs-3"], ["clubs-4"]], ["hearts-9"])
+    assert out == {c for c in game.ids if not c.startswith("hearts-")}
 
 
 def test_cli_simulate_shows_the_search_players_skill_gap():

@@ -76,7 +76,7 @@ def test_honest_logs_replay(logs):
 @pytest.mark.parametrize("deck_id", ["fives", "green-queen-jokers"])
 def test_an_illegal_play_is_caught(logs, deck_id):
     bad, trick, seat, card = _find_illegal_swap(logs[deck_id][0])
-    with pytest.raises(RuleError, match=f"seat {seat} may not play {card}"):
+    with pytest.raises(RuleError, match=f"hand 1, trick {trick}: seat {seat} may not play {card}"):
         check(bad)
 
 

@@ -106,7 +106,9 @@ def _rules_check(deck: Deck, report: DeckCheck) -> bool:
     if rule_problems or deck.rules_params is None:
         report.add("rules", "fail", "; ".join(_short(p) for p in rule_problems) or "the rules parameters are invalid")
         return False
-    report.add("rules", "pass", f"ruleset {deck.ruleset}, parameters valid and consistent with the cards")
+    declared = deck.spec.rules is not None and deck.spec.rules.tricks is not None
+    report.add("rules", "pass", "rules declared under rules.tricks, consistent with the cards" if declared
+               else f"ruleset {deck.ruleset}, parameters valid and consistent with the cards")
     _unplayed_check(deck, report)
     return True
 

@@ -16,6 +16,18 @@ from ..terminal import echo, echo_json, styled
 from .tables import output_console, print_table
 
 
+def declaration(deck: Deck) -> dict[str, Any] | None:
+    """The trick-taking declaration the deck plays (docs/trick-vocabulary.md), defaults included; None
+    for a game that is not declared."""
+    from ..games.declared import DeclaredRuleset
+    from ..games.registry import find_game
+
+    game = find_game(deck.ruleset) if deck.ruleset else None
+    if not isinstance(game, DeclaredRuleset) or deck.rules_params is None:
+        return None
+    return game.declare(deck).model_dump(mode="json", exclude_none=True)
+
+
 def deck_summary(deck: Deck) -> dict[str, Any]:
     """The facts `show --json` prints: counts per player count, hand sizes, rules parameters."""
     per_players = {}
@@ -41,6 +53,7 @@ def deck_summary(deck: Deck) -> dict[str, Any]:
         "per_players": per_players,
         "ruleset": deck.ruleset,
         "rules": deck.rules_params.model_dump(mode="json") if deck.rules_params is not None else None,
+        "declaration": declaration(deck),
         "credits": deck.spec.credits.model_dump(exclude_defaults=True),
         "unused_columns": list(deck.unused_columns),
     }
@@ -123,9 +136,16 @@ def show_command(deck: str, as_json: bool, params_only: bool) -> None:
         console.print("no `players`: an art deck, printed but never dealt (docs/deck-format.md, Art decks)")
     if loaded.unused_columns:
         console.print("columns no card field or layout uses (left out): " + ", ".join(loaded.unused_columns))
-    if summary["rules"] is not None:
+    if summary["rules"] is not None and summary["ruleset"] != "tricks":
         print_table(f"Rules: {summary['ruleset']} (`cardforge show {loaded.id} --params` explains each)",
                     ("parameter", "value"),
                     [(key, json.dumps(value, ensure_ascii=False)) for key, value in summary["rules"].items()])
+    if summary["declaration"] is not None:
+        import yaml
+
+        console.print("# The game as declared, defaults included (docs/trick-vocabulary.md)")
+        text = yaml.safe_dump({"tricks": summary["declaration"]}, sort_keys=False, allow_unicode=True)
+        for line in text.rstrip().split("\n"):
+            console.print(line)
 
 

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..deck import Deck
 from ..errors import RuleError
 from .registry import get_game
 from .tricks import TrickGame
+
+if TYPE_CHECKING:
+    from .declared.engine import DeclaredTrickGame
 
 
 def game_for(deck: Deck, players: int) -> TrickGame[Any]:
@@ -18,4 +21,14 @@ def game_for(deck: Deck, players: int) -> TrickGame[Any]:
     engine = get_game(ruleset).engine(deck, players)
     if engine is None:
         raise RuleError(f"{deck.id}: the {ruleset} game has no trick-taking engine, so it cannot be simulated")
+    return engine
+
+
+def declared_game_for(deck: Deck, players: int) -> DeclaredTrickGame:
+    """`game_for` for a deck whose game is a trick-taking declaration (the bundled trick games' booklets)."""
+    from .declared.engine import DeclaredTrickGame
+
+    engine = game_for(deck, players)
+    if not isinstance(engine, DeclaredTrickGame):
+        raise RuleError(f"{deck.id}: the {deck.ruleset} game is not a declared trick-taking game")
     return engine

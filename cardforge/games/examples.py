@@ -44,6 +44,7 @@ def play_trick(engine: TrickGame[Any], plays: Sequence[Played], **state: Any) ->
     Every play passes the engine's legality check, so an example that breaks a rule fails loudly."""
     if len(plays) != engine.players:
         raise RuleError(f"an example trick needs {engine.players} plays, got {len(plays)}")
+    state.setdefault("trick_index", 1)  # a trick in the middle of a hand: no first-trick rule applies
     st = engine.make_state([[p.card.id] for p in plays], leader=0, **state)
     winner: int | None = None
     for p in plays:

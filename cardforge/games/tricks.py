@@ -37,6 +37,8 @@ class Agent(Protocol):
 
     def choose_cards(self, game: TrickGame[Any], st: Any, seat: int, count: int, purpose: str) -> list[int]: ...
 
+    def bid(self, game: TrickGame[Any], st: Any, seat: int, allowed: list[int]) -> int: ...
+
 
 class Chance(Protocol):
     """Where the shuffles come from: a seeded generator, or a log being replayed."""
@@ -107,7 +109,7 @@ S = TypeVar("S", bound=HandState)
 class TrickGame(Generic[S]):
     """A trick-taking ruleset bound to one deck and player count, generic over its hand state `S`."""
 
-    ruleset: ClassVar[str] = ""
+    ruleset: str = ""
     state_class: ClassVar[type[HandState]] = HandState
 
     def __init__(self, deck: Deck, players: int) -> None:
@@ -147,6 +149,10 @@ class TrickGame(Generic[S]):
 
     def start_points(self) -> int:
         return 0
+
+    def hand_size_of(self, hand_index: int) -> int:
+        """Cards each seat is dealt in hand `hand_index`."""
+        return self.hand_size
 
     def game_over(self, game: GameRecord) -> bool:
         raise NotImplementedError
@@ -276,7 +282,8 @@ class TrickGame(Generic[S]):
     def illegal_message(self, st: S, play: int, legal: list[int]) -> str:
         shown = self.play_text(play) if isinstance(play, int) and 0 <= play >> 1 < len(self.ids) else repr(play)
         allowed = ", ".join(self.play_text(p) for p in legal)
-        return f"seat {st.to_move} may not play {shown} here; legal: {allowed}"
+        return (f"hand {st.hand_index + 1}, trick {st.trick_index + 1}: seat {st.to_move} may not play {shown} here; "
+                f"legal: {allowed}")
 
     # ------------------------------------------------------------------ public helpers (card ids)
 

@@ -55,6 +55,9 @@ def _suggest_key(bad_key: str, siblings: list[str], root: type[BaseModel]) -> st
         if fit > best_fit or (fit == best_fit and fit > 0 and len(names) < len(best)):
             best, best_fit = names, fit
     match = difflib.get_close_matches(bad_key, sorted(best), n=1, cutoff=0.6)
+    if not match and best_fit <= 0:  # no sibling tells the model apart: any model's close word
+        every = sorted({name for model_cls in _all_models(root) for name in _field_names(model_cls)})
+        match = difflib.get_close_matches(bad_key, every, n=1, cutoff=0.6)
     if match:
         return f"; did you mean {match[0]!r}?"
     return f"; expected one of: {', '.join(sorted(best))}" if best else ""
@@ -354,17 +357,21 @@ def check_rules(deck: Deck, data: dict[str, Any], sources: SourceMap) -> tuple[A
     if rules is None:
         return None, []
     games = all_games()
-    game = games.get(rules.ruleset)
-    if game is None:
-        hint = difflib.get_close_matches(rules.ruleset, list(games), n=1)
-        tail = f"; did you mean {hint[0]!r}?" if hint else f"; known rulesets: {', '.join(games)}"
-        raise error_at(sources, ("rules", "ruleset"), f"unknown ruleset {rules.ruleset!r}{tail}")
+    game = games.get(rules.game_id)
+    if game is None or (rules.tricks is None and rules.game_id == model.DECLARED_GAME):
+        known = [g for g in games if g != model.DECLARED_GAME]
+        hint = difflib.get_close_matches(rules.game_id, known, n=1)
+        tail = f"; did you mean {hint[0]!r}?" if hint else f"; known rulesets: {', '.join(known)}"
+        if rules.game_id == model.DECLARED_GAME:
+            tail = "; declare a trick-taking game under rules.tricks instead of naming a ruleset"
+        raise error_at(sources, ("rules", "ruleset"), f"unknown ruleset {rules.game_id!r}{tail}")
     schema = game.params_schema
-    raw = data.get("rules", {}).get("params", {}) or {}
+    where: KeyPath = ("rules", "params") if rules.tricks is None else ("rules", "tricks")
+    raw = data.get("rules", {}).get(where[1], {}) or {}
     try:
         params = schema.model_validate(raw)
     except ValidationError as exc:
-        problem = validation_error(exc, raw, sources, schema, ("rules", "params"), PlayabilityError)
+        problem = validation_error(exc, raw, sources, schema, where, PlayabilityError)
         if not isinstance(problem, PlayabilityError):
             raise problem from None
         return None, [problem]

@@ -16,18 +16,21 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from itertools import chain
-from typing import Literal, cast
+from typing import TYPE_CHECKING, Literal, cast
 
-import numpy as np
 from PIL import Image, ImageChops
 
 from ..deck import Card, Deck
-from .impose import impose
-from .sheets import SheetOptions, sheet_spec
+from .sheets import SheetOptions, deck_imposition
+
+if TYPE_CHECKING:
+    import numpy as np
 
 MISCUT_MM = 1.0
 """How far off a home or copy-shop cut may land."""
 BAND_DPI = 50
+FRAME_DPI = 100
+"""Frames are measured finer than bands: the rasteriser snaps an edge up to a pixel, 0.25 mm here."""
 Side = Literal["front", "back"]
 TOLERANCE = 24
 """Largest per-channel difference (0-255) still counted as the same colour (antialiasing, JPEG-free)."""
@@ -138,6 +141,8 @@ def face_band(deck: Deck, side: Side) -> str | None:
 
 def _longest_run(flags: np.ndarray) -> int:
     """The longest run of True values in a 1-D array."""
+    import numpy as np
+
     if not flags.any():
         return 0
     padded = np.concatenate(([0], flags.astype(np.int8), [0]))
@@ -152,6 +157,8 @@ def inset_edges(image: Image.Image, bleed_mm: float, dpi: int,
 
     Each column parallel to the edge is compared with the card's own colour just inside the cut on the
     same row, so a bar that runs into the bleed shows its inner edge only if that is near the cut too."""
+    import numpy as np  # only layout faces are measured: an art deck's build never needs it
+
     pixels = np.asarray(image.convert("RGB")).astype(np.int16)
     height, width = pixels.shape[:2]
     # The rasteriser rounds the page to whole pixels, so each axis has its own scale: measured from the
@@ -191,15 +198,15 @@ def inset_edges(image: Image.Image, bleed_mm: float, dpi: int,
 
 
 def _layout_pictures(deck: Deck, side: Side) -> Iterator[Image.Image]:
-    """Every distinct layout face of `side` drawn at BAND_DPI. A face that is one picture (an image
+    """Every distinct layout face of `side` drawn at FRAME_DPI. A face that is one picture (an image
     deck) is the artist's own composition and is not measured: reading every picture would cost an
     art deck's build more than drawing its sheets (benchmarks/bench_art_deck.py)."""
-    from .png import faces_pdf, rasterise
-
     layouts = [card for card in _distinct_faces(deck, side)
                if (card.front_image if side == "front" else card.back_image) is None]
     if layouts:
-        yield from rasterise(faces_pdf(deck, [(card, side) for card in layouts]), BAND_DPI)
+        from .png import faces_pdf, rasterise
+
+        yield from rasterise(faces_pdf(deck, [(card, side) for card in layouts]), FRAME_DPI)
 
 
 def inset_frames(deck: Deck) -> tuple[InsetFrame, ...]:
@@ -211,7 +218,7 @@ def inset_frames(deck: Deck) -> tuple[InsetFrame, ...]:
         bleed = deck.spec.card.bleed
         found = [InsetFrame(side, edge, at) for side in ("front", "back")
                  for image in _layout_pictures(deck, side)
-                 for edge, at in inset_edges(image, bleed, BAND_DPI, deck.spec.card.size_mm)]
+                 for edge, at in inset_edges(image, bleed, FRAME_DPI, deck.spec.card.size_mm)]
         return tuple(dict.fromkeys(found))
 
     return faces_of(deck).kept(("inset frames",), measure)
@@ -239,12 +246,12 @@ def cut_plan(deck: Deck, options: SheetOptions) -> tuple[SheetOptions, str]:
     back = face_band(deck, "back") if front else None
     if front and back:
         return options, f"cut tolerance: cards butt, every front has a {front} outer band and every back {back}"
-    count = impose(len(deck.cards), sheet_spec(deck, options)).grid.per_page
+    count = deck_imposition(deck, options).grid.per_page
     gutter = 2 * min(deck.spec.card.bleed, 1.5)
     if gutter >= 2 * MISCUT_MM:
         wider = replace(options, gap=gutter)
         try:
-            fits = impose(len(deck.cards), sheet_spec(deck, wider)).grid.per_page >= count
+            fits = deck_imposition(deck, wider).grid.per_page >= count
         except ValueError:
             fits = False
         if fits:

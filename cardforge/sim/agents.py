@@ -30,6 +30,9 @@ class RandomAgent:
     def choose_cards(self, game: Any, st: Any, seat: int, count: int, purpose: str) -> list[int]:
         return self.rng.sample(st.hands[seat], count)
 
+    def bid(self, game: Any, st: Any, seat: int, allowed: list[int]) -> int:
+        return allowed[int(self._random() * len(allowed))]
+
 
 class HeuristicAgent(RandomAgent):
     """Scores every legal play and takes the best; a little noise breaks ties."""

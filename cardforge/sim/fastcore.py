@@ -96,15 +96,15 @@ class TraceReader:
 
 @njit(cache=True)
 def determinize(rng: np.ndarray, pool: np.ndarray, n_pool: int, holders: np.ndarray, count: np.ndarray,
-                base: np.ndarray, target: np.ndarray, void_mask: np.ndarray, suit_of: np.ndarray) -> bool:
+                base: np.ndarray, target: np.ndarray, excluded: np.ndarray) -> bool:
     """Deals the unseen `pool` into the hidden holders (other seats, then piles such as cards set
     aside or an unflipped flip deck): row h keeps its `base[h]` known cards and is filled up to
-    `target[h]`, never with a card of a suit its `void_mask[h]` bit (1 << (suit + 1)) rules out.
+    `target[h]`, never with a card `excluded[h, card]` rules out (what its plays showed it lacks).
 
     The pool is shuffled, then the holders fill in order of least slack (cards they may take minus
-    room), each taking the first cards it may in the shuffled order; with no voids that is a uniform
-    deal. Returns False when eight tries found no consistent deal; the holders then hold a deal that
-    ignores the voids (still the right sizes)."""
+    room), each taking the first cards it may in the shuffled order; with no exclusions that is a
+    uniform deal. Returns False when eight tries found no consistent deal; the holders then hold a
+    deal that ignores the exclusions (still the right sizes)."""
     n_holders = len(target)
     taken = np.zeros(n_pool, dtype=np.bool_)
     slack = np.empty(n_holders, dtype=np.int64)
@@ -116,7 +116,7 @@ def determinize(rng: np.ndarray, pool: np.ndarray, n_pool: int, holders: np.ndar
             count[h] = base[h]
             allowed = 0
             for i in range(n_pool):
-                if not strict or not void_mask[h] & (1 << (suit_of[pool[i]] + 1)):
+                if not strict or not excluded[h, pool[i]]:
                     allowed += 1
             slack[h] = allowed - (target[h] - base[h])
         ok = True
@@ -124,7 +124,7 @@ def determinize(rng: np.ndarray, pool: np.ndarray, n_pool: int, holders: np.ndar
             for i in range(n_pool):
                 if count[h] >= target[h]:
                     break
-                if not taken[i] and (not strict or not void_mask[h] & (1 << (suit_of[pool[i]] + 1))):
+                if not taken[i] and (not strict or not excluded[h, pool[i]]):
                     holders[h, count[h]] = pool[i]
                     count[h] += 1
                     taken[i] = True

@@ -85,6 +85,11 @@ class LoggedAgent:
         chosen = _get(_get(self.hands[st.hand_index], self.KEYS[purpose], where), seat, where)
         return [game.card_int(c) for c in chosen]
 
+    def bid(self, game: TrickGame[Any], st: HandState, seat: int, allowed: list[int]) -> int:
+        where = f"hand {st.hand_index + 1}"
+        bid = _get(_get(self.hands[st.hand_index], "bids", where), seat, where)
+        return bid if isinstance(bid, int) else -1
+
 
 def _compare(where: str, what: str, rules: Any, logged: Any) -> None:
     if rules != logged:
@@ -190,10 +195,16 @@ def render_game(game: TrickGame[Any], log: dict[str, Any], console: Console, rec
     if log.get("agents"):
         console.print("seats: " + ", ".join(f"{s}={a}" for s, a in enumerate(log["agents"])))
     for h, hand in enumerate(log["hands"], 1):
-        line = Text(f"\nHand {h}", style="bold")
+        console.print()
+        line = Text(f"Hand {h}", style="bold")
         line.append(f"  dealer seat {hand['dealer']}")
-        if "point_suit" in hand:
-            line.append(f"  point suit {hand['point_suit']}  pass {hand.get('pass_offset', 0):+d}")
+        for key, label in (("point_suit", "point suit"), ("trump", "trump")):
+            if key in hand:
+                line.append(f"  {label} {hand[key]}")
+        if "pass_offset" in hand:
+            line.append(f"  pass {hand['pass_offset']:+d}")
+        if "bids" in hand:
+            line.append(f"  bids {hand['bids']}")
         console.print(line)
         for t, trick in enumerate(hand["tricks"], 1):
             row = Text(f"  {t:>2}. ")
@@ -210,7 +221,8 @@ def render_game(game: TrickGame[Any], log: dict[str, Any], console: Console, rec
         summary = hand_summary(game, record.hands[h - 1]) if record is not None else ""
         console.print(f"  {summary + '  ' if summary else ''}points {hand['hand_points']}  totals {hand['totals']}")
     winners = log["winners"]
-    console.print(Text(f"\nWinner{'s' if len(winners) > 1 else ''}: seat {', '.join(map(str, winners))}",
+    console.print()
+    console.print(Text(f"Winner{'s' if len(winners) > 1 else ''}: seat {', '.join(map(str, winners))}",
                        style="bold green"))
 
 

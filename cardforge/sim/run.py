@@ -46,7 +46,7 @@ class RandomChance:
     def deal(self, game: TrickGame[Any], hand_index: int) -> tuple[list[list[int]], list[int]]:
         cards = list(range(len(game.ids)))
         self.rng.shuffle(cards)
-        size = game.hand_size
+        size = game.hand_size_of(hand_index)
         hands = [cards[s * size:(s + 1) * size] for s in range(game.players)]
         return hands, cards[game.players * size:]
 

@@ -56,7 +56,7 @@ def scoring(deck: Deck) -> dict[str, Any]:
 
 def example_trick(deck: Deck) -> TrickExample:
     """A plain lead, a higher follow, a face-down card and a low trump; the engine names the winner."""
-    from .engine import Fives
+    from ..engines import declared_game_for
 
     p: FivesParams = deck.rules_params
     lead, other = p.plain_suits[0], p.plain_suits[-1]
@@ -66,7 +66,7 @@ def example_trick(deck: Deck) -> TrickExample:
     seats = example_seats(deck)
     if seats < 4:
         plays = plays[:1] + plays[2:]
-    engine = Fives(deck, seats)
+    engine = declared_game_for(deck, seats)
     winner, _ = play_trick(engine, plays)
     won = plays[winner]
     value = p.face_down_rank if won.face_down else won.card.value

@@ -6,6 +6,18 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
+from ..declared.vocabulary import (
+    CountsAs,
+    End,
+    FaceDown,
+    FirstLead,
+    Lead,
+    Scoring,
+    Target,
+    Trick,
+    TrickRules,
+    Winner,
+)
 from ..params import P, Params, suit_problem
 
 PlacePoints = Annotated[list[Annotated[int, Field(ge=0, le=100)]], Field(min_length=1, max_length=10)]
@@ -49,3 +61,16 @@ class FivesParams(Params):
             if players not in self.place_points:
                 problems.append((P("place_points"), f"no points per place for {players} players"))
         return problems
+
+    def declare(self) -> TrickRules:
+        """The game these parameters make, in the trick-taking vocabulary (docs/trick-vocabulary.md)."""
+        face_down = None
+        if self.max_face_down_per_trick:
+            face_down = FaceDown(counts_as=CountsAs(suit=self.wild_suit, rank=self.face_down_rank),
+                                 per_trick=self.max_face_down_per_trick, sole_card_of_led_suit=True)
+        target = Target(value=self.target, places=dict(self.place_points), exact_bonus=self.exact_bonus,
+                        bust_penalty=self.bust_penalty, bust_pool=self.bust_pool)
+        return TrickRules(lead=Lead(first=FirstLead(holder_of=self.first_leader_card)), face_down=face_down,
+                          trick=Trick(trump=self.trump_suit),
+                          scoring=Scoring(start=self.start_points, count="winning_card", hand="target", target=target),
+                          end=End(hands=self.hands), winner=Winner(tie_break="closest_to_target"))

@@ -57,7 +57,7 @@ def _won_with(engine: Any, rec: Any, seat: int, down_name: str) -> tuple[str, ..
 
 def _notes(engine: Any, values: list[int], pool_in: int, pool_out: int) -> tuple[str, ...]:
     """The hand's scoring in words; the numbers are the engine's."""
-    target = engine.target
+    target = engine.params.target
     busts = [s for s, v in enumerate(values) if v > target]
     under = [v for v in values if v <= target]
     best = max(under) if under else None
@@ -88,20 +88,20 @@ def _notes(engine: Any, values: list[int], pool_in: int, pool_out: int) -> tuple
 def scoring_example(deck: Deck) -> ScoringExample | None:
     """Two hands of a seeded game: one whose bust points go into the pool, then the hand that collects it."""
     from ...sim.run import play_one
-    from .engine import Fives
+    from ..engines import declared_game_for
 
     p: FivesParams = deck.rules_params
     if p.bust_pool != "carry":
         return None
     players = max(deck.players)
-    engine = Fives(deck, players)
+    engine = declared_game_for(deck, players)
     down = f"face down ({p.face_down_rank})"
     for index in range(SEARCH):
         record = play_one(engine, ["heuristic"] * players, SEED, index)
         pool = 0
         pools = []
         for h, rec in enumerate(record.hands):
-            points, after, _ = engine.hand_points(rec.stats["values"], pool, last=h == len(record.hands) - 1)
+            points, after, _, _ = engine.score_counts(rec.stats["count"], pool=pool, last=h == len(record.hands) - 1)
             assert points == rec.hand_points  # the engine scored the game the same way
             pools.append((pool, after))
             pool = after
@@ -110,7 +110,7 @@ def scoring_example(deck: Deck) -> ScoringExample | None:
             if out_a and not in_a and out_b == 0 and in_b:
                 hands = []
                 for rec, (pin, pout) in ((record.hands[h], pools[h]), (record.hands[h + 1], pools[h + 1])):
-                    values = rec.stats["values"]
+                    values = rec.stats["count"]
                     seats = tuple(SeatResult(s, _won_with(engine, rec, s, down), values[s], rec.hand_points[s])
                                   for s in range(players))
                     hands.append(HandExample(seats, pin, pout, _notes(engine, values, pin, pout)))

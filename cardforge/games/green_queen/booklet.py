@@ -21,28 +21,33 @@ def pass_words(offset: int, players: int) -> str:
 
 
 def _engine(deck: Deck, players: int | None = None) -> Any:
-    from .engine import GreenQueen
+    from ..engines import declared_game_for
 
-    return GreenQueen(deck, players or min(deck.players))
+    return declared_game_for(deck, players or min(deck.players))
+
+
+def stronger(deck: Deck, lead: str, joker: bool = False) -> list[str]:
+    """The suits that can win a trick led with `lead`, strongest first (with a Joker in the trick, or
+    not), as the game's declaration orders them."""
+    trick = deck.rules_params.declare().trick
+    order = trick.reversed_by.strength if joker and trick.reversed_by is not None else trick.strength
+    return list(order[lead])
 
 
 def ring_rows(deck: Deck) -> list[dict[str, Any]]:
     """For each suit: the two it beats, the two that beat it, and the opening suit when it scores."""
-    engine = _engine(deck)
-    names = engine.suit_names
-    suits = deck.spec.suits
-
-    def name(pos: int) -> str:
-        return suits[names[engine.ring[pos]]].name
-
+    p: GreenQueenParams = deck.rules_params
+    suits, ring = deck.spec.suits, p.ring
+    opening = p.declare().lead.first
+    assert not isinstance(opening, str) and isinstance(opening.lowest_of, dict)
     rows = []
-    for pos in range(5):
-        beaten_by = [p for p in engine.stronger_suits(pos, False) if p != pos]
-        beats = sorted((lead for lead in range(5) if lead != pos and pos in engine.stronger_suits(lead, False)),
-                       key=lambda lead: (lead - pos) % 5)
-        rows.append({"suit": name(pos), "color": suits[names[engine.ring[pos]]].color,
-                     "beats": [name(p) for p in beats], "beaten_by": [name(p) for p in beaten_by],
-                     "opening": suits[names[engine.opening_suit(pos)]].name})
+    for pos, suit in enumerate(ring):
+        beaten_by = [s for s in stronger(deck, suit) if s != suit]
+        beats = sorted((lead for lead in ring if lead != suit and suit in stronger(deck, lead)),
+                       key=lambda lead: (ring.index(lead) - pos) % 5)
+        rows.append({"suit": suits[suit].name, "color": suits[suit].color,
+                     "beats": [suits[s].name for s in beats], "beaten_by": [suits[s].name for s in beaten_by],
+                     "opening": suits[opening.lowest_of[suit]].name})
     return rows
 
 
@@ -53,7 +58,7 @@ def scoring(deck: Deck) -> dict[str, Any]:
     queen = deck.card(p.green_queen)
     per_suit = {s: sum(1 for c in deck.dealt_cards if c.suit == s) for s in p.ring}
     suit_cards = max(per_suit.values())
-    total = max(sum(points) for points in engine.point_tables)
+    total = max(engine.moon_value([], engine.suit_names.index(s)) for s in p.ring)
     return {"queen": queen, "queen_suit": deck.spec.suits[queen.suit].name if queen.suit else "",
             "queen_points": p.green_queen_points, "card_points": p.point_card_points,
             "suit_cards": suit_cards, "moon_total": total, "moon": p.moon, "end_score": p.end_score,
@@ -71,20 +76,19 @@ def example_trick(deck: Deck) -> TrickExample:
     seats = example_seats(deck)
     engine = _engine(deck, seats)
     queen = deck.card(p.green_queen)
-    names, ring = engine.suit_names, engine.ring
-    queen_pos = ring.index(names.index(queen.suit))
-    lead_pos = (queen_pos - 2) % 5
-    order = engine.stronger_suits(lead_pos, False)
-    top, loser = order[0], (lead_pos + 1) % 5
-    suit = [names[ring[pos]] for pos in range(5)]
-    plays = (Played(deck.card(f"{suit[lead_pos]}-7")), Played(queen), Played(deck.card(f"{suit[top]}-4")),
-             Played(deck.card(f"{suit[loser]}-A")))[:seats]
+    ring = p.ring
+    queen_pos = ring.index(str(queen.suit))
+    lead = ring[(queen_pos - 2) % 5]
+    order = stronger(deck, lead)
+    loser = ring[(ring.index(lead) + 1) % 5]
+    plays = (Played(deck.card(f"{lead}-7")), Played(queen), Played(deck.card(f"{order[0]}-4")),
+             Played(deck.card(f"{loser}-A")))[:seats]
     winner, _ = play_trick(engine, plays)
     s = deck.spec.suits
-    lead_name, first, second = s[suit[lead_pos]].name, s[suit[order[0]]].name, s[suit[order[1]]].name
+    lead_name, first, second = s[lead].name, s[order[0]].name, s[order[1]].name
     caption = (f"{lead_name} leads. {first} and {second} are stronger than {lead_name}, and {first} is the "
                f"strongest, so {plays[winner].card.name} wins and takes the Green Queen."
-               + (f" {s[suit[loser]].name} can never win a {lead_name} trick." if len(plays) == 4 else ""))
+               + (f" {s[loser].name} can never win a {lead_name} trick." if len(plays) == 4 else ""))
     return TrickExample(plays, winner, caption)
 
 

@@ -6,6 +6,20 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator
 
+from ..declared.vocabulary import (
+    CardPoints,
+    End,
+    FirstLead,
+    HandSuit,
+    Lead,
+    Moon,
+    Passing,
+    Reversal,
+    Scoring,
+    Trick,
+    TrickRules,
+    Winner,
+)
 from ..params import P, Params, suit_problem
 
 PassCycle = Annotated[list[Annotated[int, Field(ge=-9, le=9)]], Field(min_length=1, max_length=20)]
@@ -61,3 +75,32 @@ class GreenQueenParams(Params):
             if players not in self.pass_cycle:
                 problems.append((P("pass_cycle"), f"no passing cycle for {players} players"))
         return problems
+
+    def declare(self) -> TrickRules:
+        """The game these parameters make, in the trick-taking vocabulary (docs/trick-vocabulary.md): the
+        ring becomes each led suit's strength order (the suit before it on the ring, the one two after
+        it, then itself), reversed by a Joker; the opening suit is the one after the point suit."""
+        ring = self.ring
+
+        def order(lead: int, first: int, second: int) -> list[str]:
+            return [ring[(lead + first) % 5], ring[(lead + second) % 5], ring[lead]]
+
+        strength = {ring[lead]: order(lead, -1, 2) for lead in range(5)}
+        reversal = None
+        if self.jokers:
+            reversal = Reversal(ranks=["joker"], strength={ring[lead]: order(lead, 1, 3) for lead in range(5)})
+        opening = FirstLead(lowest_of={ring[pos]: ring[(pos + 1) % 5] for pos in range(5)},
+                            except_ranks=["joker"] if self.jokers else [],
+                            must_play_it=True)
+        draw = (HandSuit(by="random_card", sets="point_suit") if self.point_suit == "random_card"
+                else HandSuit(by="random_suit", suits=list(ring), sets="point_suit"))
+        return TrickRules(
+            hand_suit=draw,
+            passing=Passing(count=self.pass_count, to={n: list(cycle) for n, cycle in self.pass_cycle.items()}),
+            lead=Lead(first=opening),
+            trick=Trick(strength=strength, reversed_by=reversal),
+            scoring=Scoring(count="card_points", card_points=CardPoints(hand_suit=self.point_card_points,
+                                                                      cards={self.green_queen: self.green_queen_points}),
+                            moon=Moon(scores=self.moon, needs_in_play=[self.green_queen])),
+            end=End(score=self.end_score, max_hands=self.max_hands),
+            winner=Winner(best="lowest"))

@@ -17,48 +17,38 @@ SEARCH = 2000
 """Seeded deals searched for the moon examples (a set-aside Green Queen is rare)."""
 
 
-def _engine(deck: Deck, players: int) -> Any:
-    from .engine import GreenQueen
-
-    return GreenQueen(deck, players)
-
-
-def _suit_name(deck: Deck, engine: Any, pos: int) -> str:
-    return deck.spec.suits[engine.suit_names[engine.ring[pos]]].name
-
-
 def strength_rows(deck: Deck) -> list[dict[str, Any]]:
     """For each lead suit: the suits that can win, strongest first, without and (if used) with a Joker."""
-    engine = _engine(deck, min(deck.players))
-    jokers = deck.rules_params.jokers
+    from .booklet import stronger
+
+    p: GreenQueenParams = deck.rules_params
+    names = {s: deck.spec.suits[s].name for s in p.ring}
     rows = []
-    for lead in range(5):
-        row = {"lead": _suit_name(deck, engine, lead),
-               "plain": [_suit_name(deck, engine, p) for p in engine.stronger_suits(lead, False)]}
-        row["plain_never"] = [_suit_name(deck, engine, p) for p in range(5)
-                              if p not in engine.stronger_suits(lead, False)]
-        if jokers:
-            row["joker"] = [_suit_name(deck, engine, p) for p in engine.stronger_suits(lead, True)]
+    for lead in p.ring:
+        row: dict[str, Any] = {"lead": names[lead], "plain": [names[s] for s in stronger(deck, lead)]}
+        row["plain_never"] = [names[s] for s in p.ring if s not in stronger(deck, lead)]
+        if p.jokers:
+            row["joker"] = [names[s] for s in stronger(deck, lead, joker=True)]
         rows.append(row)
     return rows
 
 
 def joker_trick(deck: Deck) -> TrickExample | None:
     """A Joker turns the order round: the suit that would have won loses to one the led suit beats."""
+    from .booklet import _engine, stronger
+
     p: GreenQueenParams = deck.rules_params
     if not p.jokers:
         return None
     seats = example_seats(deck)
     engine = _engine(deck, seats)
-    names = [engine.suit_names[engine.ring[pos]] for pos in range(5)]
-    lead = 1
-    normal_top = engine.stronger_suits(lead, False)[0]
-    reversed_order = engine.stronger_suits(lead, True)
-    joker_suit, top = reversed_order[1], reversed_order[0]
-    plays = (Played(deck.card(f"{names[lead]}-9")), Played(deck.card(f"{names[normal_top]}-A")),
-             Played(deck.card(f"{names[joker_suit]}-joker")), Played(deck.card(f"{names[top]}-3")))[:seats]
+    lead = p.ring[1]
+    normal_top = stronger(deck, lead)[0]
+    top, joker_suit = stronger(deck, lead, joker=True)[:2]
+    plays = (Played(deck.card(f"{lead}-9")), Played(deck.card(f"{normal_top}-A")),
+             Played(deck.card(f"{joker_suit}-joker")), Played(deck.card(f"{top}-3")))[:seats]
     winner, _ = play_trick(engine, plays)
-    s = lambda pos: _suit_name(deck, engine, pos)  # noqa: E731
+    s = lambda suit: deck.spec.suits[suit].name  # noqa: E731
     caption = (f"{s(lead)} leads. Without a Joker {s(normal_top)} would be strongest and its Ace would win; the "
                f"{plays[2].card.name} turns the order round, so {s(top)} is strongest, then {s(joker_suit)}: "
                f"{plays[winner].card.name} wins.")
@@ -76,46 +66,41 @@ class MoonExample:
     taken_all: int
     """The points a player taking every point card in play would take."""
     scores: tuple[int, ...]
-    """What the engine scores when seat 0 takes them all."""
+    """What the rules score when seat 0 takes them all."""
 
 
-def _moon_case(deck: Deck, engine: Any, seed: int, hands: Any, aside: list[int]) -> MoonExample:
-    from ..tricks import GameRecord, HandRecord
-    from .engine import GreenQueenState
-
-    point_pos = engine.ring.index(engine.suit_of[aside[0]])
-    points = engine.point_tables[point_pos]
-    taken_all = sum(v for c, v in enumerate(points) if c not in aside)
-    st = GreenQueenState(engine.players)
-    st.points = points
-    st.taken = [taken_all] + [0] * (engine.players - 1)
-    rec = HandRecord(0, [list(h) for h in hands], list(aside))
-    scores = engine.score_hand(st, rec, GameRecord(totals=[0] * engine.players))
-    aside_names = tuple(engine.cards[c].name for c in aside)
-    return MoonExample(engine.players, seed, _suit_name(deck, engine, point_pos), aside_names,
-                       engine.moon_value(points, set(aside)), taken_all, tuple(scores))
+def _moon_case(deck: Deck, engine: Any, seed: int, aside: list[int]) -> MoonExample:
+    point_suit = engine.suit_of[aside[0]]
+    in_play = engine.moon_value(aside, point_suit)
+    untouched = engine.moon_value([], point_suit)  # every point card, none set aside
+    taken_all = untouched - sum(engine.card_points(c, point_suit) for c in aside)
+    counts = [taken_all] + [0] * (engine.players - 1)
+    scores, _, _, _ = engine.score_counts(counts, aside=aside, hand_suit=point_suit)
+    return MoonExample(engine.players, seed, deck.spec.suits[engine.suit_names[point_suit]].name,
+                       tuple(engine.cards[c].name for c in aside), in_play, taken_all, tuple(scores))
 
 
 def moon_examples(deck: Deck) -> list[MoonExample]:
     """Two seeded deals with cards set aside, the point suit being the first set-aside card's suit: one
     where a point card is missing from play, and one where the Green Queen is (so no moon)."""
     from ...sim.run import RandomChance
+    from .booklet import _engine
 
     players = next((n for n in sorted(deck.players) if deck.deal_plan(n).set_aside), None)
     if players is None:
         return []
     engine = _engine(deck, players)
-    queen = engine.queen
+    queen = engine.card_int(deck.rules_params.green_queen)
     found: dict[bool, MoonExample] = {}
     for seed in range(SEARCH):
         hands, aside = RandomChance(random.Random(seed)).deal(engine, 0)
-        if engine.is_joker[aside[0]]:
+        if engine.cards[aside[0]].rank == "joker":
             continue
         with_queen = queen in aside
         if with_queen and aside[0] != queen:
             aside = [queen] + [c for c in aside if c != queen]
         if with_queen not in found:
-            found[with_queen] = _moon_case(deck, engine, seed, hands, list(aside))
+            found[with_queen] = _moon_case(deck, engine, seed, list(aside))
         if len(found) == 2:
             break
     return [found[k] for k in (False, True) if k in found]

@@ -21,27 +21,21 @@ def flow(deck: Deck, players: int) -> dict[str, Any]:
             "tricks": plan.hand - gift}
 
 
-def _engine(deck: Deck, players: int | None = None) -> Any:
-    from .engine import TigerGhee
-
-    return TigerGhee(deck, players or max(deck.players))
-
-
 def scoring(deck: Deck) -> dict[str, Any]:
     """The trick table from 0 to the most tricks any supported player count can take (the engine scores)."""
     p: TigerGheeParams = deck.rules_params
-    engine = _engine(deck)
+    points = p.declare().scoring.table_points
     most = max(flow(deck, n)["tricks"] for n in deck.players)
-    rows = [(n, engine.points_for(n), n in p.score_table) for n in range(most + 1)]
+    rows = [(n, points(n), n in p.score_table) for n in range(most + 1)]
     return {"rows": rows, "most": most, "special": sorted(p.score_table.items()), "per_trick": p.points_per_other_trick}
 
 
 def facts(deck: Deck) -> dict[str, Any]:
     p: TigerGheeParams = deck.rules_params
     suits = deck.spec.suits
-    engine = _engine(deck)
+    points = p.declare().scoring.table_points
     most = max(flow(deck, n)["tricks"] for n in deck.players)
-    bonus = [str(n) for n in sorted(p.score_table) if engine.points_for(n) > 0 and n <= most]
+    bonus = [str(n) for n in sorted(p.score_table) if points(n) > 0 and n <= most]
     return {"black": suits[p.black_suit], "flow": {n: flow(deck, n) for n in deck.players},
             "bonus_counts": " or ".join([", ".join(bonus[:-1]), bonus[-1]]) if len(bonus) > 1 else "".join(bonus),
             "colours": [s for k, s in suits.items() if k != p.black_suit]}
@@ -55,9 +49,11 @@ def example_trick(deck: Deck) -> TrickExample:
     field = deck.card(f"{field_colour}-4")
     plays = (Played(deck.card(f"{lead}-7")), Played(deck.card(f"{p.black_suit}-3")),
              Played(deck.card(f"{lead}-6")), Played(deck.card(f"{lead}-2")))[:example_seats(deck)]
-    engine = _engine(deck, len(plays))
-    winner, st = play_trick(engine, plays, flip=[engine.card_int(field.id)])
-    effective = {engine.colour(st, engine.card_int(pl.card.id)) for pl in plays}
+    from ..engines import declared_game_for
+
+    engine = declared_game_for(deck, len(plays))
+    winner, st = play_trick(engine, plays, field=engine.suit_names.index(field_colour))
+    effective = {engine.played_suit(st, engine.play_int(pl.card.id)) for pl in plays}
     s = deck.spec.suits
     rule = "one colour, so the highest" if len(effective) == 1 else "colours differ, so the lowest"
     caption = (f"The flipped card is {field.name}, so the {s[p.black_suit].name} 3 counts as "

@@ -6,6 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
+from ..declared.vocabulary import Deal, End, FlipDeck, Follow, Lead, Passing, Scoring, Trick, TrickRules
 from ..params import P, Params, suit_problem
 
 Seats = Annotated[int, Field(ge=1, le=10)]
@@ -44,3 +45,17 @@ class TigerGheeParams(Params):
                     (P("gifts", str(players)), f"each seat gives {self.gifts[players]} of only {plan.hand} cards")
                 )
         return problems
+
+    def declare(self) -> TrickRules:
+        """The game these parameters make, in the trick-taking vocabulary (docs/trick-vocabulary.md)."""
+        return TrickRules(
+            deal=Deal(rest="flip_deck" if self.leftover_to_flip_deck else "set_aside"),
+            passing=Passing(count=dict(self.gifts), to="flip_deck"),
+            flip_deck=FlipDeck(field_suit=self.black_suit),
+            lead=Lead(first="dealer" if self.first_leader == "dealer" else "left_of_dealer"),
+            follow=Follow(always_allowed=[self.black_suit]),
+            trick=Trick(lowest_if_mixed=True, ties="last" if self.tie_highest == "latest" else "first",
+                        lowest_ties="last" if self.tie_lowest == "latest" else "first"),
+            scoring=Scoring(count="tricks", hand="table", table=dict(self.score_table),
+                            otherwise_per_trick=self.points_per_other_trick),
+            end=End(hands=self.hands))

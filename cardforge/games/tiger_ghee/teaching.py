@@ -15,9 +15,9 @@ from .params import TigerGheeParams
 
 
 def _engine(deck: Deck, players: int) -> Any:
-    from .engine import TigerGhee
+    from ..engines import declared_game_for
 
-    return TigerGhee(deck, players)
+    return declared_game_for(deck, players)
 
 
 @dataclass(frozen=True)
@@ -76,8 +76,8 @@ def same_colour_trick(deck: Deck) -> TrickExample:
              Played(deck.card(f"{a}-7")), Played(deck.card(f"{a}-2")))[:seats]
     engine = _engine(deck, seats)
     field = deck.card(f"{a}-4")
-    winner, st = play_trick(engine, plays, flip=[engine.card_int(field.id)])
-    colours_seen = {engine.colour(st, engine.card_int(p.card.id)) for p in plays}
+    winner, st = play_trick(engine, plays, field=engine.suit_names.index(field.suit))
+    colours_seen = {engine.played_suit(st, engine.play_int(p.card.id)) for p in plays}
     rule = "Every card is" if len(colours_seen) == 1 else "The cards are not all"
     s = deck.spec.suits
     caption = (f"The flipped card is {field.name}. {rule} {s[a].name} once the {s[black].name} card takes the "

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...deck import Deck
-from ...errors import RuleError
-from ..tricks import GameRecord, HandRecord, HandState, TrickGame
+from cardforge.deck import Deck
+from cardforge.errors import RuleError
+from cardforge.games.tricks import GameRecord, HandRecord, HandState, TrickGame
 
 
 class FivesState(HandState):

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...deck import Deck
-from ...errors import RuleError
-from ..tricks import Agent, Chance, GameRecord, HandRecord, HandState, TrickGame
+from cardforge.deck import Deck
+from cardforge.errors import RuleError
+from cardforge.games.tricks import Agent, Chance, GameRecord, HandRecord, HandState, TrickGame
 
 
 class TigerGheeState(HandState):

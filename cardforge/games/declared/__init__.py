@@ -1,0 +1,129 @@
+"""Declared trick-taking games: a deck's `rules.tricks` (vocabulary.py) is the whole game, no Python.
+
+`DeclaredRuleset` is what every trick-taking game registers: a declaration (the deck's own, or one
+built from a bundled ruleset's parameters by its `declare`), the compiled pieces its heuristic
+players use, and from those the readable engine (engine.py), the compiled loop (sim/trickloop.py),
+the heuristic players and the search player. `GAME` serves every deck that declares its rules.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, ConfigDict
+
+from ..base import Game
+from .vocabulary import TrickRules
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from ...deck import Deck
+    from ...sim.trickloop import Pieces
+    from ..tricks import HandRecord, TrickGame
+    from .engine import DeclaredTrickGame
+
+
+class DeclaredHandLog(BaseModel):
+    """The keys a declared game may add to each hand of a JSONL game log (docs/game-log.md)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    point_suit: str | None = None
+    trump: str | None = None
+    turned_up: str | None = None
+    set_aside: list[str] | None = None
+    pass_offset: int | None = None
+    passed: list[list[str]] | None = None
+    given: list[list[str]] | None = None
+    flip_deck: list[str] | None = None
+    bids: list[int] | None = None
+
+
+class DeclaredKernel:
+    """The compiled loop (sim/trickloop.py) with a game's pieces, as sim/fast.py's `FastKernel`."""
+
+    def __init__(self, pieces: Pieces) -> None:
+        self.pieces = pieces
+
+    def tables(self, game: DeclaredTrickGame) -> np.ndarray:
+        return game.tb
+
+    def play_batch(self, tb: np.ndarray, seeds: np.ndarray, agents: np.ndarray) -> tuple[np.ndarray, ...]:
+        from ...sim.trickloop import play_batch
+
+        return play_batch(self.pieces, tb, seeds, agents)
+
+    def play_traced(self, tb: np.ndarray, seed: int, agents: np.ndarray) -> np.ndarray:
+        from ...sim.trickloop import play_traced
+
+        return play_traced(self.pieces, tb, seed, agents)
+
+    def record(self, game: DeclaredTrickGame, trace: np.ndarray) -> Any:
+        return game.record(trace)
+
+    def figures(self, game: DeclaredTrickGame, row: np.ndarray) -> dict[str, Any]:
+        return game.compiled.figures(row)
+
+
+class DeclaredRuleset(Game):
+    """A trick-taking game stated as a declaration; subclasses build it from their parameters (`declare`)
+    and may name compiled heuristic pieces of their own (`pieces`)."""
+
+    hand_log_schema = DeclaredHandLog
+    report_module = "report"
+
+    def declare(self, deck: Deck) -> TrickRules:
+        """The declaration the deck plays."""
+        raise NotImplementedError
+
+    def pieces(self) -> Pieces:
+        """The compiled pieces of the game's heuristic players (default: derived from the scoring)."""
+        from .heuristic import PIECES
+
+        return PIECES
+
+    def engine(self, deck: Deck, players: int) -> DeclaredTrickGame:
+        from .engine import DeclaredTrickGame
+
+        return DeclaredTrickGame(deck, players, self.declare(deck), self.id)
+
+    def heuristic(self, rng: random.Random) -> Any:
+        from .engine import HeuristicPlayer
+
+        return HeuristicPlayer(rng, self.pieces())
+
+    def fast_kernel(self) -> Any | None:
+        return DeclaredKernel(self.pieces())
+
+    def search_rules(self, engine: TrickGame[Any]) -> Any | None:
+        from ...sim.search import DeclaredSearch
+
+        return DeclaredSearch(engine, self.pieces())
+
+    def report_params(self, engine: TrickGame[Any]) -> dict[str, Any]:
+        return {}
+
+    def hand_summary(self, record: HandRecord) -> str:
+        stats = record.stats
+        text = f"counts {stats['count']}"
+        if stats.get("moon", -1) >= 0:
+            text += f", seat {stats['moon']} shoots the moon"
+        return text
+
+
+class TricksGame(DeclaredRuleset):
+    """Every deck whose `rules.tricks` declares its game."""
+
+    id = "tricks"
+    title = "Declared trick-taking game"
+    params_schema = TrickRules  # type: ignore[assignment]
+    booklet_module = "booklet"
+
+    def declare(self, deck: Deck) -> TrickRules:
+        rules = deck.rules_params
+        assert isinstance(rules, TrickRules), "a deck of declared rules has its TrickRules as rules_params"
+        return rules
+
+
+GAME = TricksGame()

@@ -1,0 +1,49 @@
+"""Compiling the rules with numba so that the compiled code is cached on disk across runs.
+
+Numba's cache keys a compiled loop by its argument types, and the type of a function called from
+compiled code carries the function's identity, a random id per process unless set: `rule` derives it
+from the function's name and its module's source, so the cache hits across runs, and editing the rules
+recompiles only the loops that call them (sim/trickrules.py, sim/trickloop.py, a game's pieces).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+from numba import njit
+
+
+@cache
+def _source_digest(filename: str) -> str:
+    with open(filename, "rb") as source:
+        return hashlib.sha256(source.read()).hexdigest()[:16]
+
+
+def rule(function: Callable[..., Any], nrt: bool = True) -> Any:
+    """`@njit(cache=True)` with an identity stable across runs (see the module docstring), called
+    only from compiled code (no Python wrapper to compile).
+
+    Numba offers no public way to set it; without `_set_uuid` the loops still run, compiled anew
+    in every process."""
+    options: dict[str, Any] = {"cache": True, "_nrt": nrt, "no_cpython_wrapper": True, "no_cfunc_wrapper": True}
+    compiled = njit(**options)(function)
+    set_uuid = getattr(compiled, "_set_uuid", None)
+    if set_uuid is not None:
+        code = function.__code__
+        set_uuid(f"cardforge:{function.__module__}.{function.__qualname__}:{_source_digest(code.co_filename)}")
+    return compiled
+
+
+def leaf(function: Callable[..., Any]) -> Any:
+    """`@njit(cache=True)` without reference counting, for a helper of hot rules that allocates
+    nothing: called, not inlined, so it compiles once, and LLVM still inlines it where it pays."""
+    options: dict[str, Any] = {"cache": True, "_nrt": False}
+    return njit(**options)(function)
+
+
+def compiled(function: Any) -> Any:
+    """A compiled function as mypy should see it (numba's dispatcher signatures are opaque to it)."""
+    return function
