@@ -270,7 +270,7 @@ def simulate(deck: Deck | str | Path, players: int, games: int, seed: int = 0, a
     for name in sorted(set(names)):  # a player the game lacks is refused here, not inside a worker
         make_agent(name, game, random.Random(0))
     kernel, notice = engine_kernel(game.ruleset, engine)
-    if kernel is not None and not fast_agents(names):
+    if kernel is not None and not fast_agents(names, kernel):
         kernel, notice = None, "search players decide in Python; the reference engine plays (playouts stay compiled)"
     acc = Accumulator(players)
     started = time.perf_counter()
