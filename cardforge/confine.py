@@ -43,21 +43,26 @@ def reference_parts(reference: str) -> tuple[str, ...]:
     return parts
 
 
+def _within(real: str, real_roots: Iterable[str]) -> bool:
+    """True when the real path `real` is one of the real paths `real_roots` or lies below one."""
+    return any(real == root or real.startswith(root.rstrip(os.sep) + os.sep) for root in real_roots)
+
+
 def is_inside(path: Path, roots: Iterable[Path]) -> bool:
     """True when the real path of `path` (every link resolved) lies inside one of `roots`."""
-    real = Path(os.path.realpath(path))
-    for root in roots:
-        real_root = Path(os.path.realpath(root))
-        if real == real_root or real_root in real.parents:
-            return True
-    return False
+    return _within(os.path.realpath(path), (os.path.realpath(root) for root in roots))
 
 
 def confined(path: Path, roots: Sequence[Path], shown: str) -> Path:
     """The real path of `path`, which must lie inside one of `roots`; `shown` names it in messages."""
-    if not is_inside(path, roots):
+    return _confined(path, [os.path.realpath(root) for root in roots], shown)
+
+
+def _confined(path: Path, real_roots: Sequence[str], shown: str) -> Path:
+    real = os.path.realpath(path)
+    if not _within(real, real_roots):
         raise UnsafeReference(f"{shown!r} leads outside the deck's folder (through a link or a path)")
-    return Path(os.path.realpath(path))
+    return Path(real)
 
 
 def _kind(mode: int) -> str:
@@ -87,10 +92,13 @@ def regular_file(path: Path, shown: str) -> Path:
 
 def confined_file(path: Path, roots: Sequence[Path], shown: str) -> Path:
     """A regular file whose real path lies inside `roots` (the check every deck file reference gets)."""
+    return _confined_file(path, [os.path.realpath(root) for root in roots], shown)
+
+
+def _confined_file(path: Path, real_roots: Sequence[str], shown: str) -> Path:
     if not os.path.lexists(path):
         raise UnsafeReference(f"{shown!r}: no such file")
-    real = confined(path, roots, shown)
-    return regular_file(real, shown)
+    return regular_file(_confined(path, real_roots, shown), shown)
 
 
 def read_limited(path: Path, limit: int, shown: str) -> bytes:
@@ -117,10 +125,11 @@ def read_confined(path: Path, roots: Sequence[Path], shown: str, limit: int) -> 
 def folder_files(folder: Path, roots: Sequence[Path], shown: str, suffixes: tuple[str, ...]) -> list[Path]:
     """Regular files with one of `suffixes` in a deck folder, sorted; an entry that links outside is
     an error (not skipped), so a stranger's link cannot slip an outside file into the deck."""
-    real_folder = confined(folder, roots, shown)
+    real_roots = [os.path.realpath(root) for root in roots]
+    real_folder = _confined(folder, real_roots, shown)
     found: list[Path] = []
     for entry in sorted(real_folder.iterdir()):
         if entry.suffix.lower() not in suffixes:
             continue
-        found.append(confined_file(entry, roots, f"{shown.rstrip('/')}/{entry.name}"))
+        found.append(_confined_file(entry, real_roots, f"{shown.rstrip('/')}/{entry.name}"))
     return found

@@ -70,9 +70,18 @@ def truncated_loading_off() -> None:
     ImageFile.LOAD_TRUNCATED_IMAGES = False
 
 
+_real_paths: dict[tuple[str, int, int, int, int, int], str] = {}
+"""Path as given and its file's stamp -> real path: a deck's sheets ask about each picture once per face."""
+
+
 def _key(path: Path) -> FileKey:
     info = os.stat(path)
-    return (os.path.realpath(path), info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+    stamp = (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+    named = (os.fspath(path), *stamp)
+    real = _real_paths.get(named)
+    if real is None:  # a link moved to another file changes the stamp, so the real path is looked up again
+        real = _real_paths[named] = os.path.realpath(path)
+    return (real, *stamp)
 
 
 def _digest(key: FileKey) -> str:

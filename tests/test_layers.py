@@ -26,7 +26,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
         "cardforge.render.icons", "cardforge.render.colors", "cardforge.render.fonts", "cardforge.render.ink",
         "cardforge.render.text", "cardforge.render.bounds", "cardforge.render.corner_index",
         "cardforge.render.impose", "cardforge.render.pdf", "cardforge.render.pdf_images",
-        "cardforge.render.pdfcheck",
+        "cardforge.render.pdfcheck", "cardforge.render.frame",
     )),
     ("deck model", (
         "cardforge.model", "cardforge.deck", "cardforge.yaml_source", "cardforge.tables",

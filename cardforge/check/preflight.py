@@ -174,13 +174,14 @@ def sheets(deck: Deck, options: SheetOptions, sources: SourceMap) -> str:
 
 
 def faces(deck: Deck, _options: SheetOptions, sources: SourceMap) -> str:
-    """Every face draws: placeholders, icons, colours and glyphs of every layout for every card."""
-    from ..render.face import face_drawing
+    """Every face draws: placeholders, icons, colours and glyphs of every layout for every card (a
+    picture face: its picture is read, as the sheets place it)."""
+    from ..render.face import sheet_face
 
     for card in deck.cards:
         for side in ("front", "back"):
             try:
-                face_drawing(deck, card, side)
+                sheet_face(deck, card, side)
             except (CardforgeError, OSError) as exc:
                 text = str(exc).removeprefix(f"{deck.id}: card {card.id}: ")
                 raise PreflightError(located_in_card(f"card {card.id} {side}: {text}", sources, deck, card)) from None

@@ -16,14 +16,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from itertools import chain
-from typing import Literal, cast
+from typing import TYPE_CHECKING, Literal, cast
 
-import numpy as np
 from PIL import Image, ImageChops
 
 from ..deck import Card, Deck
-from .impose import impose
-from .sheets import SheetOptions, sheet_spec
+from .sheets import SheetOptions, deck_imposition
+
+if TYPE_CHECKING:
+    import numpy as np
 
 MISCUT_MM = 1.0
 """How far off a home or copy-shop cut may land."""
@@ -140,6 +141,8 @@ def face_band(deck: Deck, side: Side) -> str | None:
 
 def _longest_run(flags: np.ndarray) -> int:
     """The longest run of True values in a 1-D array."""
+    import numpy as np
+
     if not flags.any():
         return 0
     padded = np.concatenate(([0], flags.astype(np.int8), [0]))
@@ -154,6 +157,8 @@ def inset_edges(image: Image.Image, bleed_mm: float, dpi: int,
 
     Each column parallel to the edge is compared with the card's own colour just inside the cut on the
     same row, so a bar that runs into the bleed shows its inner edge only if that is near the cut too."""
+    import numpy as np  # only layout faces are measured: an art deck's build never needs it
+
     pixels = np.asarray(image.convert("RGB")).astype(np.int16)
     height, width = pixels.shape[:2]
     # The rasteriser rounds the page to whole pixels, so each axis has its own scale: measured from the
@@ -196,11 +201,11 @@ def _layout_pictures(deck: Deck, side: Side) -> Iterator[Image.Image]:
     """Every distinct layout face of `side` drawn at FRAME_DPI. A face that is one picture (an image
     deck) is the artist's own composition and is not measured: reading every picture would cost an
     art deck's build more than drawing its sheets (benchmarks/bench_art_deck.py)."""
-    from .png import faces_pdf, rasterise
-
     layouts = [card for card in _distinct_faces(deck, side)
                if (card.front_image if side == "front" else card.back_image) is None]
     if layouts:
+        from .png import faces_pdf, rasterise
+
         yield from rasterise(faces_pdf(deck, [(card, side) for card in layouts]), FRAME_DPI)
 
 
@@ -241,12 +246,12 @@ def cut_plan(deck: Deck, options: SheetOptions) -> tuple[SheetOptions, str]:
     back = face_band(deck, "back") if front else None
     if front and back:
         return options, f"cut tolerance: cards butt, every front has a {front} outer band and every back {back}"
-    count = impose(len(deck.cards), sheet_spec(deck, options)).grid.per_page
+    count = deck_imposition(deck, options).grid.per_page
     gutter = 2 * min(deck.spec.card.bleed, 1.5)
     if gutter >= 2 * MISCUT_MM:
         wider = replace(options, gap=gutter)
         try:
-            fits = impose(len(deck.cards), sheet_spec(deck, wider)).grid.per_page >= count
+            fits = deck_imposition(deck, wider).grid.per_page >= count
         except ValueError:
             fits = False
         if fits:

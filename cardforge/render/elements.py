@@ -7,7 +7,6 @@ is the one place that turns them into points.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from reportlab.graphics.shapes import Ellipse, Group, Line, Rect
@@ -22,37 +21,13 @@ from .colors import parse_color
 from .corner_index import UNDERLINE_GAP, UNDERLINE_WEIGHT, font_size_for, index_group
 from .deckfonts import family_for
 from .fonts import CAP_HEIGHT, FACES, FONT_FILES, missing_glyphs, text_width
+from .frame import Frame
 from .graphics import all_graphics
 from .icons import ICONS
 from .ink import ink_box
 from .markup import ICON_SRC, IMAGE_SRC, MarkupError, to_paragraph_xml
 from .placed import icon_at, image_aspect, image_file, image_shape
 from .richtext import Box, SetText, set_text
-
-
-@dataclass(frozen=True)
-class Frame:
-    """Trim size and bleed in mm; converts layout positions to bleed-box points."""
-
-    width_mm: float
-    height_mm: float
-    bleed_mm: float
-
-    @property
-    def bleed_width(self) -> float:
-        return mm_to_pt(self.width_mm + 2 * self.bleed_mm)
-
-    @property
-    def bleed_height(self) -> float:
-        return mm_to_pt(self.height_mm + 2 * self.bleed_mm)
-
-    def point(self, x_mm: float, y_mm: float) -> tuple[float, float]:
-        """Layout (x right, y down, from the trim's top-left) -> bleed-box points (y up)."""
-        return mm_to_pt(self.bleed_mm + x_mm), mm_to_pt(self.bleed_mm + self.height_mm - y_mm)
-
-    @property
-    def trim_centre(self) -> tuple[float, float]:
-        return self.point(self.width_mm / 2, self.height_mm / 2)
 
 
 class CardText:

@@ -13,20 +13,22 @@ from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any, Literal, TypeVar
-
-from reportlab import rl_config
-from reportlab.graphics.shapes import Drawing, Group, Rect
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from ..deck import Card, Deck
 from ..model import BackByProperty, Layout, TextElement
-from ..templating import face_context, render_text
 from . import RenderError
-from .colors import parse_color
-from .elements import DRAWERS, Frame, element_extras, image_shape, set_card_text
 from .face_images import image_face
-from .fonts import register_fonts
-from .richtext import SetText
+from .frame import Frame
+from .pdf_images import Picture
+
+if TYPE_CHECKING:
+    from reportlab.graphics.shapes import Drawing, Group
+
+    from .richtext import SetText
+
+# The drawing machinery (reportlab's graphics, Jinja, the element drawers) is imported where a layout
+# face is resolved or drawn: a deck whose faces are all pictures never loads it (pdf_images.py).
 
 Side = Literal["front", "back"]
 V = TypeVar("V")
@@ -78,6 +80,8 @@ class ResolvedFace:
 
 def _render_option(value: Any, context: dict[str, Any], where: str) -> Any:
     """A graphic's option with the templates of its strings filled in, in lists and maps too."""
+    from ..templating import render_text
+
     if isinstance(value, str):
         return render_text(value, context, where)
     if isinstance(value, list):
@@ -89,6 +93,8 @@ def _render_option(value: Any, context: dict[str, Any], where: str) -> Any:
 
 def _render_fields(element: Any, context: dict[str, Any], where: str) -> Any:
     """Fill in the templates of every string field (options of graphics included)."""
+    from ..templating import render_text
+
     updates: dict[str, Any] = {}
     for name, value in element:
         if isinstance(value, str) and name not in ("type", "when", "name"):
@@ -134,6 +140,15 @@ class Faces:
             return _drawn(self.deck, card, side)
         return self.kept(("drawing", self.key(card, side)), lambda: _drawn(self.deck, card, side))
 
+    def sheet_face(self, card: Card, side: Side) -> Drawing | Picture:
+        """What the sheets place: an image face as its picture (no Drawing made), else the drawing."""
+        image = image_face(self.deck, card, side, frame_of(self.deck))
+        if image is None:
+            return self.drawing(card, side)
+        if self._own(card) is None:
+            return image.picture()
+        return self.kept(("picture", self.key(card, side)), image.picture)
+
     @contextmanager
     def active(self) -> Iterator[Faces]:
         """While inside, `faces_of(self.deck)` is this store (artifacts.py `Build.active`)."""
@@ -159,6 +174,9 @@ def resolve_face(deck: Deck, card: Card, side: Side) -> ResolvedFace:
 
 
 def _resolve(deck: Deck, card: Card, side: Side) -> ResolvedFace:
+    from ..templating import face_context, render_text
+    from .elements import element_extras
+
     name = layout_for(deck, card, side)
     if name is None:
         raise RenderError(f"{deck.id}: card {card.id!r} has an image {side}, not a layout")
@@ -209,6 +227,8 @@ def _key(deck: Deck, card: Card, side: Side) -> str:
 @contextmanager
 def _shape_checking(enabled: bool) -> Iterator[None]:
     """reportlab checks every attribute set on a shape; that is a third of the build time for a deck."""
+    from reportlab import rl_config
+
     saved = rl_config.shapeChecking
     rl_config.shapeChecking = 1 if enabled else 0
     try:
@@ -226,12 +246,23 @@ def face_drawing(deck: Deck, card: Card, side: Side) -> Drawing:
     return faces_of(deck).drawing(card, side)
 
 
+def sheet_face(deck: Deck, card: Card, side: Side) -> Drawing | Picture:
+    """The face as the sheets place it: a picture face as a `Picture` (pdf_images.py), which costs no
+    Drawing, else `face_drawing`. Either covers the bleed box, origin at its bottom-left."""
+    return faces_of(deck).sheet_face(card, side)
+
+
 def _drawn(deck: Deck, card: Card, side: Side) -> Drawing:
     with _shape_checking(CHECK_SHAPES):
         return _build(deck, card, side)
 
 
 def _build(deck: Deck, card: Card, side: Side) -> Drawing:
+    from reportlab.graphics.shapes import Drawing, Rect
+
+    from .colors import parse_color
+    from .elements import image_shape
+
     frame = frame_of(deck)
     drawing = Drawing(frame.bleed_width, frame.bleed_height, initialFontName="sans", initialFontSize=10)
     image = image_face(deck, card, side, frame)
@@ -255,6 +286,10 @@ def _build(deck: Deck, card: Card, side: Side) -> Drawing:
 def _element_groups(deck: Deck, card: Card, face: ResolvedFace, frame: Frame,
                     where: str) -> list[tuple[Any, Group]]:
     """Every element drawn as a Group in bleed-box points, turned by its `rotate`."""
+    from reportlab.graphics.shapes import Group
+
+    from .elements import DRAWERS
+
     groups = []
     for i, element, extra in zip(face.positions, face.elements, face.extras):
         here = f"{where}.elements[{i}] ({element.type})"
@@ -272,6 +307,8 @@ def _element_groups(deck: Deck, card: Card, face: ResolvedFace, frame: Frame,
 def face_elements(deck: Deck, card: Card, side: Side) -> list[tuple[str, Any, Group]]:
     """Each drawn element of a layout face as (`layouts.front.elements[2] (text)`, the element, its
     Group in bleed-box points); empty for an image face. The print-safety check measures these."""
+    from .fonts import register_fonts
+
     register_fonts()
     frame = frame_of(deck)
     if image_face(deck, card, side, frame) is not None:
@@ -285,6 +322,8 @@ def face_elements(deck: Deck, card: Card, side: Side) -> list[tuple[str, Any, Gr
 
 def _kept_text(deck: Deck, element: TextElement, frame: Frame, where: str) -> SetText:
     """The element's text as set, kept in the build's face store for the checks that measure it."""
+    from .elements import set_card_text
+
     return faces_of(deck).kept(("set text", element, frame), lambda: set_card_text(element, frame, deck, where))
 
 
@@ -304,5 +343,5 @@ def text_boxes(deck: Deck, card: Card, side: Side) -> list[tuple[str, Any, SetTe
     return found
 
 
-__all__ = ["Faces", "faces_of", "face_drawing", "face_elements", "face_key", "layout_for", "resolve_face",
+__all__ = ["Faces", "faces_of", "face_drawing", "sheet_face", "face_elements", "face_key", "layout_for", "resolve_face",
            "frame_of", "text_boxes", "Side"]

@@ -13,14 +13,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PIL import Image as PILImage
-from reportlab.graphics.shapes import Image
 
 from ..images import ImageRefused, is_verified, verify_images
 from . import RenderError
+from .pdf_images import Picture
 
 if TYPE_CHECKING:
+    from reportlab.graphics.shapes import Image
+
     from ..deck import Card, Deck
-    from .elements import Frame
+    from .frame import Frame
 
 
 @dataclass(frozen=True)
@@ -40,7 +42,15 @@ class ImageFace:
         return mirrored_bleed(self.file, self.bleed_ratio)
 
     def shape(self) -> Image:
+        """The picture as a shape of a reportlab Drawing (for the pictures drawn from Drawings: PNGs,
+        the booklet, print-shop files)."""
+        from reportlab.graphics.shapes import Image
+
         return Image(0, 0, self.width, self.height, self.source())
+
+    def picture(self) -> Picture:
+        """The picture as the sheets place it (pdf_images.py), without a Drawing."""
+        return Picture(self.source(), self.width, self.height)
 
 
 def image_face(deck: Deck, card: Card, side: str, frame: Frame) -> ImageFace | None:

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from reportlab.graphics.shapes import FILL_EVEN_ODD, Group, Path
-from reportlab.lib.colors import Color
+if TYPE_CHECKING:  # the shapes are imported when an icon is drawn: loading a deck only reads ICONS' names
+    from reportlab.graphics.shapes import Group, Path
+    from reportlab.lib.colors import Color
 
 KAPPA = 0.5523
 """Bezier handle length that approximates a quarter circle."""
@@ -22,17 +24,23 @@ class Pen:
     """Builds paths in the unit design box, scaled to points."""
 
     def __init__(self, size: float, color: Color) -> None:
+        from reportlab.graphics.shapes import Group
+
         self.s = size / 2.0
         self.color = color
         self.group = Group()
 
     def path(self, even_odd: bool = True) -> Path:
+        from reportlab.graphics.shapes import FILL_EVEN_ODD, Path
+
         path = Path(fillColor=self.color, strokeColor=None, strokeWidth=0, autoclose="pdf",
                     fillMode=FILL_EVEN_ODD if even_odd else 0)
         self.group.add(path)
         return path
 
     def stroke(self, width: float) -> Path:
+        from reportlab.graphics.shapes import Path
+
         path = Path(fillColor=None, strokeColor=self.color, strokeWidth=width * self.s,
                     strokeLineCap=1, strokeLineJoin=1)
         self.group.add(path)

@@ -12,8 +12,8 @@ from __future__ import annotations
 import io
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from reportlab.graphics.shapes import Drawing
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
@@ -21,7 +21,10 @@ from ..errors import CardforgeError
 from ..units import mm_to_pt
 from .fonts import font_runs, text_width
 from .impose import Imposition, Page, Segment, Side, Slot
-from .pdf_images import binary_streams, draw_drawing
+from .pdf_images import Picture, binary_streams, draw_face
+
+if TYPE_CHECKING:
+    from reportlab.graphics.shapes import Drawing
 
 LEGEND_FONT = "sans"
 LEGEND_MAX_PT = 6.0
@@ -36,11 +39,12 @@ class FaceSource:
     """Where faces come from, injected so geometry tests can use plain fakes.
 
     `key(i, side)`: equal keys mean identical faces (drawn once). `drawing(i, side)`: a reportlab
-    Drawing of trim plus art bleed, origin at its bottom-left. `label(i)`: the card id for the file.
+    Drawing of trim plus art bleed, origin at its bottom-left, or a `Picture` covering the same box
+    (pdf_images.py). `label(i)`: the card id for the file.
     """
 
     key: Callable[[int, Side], str]
-    drawing: Callable[[int, Side], Drawing]
+    drawing: Callable[[int, Side], Drawing | Picture]
     label: Callable[[int], str]
 
 
@@ -96,7 +100,7 @@ class _Painter:
                     f"face {key!r} is {drawing.width:.2f}x{drawing.height:.2f} pt; the sheet expects {w:.2f}x{h:.2f} pt"
                 )
             self.canvas.beginForm(name, 0, 0, w, h)
-            draw_drawing(drawing, self.canvas)
+            draw_face(drawing, self.canvas)
             self.canvas.endForm()
             self.forms[key] = name
         return name

@@ -6,6 +6,8 @@ form that shows it. Here each picture becomes one image XObject keyed by its con
 plain 8-bit RGB or grey PNG is copied straight in: its compressed IDAT data is exactly a PDF Flate
 stream with the PNG predictor, so nothing is decoded at all. Anything else (alpha, palettes,
 interlacing, 16-bit, JPEG, PIL images) goes through reportlab's own `drawImage`, still stored once.
+A face that is one picture over its whole bleed box (an art deck's) is a `Picture`, placed the same
+way without building a Drawing: an art deck's sheets never load reportlab's graphics package.
 """
 
 from __future__ import annotations
@@ -15,15 +17,16 @@ import struct
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from reportlab import rl_config
-from reportlab.graphics import renderPDF
-from reportlab.graphics.renderbase import renderScaledDrawing
-from reportlab.graphics.shapes import Drawing
 from reportlab.pdfbase import pdfdoc
-from reportlab.pdfgen.canvas import Canvas
+
+if TYPE_CHECKING:
+    from reportlab.graphics.shapes import Drawing
+    from reportlab.pdfgen.canvas import Canvas
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -113,26 +116,58 @@ def _draw_png(canvas: Canvas, path: str, x: float, y: float, w: float, h: float)
     return True
 
 
-class _SheetRenderer(renderPDF._PDFRenderer):
-    """reportlab's Drawing renderer with images stored once instead of inline."""
-
-    def drawImage(self, image: Any) -> None:  # noqa: N802 (reportlab's name)
-        path, c = image.path, self._canvas
-        if isinstance(path, (str, Path)) and str(path).lower().endswith(".png"):
-            if _draw_png(c, str(path), image.x, image.y, image.width, image.height):
-                return
-        if path is None:
+def draw_picture(canvas: Canvas, source: Any, x: float, y: float, w: float, h: float) -> None:
+    """Place a picture (a file path or a PIL image) at (x, y), w x h points, stored once per document."""
+    if isinstance(source, (str, Path)) and str(source).lower().endswith(".png"):
+        if _draw_png(canvas, str(source), x, y, w, h):
             return
-        if hasattr(path, "mode"):  # a PIL image
-            from reportlab.lib.utils import ImageReader
+    if source is None:
+        return
+    if hasattr(source, "mode"):  # a PIL image
+        from reportlab.lib.utils import ImageReader
 
-            path = ImageReader(path)
-        c.drawImage(path, image.x, image.y, image.width, image.height, mask="auto")  # keep transparency
+        source = ImageReader(source)
+    canvas.drawImage(source, x, y, w, h, mask="auto")  # keep transparency
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A face that is one picture stretched over its whole bleed box (w x h points): a file path or a
+    PIL image. The sheets place it as an image; no Drawing is made for it."""
+
+    source: Any
+    width: float
+    height: float
+
+
+def draw_face(face: Drawing | Picture, canvas: Canvas) -> None:
+    """Paint a face, a Drawing or a Picture, at the origin of the current canvas space."""
+    if isinstance(face, Picture):
+        # A PDF 1.4 header, as a Drawing's renderer gives every sheet: a picture may carry a soft mask.
+        canvas._doc.ensureMinPdfVersion("transparency")
+        draw_picture(canvas, face.source, 0, 0, face.width, face.height)
+    else:
+        draw_drawing(face, canvas)
+
+
+@cache
+def _sheet_renderer() -> type:
+    """reportlab's Drawing renderer with images stored once instead of inline (made when first needed:
+    reportlab's graphics package takes a tenth of a second to load)."""
+    from reportlab.graphics import renderPDF
+
+    class SheetRenderer(renderPDF._PDFRenderer):
+        def drawImage(self, image: Any) -> None:  # noqa: N802 (reportlab's name)
+            draw_picture(self._canvas, image.path, image.x, image.y, image.width, image.height)
+
+    return SheetRenderer
 
 
 def draw_drawing(drawing: Drawing, canvas: Canvas) -> None:
     """Paint `drawing` at the origin of the current canvas space."""
-    _SheetRenderer().draw(renderScaledDrawing(drawing), canvas, 0, 0, showBoundary=False)
+    from reportlab.graphics.renderbase import renderScaledDrawing
+
+    _sheet_renderer()().draw(renderScaledDrawing(drawing), canvas, 0, 0, showBoundary=False)
 
 
 @contextmanager

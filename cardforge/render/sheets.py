@@ -51,13 +51,14 @@ def sheet_spec(deck: Deck, options: SheetOptions) -> SheetSpec:
 
 
 def deck_faces(deck: Deck) -> FaceSource:
-    """The real card faces (render/face.py), indexed by position in `deck.cards`."""
-    from .face import face_drawing, face_key
+    """The real card faces (render/face.py), indexed by position in `deck.cards`; a picture face is
+    placed as its picture (face.py `sheet_face`)."""
+    from .face import face_key, sheet_face
 
     cards = deck.cards
     return FaceSource(
         key=lambda i, side: face_key(deck, cards[i], side),
-        drawing=lambda i, side: face_drawing(deck, cards[i], side),
+        drawing=lambda i, side: sheet_face(deck, cards[i], side),
         label=lambda i: cards[i].id,
     )
 
@@ -69,7 +70,11 @@ def deck_meta(deck: Deck, note: str = "") -> PdfMeta:
 
 
 def deck_imposition(deck: Deck, options: SheetOptions) -> Imposition:
-    return impose(len(deck.cards), sheet_spec(deck, options))
+    """The deck's sheets under `options`, laid out once and kept with the deck's faces while a build is
+    active (the preflight, the cut tolerance, the sheets and the summary each ask)."""
+    from .face import faces_of
+
+    return faces_of(deck).kept(("imposition", options), lambda: impose(len(deck.cards), sheet_spec(deck, options)))
 
 
 def card_sheets_pdf(
