@@ -310,7 +310,7 @@ def lead_of(tb: np.ndarray, sc: np.ndarray, play: int) -> int:
     return played_suit(tb, sc, play)
 
 
-@inline
+@leaf
 def legal(tb: np.ndarray, sc: np.ndarray, hand: np.ndarray, n: int, trick: np.ndarray, t: int, m: int, lead: int,
           out: np.ndarray) -> int:
     """The legal plays of the seat holding hand[:n], at position `m` of trick `t` (trick[:m] played, led
