@@ -1,13 +1,22 @@
-"""The search player's strength and speed per trick ruleset: its win rate against three heuristic and
-against three random players (rotated through the seats, 95% intervals), and decisions per second.
+"""The search player's speed and strength per trick game: the compiled search (sim/ismcts.py, played
+inside the trick loop) beside the Python search (sim/search.py: the tree and the deals in Python,
+the playouts compiled), in the same run on the same machine.
 
-Run: python benchmarks/bench_search.py [--games N] [--budget N] [--decks fives,tiger-ghee,green-queen]
+Run: python benchmarks/bench_search.py [--games N] [--python-games N] [--budget N]
+     [--decks fives,tiger-ghee,green-queen,hearts,oh-hell] [--players 4] [--check] [--jobs 2]
 Prints figures; asserts nothing. One process (the machine may be shared).
 
-Decisions per second are counted over searched decisions only (a seat with one legal card does not
-search), after one warm-up game per deck so numba's compile is not in the figure. Both wall-clock
-and CPU-time rates are printed: on a shared machine the CPU-time rate (`time.process_time`) is the
-one to compare between runs; the load average at the start of each row says how shared it was.
+Per deck and search: decisions per CPU-second (`time.process_time`, which a shared machine disturbs
+least; the load average at the start of each row says how shared it was), and the search player's
+win rate against three heuristic players, rotated through the seats (95% intervals).
+
+What is counted as a decision: a play with more than one legal card, a pass or gift, a bid with more
+than one legal bid. `--check` also times `check DECK --skilled` per deck (sequential to ±2 percentage
+points, skill ladder included; `--jobs` processes) and prints its games and precision per player count.
+
+The Python search's count and time are its own decisions only (its passes, gifts
+and bids are the heuristic's, and not counted); the compiled search's time is the whole match's CPU
+time (the heuristic seats' plays included, so its rate is if anything understated).
 """
 
 from __future__ import annotations
@@ -21,17 +30,16 @@ from cardforge.sim import search
 from cardforge.sim.skill import match
 
 
-def counted() -> dict[str, float]:
-    """Counts search decisions and the wall and CPU time spent in them (wraps `SearchAgent.play`)."""
-    tally = {"decisions": 0, "seconds": 0.0, "cpu": 0.0}
+def python_tally() -> dict[str, float]:
+    """Counts the Python search's decisions and the CPU time spent in them (wraps `SearchAgent.play`)."""
+    tally = {"decisions": 0, "cpu": 0.0}
     plain = search.SearchAgent.play
 
     def play(self: Any, game: Any, st: Any, legal: list[int]) -> int:
         if len(legal) == 1:
             return plain(self, game, st, legal)
-        start, cpu = time.perf_counter(), time.process_time()
+        cpu = time.process_time()
         out = plain(self, game, st, legal)
-        tally["seconds"] += time.perf_counter() - start
         tally["cpu"] += time.process_time() - cpu
         tally["decisions"] += 1
         return out
@@ -40,31 +48,81 @@ def counted() -> dict[str, float]:
     return tally
 
 
+def compiled_tally(deck: str, players: int) -> Any:
+    """The compiled search's counter of decisions (SearchPieces.tally) for `deck`'s game."""
+    from cardforge.games.registry import get_game
+    from cardforge.load import load_deck
+    from cardforge.sim.ismcts import with_search
+
+    loaded = load_deck(deck)
+    kernel = get_game(loaded.ruleset).fast_kernel()
+    return with_search(kernel.pieces).tally
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=200, help="games per opponent kind (split over the seats)")
+    parser.add_argument("--games", type=int, default=200, help="compiled-search games per deck (split over seats)")
+    parser.add_argument("--python-games", type=int, default=20, help="Python-search games per deck")
     parser.add_argument("--budget", type=int, default=search.DEFAULT_BUDGET)
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--decks", default="fives,tiger-ghee,green-queen")
+    parser.add_argument("--decks", default="fives,tiger-ghee,green-queen,hearts,oh-hell")
+    parser.add_argument("--check", action="store_true", help="also time check --skilled per deck")
+    parser.add_argument("--jobs", type=int, default=2, help="processes for --check")
     args = parser.parse_args()
-    tally = counted()
+    py = python_tally()
     agent = f"mcts:{args.budget}"
-    print(f"{agent}, {args.players} players, {args.games} games per row (seat rotated)")
-    print(f"{'deck':<14}{'vs':<11}{'search wins':>22}{'others':>8}{'gap (95%)':>26}{'margin':>9}"
-          f"{'dec/s':>8}{'dec/cpu-s':>10}{'load':>6}")
+    print(f"{agent} against 3 heuristic players, {args.players} players (seat rotated)")
+    print(f"{'deck':<13}{'search':<10}{'games':>6}{'search wins':>22}{'others':>8}{'gap (95%)':>26}"
+          f"{'decisions':>10}{'dec/cpu-s':>10}{'load':>6}")
     for deck in args.decks.split(","):
-        match(deck, args.players, args.players, agent, "heuristic", seed=99)  # warm-up: compile outside the figures
-        for opponent in ("heuristic", "random"):
-            tally["decisions"], tally["seconds"], tally["cpu"] = 0, 0.0, 0.0
+        rates = {}
+        for kind, games in (("python", args.python_games), ("compiled", args.games)):
+            engine = "reference" if kind == "python" else "fast"
+            match(deck, args.players, args.players, agent, "heuristic", seed=99, engine=engine)  # compile first
             load = os.getloadavg()[0]
-            m = match(deck, args.players, args.games, agent, opponent, seed=1)
+            tally = compiled_tally(deck, args.players)
+            py["decisions"], py["cpu"], tally[:] = 0, 0.0, 0
+            cpu = time.process_time()
+            m = match(deck, args.players, games, agent, "heuristic", seed=1, engine=engine)
+            cpu = time.process_time() - cpu
+            decisions = py["decisions"] if kind == "python" else int(tally[0])
+            spent = py["cpu"] if kind == "python" else cpu
+            rates[kind] = decisions / spent if spent else 0.0
             low, high = m.interval
             d, dlow, dhigh = m.gap()
-            rate = tally["decisions"] / tally["seconds"] if tally["seconds"] else 0.0
-            cpu_rate = tally["decisions"] / tally["cpu"] if tally["cpu"] else 0.0
-            print(f"{deck:<14}{opponent:<11}{m.win_rate:>8.1%} ({low:.1%}-{high:.1%}){m.opponent_rate:>8.1%}"
-                  f"{d:>+9.1%} ({dlow:+.1%} to {dhigh:+.1%}){m.margin:>+9.1f}{rate:>8.0f}{cpu_rate:>10.0f}"
-                  f"{load:>6.1f}", flush=True)
+            print(f"{deck:<13}{kind:<10}{m.games:>6}{m.win_rate:>8.1%} ({low:.1%}-{high:.1%}){m.opponent_rate:>8.1%}"
+                  f"{d:>+9.1%} ({dlow:+.1%} to {dhigh:+.1%}){decisions:>10}{rates[kind]:>10.0f}{load:>6.1f}",
+                  flush=True)
+        if rates["python"]:
+            print(f"{deck:<13}compiled / python decisions per CPU-second: {rates['compiled'] / rates['python']:.1f}x",
+                  flush=True)
+
+    if args.check:
+        for deck in args.decks.split(","):
+            skilled_check(deck, args.budget, args.jobs)
+
+
+def skilled_check(deck: str, budget: int, jobs: int) -> None:
+    """`check DECK --skilled`'s skilled part: wall time, games and the widest seat interval per player count."""
+    from cardforge.check.options import CheckOptions
+    from cardforge.check.results import DeckCheck
+    from cardforge.check.skilled import skilled_checks
+    from cardforge.load import load_deck
+
+    loaded = load_deck(deck)
+    report = DeckCheck(loaded.id, loaded.title, str(loaded.path), ruleset=loaded.ruleset)
+    load = os.getloadavg()[0]
+    wall = time.perf_counter()
+    skilled_checks(loaded, report, CheckOptions(skilled=budget, jobs=jobs))
+    wall = time.perf_counter() - wall
+    for r in report.results:
+        d = r.details
+        ladder = ", ".join(f"{row['agent']} {row['win_rate']:.0%}" for row in d.get("ladder", []))
+        print(f"check {deck} --skilled, {d.get('players')} players: {d.get('games')} games, seats "
+              f"±{d.get('half_width', 0) * 100:.1f} points, verdict {d.get('first_seat_verdict')}; ladder {ladder}",
+              flush=True)
+    print(f"check {deck} --skilled: {wall:.0f} s wall with {jobs} processes (load {load:.1f} at the start)",
+          flush=True)
 
 
 if __name__ == "__main__":

@@ -64,6 +64,8 @@ class Card:
     back_image: Path | None = None
     images_include_bleed: bool = True
     origin: tuple[str | int, ...] = field(default=(), hash=False, compare=False)
+    label: str | None = field(default=None, compare=False)
+    """What the index prints instead of the rank (the deck's `rank_labels`), if anything."""
 
     @property
     def value(self) -> int | None:
@@ -72,9 +74,11 @@ class Card:
 
     @property
     def rank_label(self) -> str:
-        """What the corner index prints: the rank, or the card name's first letter."""
+        """What the corner index prints: the deck's label for the rank, else the rank itself."""
         if self.rank is None:
             return ""
+        if self.label is not None:
+            return self.label
         return "★" if self.rank == "joker" else self.rank
 
     def __repr__(self) -> str:

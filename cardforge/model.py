@@ -454,6 +454,9 @@ class DeckSpec(Strict):
     """A short mark (`8`, `HARD`) on a variant's faces, so its cards are not mixed with the base game's."""
     ambiguous_ranks: list[RankLabel] = ["6", "9"]
     """Rank labels that read as another upside down; indices and `underline: auto` texts mark them."""
+    rank_labels: dict[RankLabel, RankLabel] = {}
+    """What the index prints for a rank (`{11: J, 12: Q, 13: K, 14: A}`); the rank itself stays what card
+    ids, rules and logs use."""
     setup: dict[int, PlayerSetup] = {}
     fonts: dict[Identifier, str | FontFiles] = {}
     """The deck's own fonts by the name layouts use: a file, or `{regular, bold, italic, bold_italic}`."""

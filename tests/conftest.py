@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import tempfile
 import textwrap
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -21,13 +25,80 @@ def _settings_of_its_own(tmp_path_factory: pytest.TempPathFactory, monkeypatch: 
     monkeypatch.setenv("CARDFORGE_SETTINGS", str(tmp_path_factory.mktemp("settings") / "cardforge.toml"))
 
 
+_shared_root: Path | None = None
+"""A folder every xdist worker of this session sees (set by `_shared_folder`), for what they share."""
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _shared_folder(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> None:
+    global _shared_root
+    base = tmp_path_factory.getbasetemp()
+    _shared_root = (base if worker_id == "master" else base.parent) / "shared"
+    _shared_root.mkdir(exist_ok=True)
+
+
+def _made_once(name: str, make: Callable[[], bytes]) -> bytes:
+    """`make()` once per test session across xdist workers (a file lock; the others read the file)."""
+    if _shared_root is None:
+        return make()
+    from filelock import FileLock
+
+    path = _shared_root / name
+    with FileLock(str(path) + ".lock"):
+        if not path.exists():
+            data = make()
+            path.with_suffix(".part").write_bytes(data)
+            path.with_suffix(".part").replace(path)
+            return data
+    return path.read_bytes()
+
+
 @cache
 def bundled_booklet(deck_id: str, fmt: str = "a5") -> bytes:
     """A bundled deck's booklet, built once per test session (each takes seconds to lay out)."""
     from cardforge.booklet.build import booklet_pdf
     from cardforge.load import load_deck
 
-    return booklet_pdf(load_deck(deck_id), fmt)
+    return _made_once(f"booklet-{deck_id}-{fmt}.pdf", lambda: booklet_pdf(load_deck(deck_id), fmt))
+
+
+@dataclass(frozen=True)
+class SharedBuild:
+    """One `cardforge build` run, as CliRunner saw it, and the folder it wrote (read it, never change it)."""
+
+    exit_code: int
+    stdout: str
+    stderr: str
+    output: str
+    out: Path
+
+
+@pytest.fixture(scope="session")
+def shared_build(_shared_folder: None) -> Callable[..., SharedBuild]:
+    """shared_build(*args) -> the result of `cardforge build *args -o FOLDER`, run once per test session
+    for the same args, whichever xdist worker asks first (a file lock; the others read what it wrote).
+    A full build takes seconds of CPU: tests that only read what one build makes share it."""
+    from click.testing import CliRunner
+    from filelock import FileLock
+
+    from cardforge.cli import main
+
+    assert _shared_root is not None
+    root = _shared_root
+
+    def build(*args: str) -> SharedBuild:
+        folder = root / ("build-" + hashlib.sha256("\0".join(args).encode()).hexdigest()[:16])
+        saved = folder / "result.json"
+        with FileLock(str(folder) + ".lock"):
+            if not saved.exists():
+                folder.mkdir(exist_ok=True)
+                result = CliRunner().invoke(main, ["build", *args, "-o", str(folder / "out")])
+                saved.write_text(json.dumps({"exit_code": result.exit_code, "stdout": result.stdout,
+                                             "stderr": result.stderr, "output": result.output}))
+            kept = json.loads(saved.read_text())
+        return SharedBuild(out=folder / "out", **kept)
+
+    return build
 
 
 @pytest.fixture

@@ -92,9 +92,9 @@ def test_only_booklet_on_an_art_deck_is_a_one_line_error_that_writes_nothing(tmp
     assert not out.exists() or list(out.iterdir()) == []
 
 
-def test_only_booklet_of_a_game_deck_writes_just_the_booklet(tmp_path: Path) -> None:
-    out = tmp_path / "out"
-    result = CliRunner().invoke(main, ["build", "greeen-mafia", "-o", str(out), "--only", "booklet"])
+def test_only_booklet_of_a_game_deck_writes_just_the_booklet(shared_build) -> None:
+    result = shared_build("greeen-mafia", "--only", "booklet", "--paper", "a4")  # shared with test_home_booklet
+    out = result.out
     assert result.exit_code == 0, result.output
     assert products(out / "greeen-mafia") == ["greeen-mafia-rules-booklet-a4.pdf", "greeen-mafia-rules.pdf"]
     assert len(pdfium.PdfDocument(str(out / "greeen-mafia" / "greeen-mafia-rules.pdf"))) >= 3

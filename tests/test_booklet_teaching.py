@@ -11,8 +11,8 @@ from functools import cache
 
 import pypdfium2 as pdfium
 import pytest
+from conftest import bundled_booklet
 
-from cardforge.booklet.build import booklet_pdf
 from cardforge.booklet.variant import variant_note
 from cardforge.games.engines import game_for
 from cardforge.games.fives.teaching import scoring_example
@@ -29,7 +29,7 @@ from cardforge.load import load_deck
 @cache
 def pdf_text(deck_id: str) -> str:
     """The booklet's text, one string, whitespace and soft hyphens normalised."""
-    pdf = pdfium.PdfDocument(booklet_pdf(load_deck(deck_id)))
+    pdf = pdfium.PdfDocument(bundled_booklet(deck_id))  # laid out once per session (conftest.py)
     text = " ".join(pdf[i].get_textpage().get_text_range() for i in range(len(pdf)))
     text = text.replace("\u00ad", "").replace("\ufffe", "").replace("\u2212", "-")
     text = re.sub(r"-\s*\r?\n", "", text)  # words hyphenated at a line end
@@ -37,7 +37,7 @@ def pdf_text(deck_id: str) -> str:
 
 
 def page_texts(deck_id: str) -> list[str]:
-    pdf = pdfium.PdfDocument(booklet_pdf(load_deck(deck_id)))
+    pdf = pdfium.PdfDocument(bundled_booklet(deck_id))  # laid out once per session (conftest.py)
     return [re.sub(r"\s+", " ", pdf[i].get_textpage().get_text_range()) for i in range(len(pdf))]
 
 

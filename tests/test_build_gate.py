@@ -16,9 +16,10 @@ def page_text(path: Path) -> str:
     return "\n".join(page.extract_text() for page in PdfReader(path).pages)
 
 
-def test_build_writes_cards_booklet_and_report(tmp_path: Path) -> None:
-    result = CliRunner().invoke(main, ["build", "tiger-ghee-short", "-o", str(tmp_path), "--games", "20"])
+def test_build_writes_cards_booklet_and_report(shared_build) -> None:
+    result = shared_build("tiger-ghee-short", "--games", "20")  # shared with test_cli_output
     assert result.exit_code == 0, result.output
+    tmp_path = result.out
     folder = tmp_path / "tiger-ghee-short"
     assert sorted(p.name for p in folder.iterdir()) == [
         ".cardforge-source", "tiger-ghee-short-cards.pdf", "tiger-ghee-short-report.pdf",

@@ -42,10 +42,10 @@ def test_piped_tables_are_tsv_with_whole_cells() -> None:
     assert "greeen-mafia-8\tGREEEN MAFIA (eight facilities)\t1\t10\tgreeen-mafia" in listed
 
 
-def test_build_prints_paths_on_stdout_and_steps_on_stderr(tmp_path) -> None:
-    result = CliRunner().invoke(main, ["build", "greeen-mafia", "-o", str(tmp_path), "--games", "5"])
+def test_build_prints_paths_on_stdout_and_steps_on_stderr(shared_build) -> None:
+    result = shared_build("tiger-ghee-short", "--games", "20")  # shared with test_build_gate
     assert result.exit_code == 0, result.output
-    assert result.stdout.splitlines() == [str(tmp_path / "greeen-mafia" / f"greeen-mafia-{p}.pdf")
+    assert result.stdout.splitlines() == [str(result.out / "tiger-ghee-short" / f"tiger-ghee-short-{p}.pdf")
                                           for p in ("cards", "rules", "rules-booklet-a4", "report")]
     steps = [STEP.match(line) for line in result.stderr.splitlines() if line.startswith("[")]
     assert [m.group(2) for m in steps if m][-1] == "writing report"

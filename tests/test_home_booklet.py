@@ -13,10 +13,10 @@ from cardforge.cli import main
 
 
 @pytest.mark.parametrize(("paper", "sheet", "size"), [("a4", "a4", (841.89, 595.28)), ("letter", "letter", (792.0, 612.0))])
-def test_the_build_writes_the_home_booklet_for_its_paper(tmp_path, paper, sheet, size):
-    result = CliRunner().invoke(main, ["build", "greeen-mafia", "-o", str(tmp_path), "--only", "booklet", "--paper", paper])
+def test_the_build_writes_the_home_booklet_for_its_paper(shared_build, paper, sheet, size):
+    result = shared_build("greeen-mafia", "--only", "booklet", "--paper", paper)  # A4: shared with test_art_deck
     assert result.exit_code == 0, result.output
-    folder = tmp_path / "greeen-mafia"
+    folder = result.out / "greeen-mafia"
     home = PdfReader(folder / f"greeen-mafia-rules-booklet-{sheet}.pdf")
     a5 = PdfReader(folder / "greeen-mafia-rules.pdf")
     preferences = home.trailer["/Root"]["/ViewerPreferences"]

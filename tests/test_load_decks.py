@@ -97,3 +97,12 @@ def test_card_size_presets_and_units(write_deck) -> None:
     assert card.size_mm == pytest.approx((63.5, 88.0))
     assert card.bleed == pytest.approx(3.175)
     assert load_deck("fives").spec.card.size_mm == (63.5, 88.9)
+
+
+def test_rank_labels_change_the_index_not_the_card() -> None:
+    """Hearts prints J, Q, K, A in its indices while its cards, rules and logs keep ranks 11 to 14."""
+    deck = load_deck("hearts")
+    queen = deck.card("spades-12")
+    assert (queen.rank, queen.value, queen.rank_label) == ("12", 12, "Q")
+    assert [c.rank_label for c in deck.cards if c.suit == "hearts"][-4:] == ["J", "Q", "K", "A"]
+    assert deck.card("hearts-7").rank_label == "7"

@@ -68,7 +68,7 @@ def test_a_period_that_does_not_fit_the_card_names_those_that_do(write_deck):
     with pytest.raises(RenderError) as error:
         face_drawing(deck, deck.cards[0], "back")
     message = str(error.value)
-    assert "options.period: 10 mm cells do not fill the 63.5 x 88.9 mm box" in message
+    assert "options.period: 10 mm does not fit; use 12.7 or 6.35 (cells must fill the 63.5 x 88.9 mm box" in message
     assert "12.7" in message and "6.35" in message
     assert fitting_periods(63.5, 88.9) == [12.7, 6.35]
 

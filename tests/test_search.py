@@ -116,7 +116,7 @@ def test_search_games_are_reproducible_and_replay(deck_id, players, tmp_path):
     runs = []
     for name in ("a", "b"):
         log = tmp_path / f"{name}.jsonl"
-        result = simulate(deck_id, players, 2, seed=4, agents=agents, log_path=log)
+        result = simulate(deck_id, players, 2, seed=4, agents=agents, log_path=log, engine="reference")
         runs.append((result.to_json()["seats"], log.read_text()))
     assert runs[0] == runs[1]
     replayer = Replayer(load_deck(deck_id))
@@ -126,10 +126,10 @@ def test_search_games_are_reproducible_and_replay(deck_id, players, tmp_path):
         assert list(replayer.check(log).winners) == log["winners"]
 
 
-def test_fast_engine_hands_search_players_to_the_reference():
-    result = simulate("tiger-ghee", 4, 1, seed=2, agents=["mcts:10", "random", "random", "random"], engine="fast")
+def test_the_reference_engine_plays_the_python_search():
+    result = simulate("tiger-ghee", 4, 1, seed=2, agents=["mcts:10", "random", "random", "random"],
+                      engine="reference")
     assert result.engine == "reference"
-    assert "search players" in result.notice
 
 
 def test_budgets_parse():
@@ -163,12 +163,15 @@ def test_check_skilled_adds_a_skilled_play_section(tmp_path):
             pass
 
     heard = Steps()
-    report = check_deck("tiger-ghee-short", CheckOptions(games=4, skilled=10, reporter=heard))
+    # the Python search (tests/test_skilled.py checks the compiled one): no new compiled search to build here
+    report = check_deck("tiger-ghee-short", CheckOptions(games=4, skilled=10, reporter=heard, engine="reference"))
     deck = load_deck("tiger-ghee-short")
     for players in deck.players:  # a run of minutes says what it is doing, and how far it got
         assert f"skilled play, {players} players: search players in every seat (4 games, 10 playouts a move)" \
             in heard.steps
-        assert f"skilled play, {players} players: one search player against heuristic players (4 games)" in heard.steps
+        for who in ("a random player", "search at 2 playouts", "search at 10 playouts"):  # the skill ladder
+            assert f"skilled play, {players} players: skill ladder, {who} against heuristic players (4 games)" \
+                in heard.steps
     share = -(-4 // 3)  # the match plays its 4 games as 2 per seat: 6 in all, counted across the seats
     assert (4, 4) in heard.done and heard.done[-1] == (3 * share, 3 * share)
     for players in deck.players:
@@ -177,6 +180,8 @@ def test_check_skilled_adds_a_skilled_play_section(tmp_path):
         assert run.agents == ["mcts:10"] * players and run.games == 4
         assert sum(run.wins()) == pytest.approx(4)
         assert "Under skilled play" in check.reason and "search player" in check.reason
+        assert "Skill ladder" in check.reason and [r["agent"] for r in check.details["ladder"]] == \
+            ["random", "heuristic", "mcts:2", "mcts:10"]
         gap = check.details["skill_gap"]
         assert gap["games"] % players == 0 and gap["ci_low"] <= gap["win_rate_difference"] <= gap["ci_high"]
     pdf = build_report(report, tmp_path / "report.pdf")
@@ -184,6 +189,7 @@ def test_check_skilled_adds_a_skilled_play_section(tmp_path):
 
     text = "".join(page.extract_text() for page in PdfReader(pdf).pages)
     assert "mcts:10" in text and "Skilled play" in text
+    assert "search, 10 playouts" in text and "wins against heuristic players" in text  # the skill ladder
 
 
 def test_deals_respect_exclusions_and_sizes():
@@ -270,7 +276,7 @@ def test_cli_simulate_shows_the_search_players_skill_gap():
     from cardforge.cli import main
 
     out = CliRunner().invoke(main, ["simulate", "tiger-ghee-short", "-p", "3", "--games", "3", "--json",
-                                    "--agents", "mcts:10,heuristic,heuristic"])
+                                    "--agents", "mcts:10,heuristic,heuristic", "--engine", "reference"])
     assert out.exit_code == 0, out.output
     data = json.loads(out.stdout)  # the engine notice goes to stderr
     gap = data["skill"]["gap"]

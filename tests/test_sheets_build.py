@@ -53,7 +53,7 @@ def embedded(font) -> bool:
 
 def test_cli_build_writes_the_cards_pdf_per_deck(tmp_path):
     out = tmp_path / "output"
-    result = CliRunner().invoke(main, ["build", "fives", "greeen-mafia", "-o", str(out), "--paper", "letter", "--back-offset=0.5,-0.25", "--games", "20"])
+    result = CliRunner().invoke(main, ["build", "fives", "greeen-mafia", "-o", str(out), "--paper", "letter", "--back-offset=0.5,-0.25", "--only", "cards"])
     assert result.exit_code == 0, result.output
     for deck_id in ("fives", "greeen-mafia"):
         path = out / deck_id / f"{deck_id}-cards.pdf"
@@ -235,7 +235,7 @@ def test_image_deck_stores_each_picture_once_and_renders_its_colours(tmp_path, b
 
 def test_png_option_writes_faces_and_contact_sheet(tmp_path):
     out = tmp_path / "output"
-    result = CliRunner().invoke(main, ["build", "greeen-mafia", "-o", str(out), "--png"])
+    result = CliRunner().invoke(main, ["build", "greeen-mafia", "-o", str(out), "--png", "--only", "cards"])
     assert result.exit_code == 0, result.output
     folder = out / "greeen-mafia"
     assert (folder / "greeen-mafia-cards.pdf").is_file()

@@ -66,5 +66,6 @@ def test_fast_batches_and_logs_are_the_golden_games(deck_id: str, players: int, 
 def test_search_players_choose_the_golden_plays(deck_id: str, players: int, tmp_path: Path) -> None:
     """A search player's every choice comes from the kernel's playouts: the same seed, the same game."""
     log = tmp_path / "search.jsonl"
-    simulate(deck_id, players, 1, seed=8, agents=["mcts:12"] + ["heuristic"] * (players - 1), log_path=log)
+    simulate(deck_id, players, 1, seed=8, agents=["mcts:12"] + ["heuristic"] * (players - 1), log_path=log,
+             engine="reference")  # the Python search (the compiled one: tests/test_ismcts.py)
     _check(GOLDEN / f"search-{deck_id}-{players}.jsonl", log.read_text(encoding="utf-8"))

@@ -313,7 +313,9 @@ def _sums(rows: list[tuple[float, ...]]) -> dict[str, float]:
 
 
 def test_skilled_sweep_puts_search_players_in_every_seat() -> None:
-    args = ["sweep", "tiger-ghee-short", "--set", "rules.params.points_per_other_trick=-10,-5", "--games", "3",
+    # hearts: its heuristic is the declared games' shared one, so the compiled search it runs is the one
+    # tests/test_ismcts.py and tests/test_skilled.py compile too
+    args = ["sweep", "hearts", "-p", "3", "--set", "rules.tricks.end.score=50,100", "--games", "3",
             "--skilled", "--budget", "8", "--in-process", "--json"]
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output

@@ -49,8 +49,10 @@ def check_options(games: int | None, seed: int, jobs: int, quiet: bool = False, 
 @games_option(None, "Games per player count and player type")
 @seed_option
 @jobs_option
-@click.option("--skilled", is_flag=True, help="Also play search players (mcts): seat fairness and whether skill "
-                                              "matters under skilled play (slow; --games sets the games).")
+@click.option("--skilled", is_flag=True, help="Also play search players (mcts, compiled) in every seat until each "
+                                              "seat's win rate is within ±2 percentage points (--games: a fixed "
+                                              "number), and a skill ladder: random < heuristic < search at a quarter "
+                                              "and the full --budget (minutes).")
 @click.option("--budget", type=click.IntRange(min=1), default=None,
               help="Playouts per decision of the --skilled search players (default 300).")
 @engine_option

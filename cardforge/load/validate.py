@@ -172,7 +172,7 @@ def expand_cards(spec: model.DeckSpec, folders: tuple[Path, ...], sources: Sourc
                         continue
                     cards.append(Card(card_id(suit, rank), f"{spec.suits[suit].name} {rank}", suit, rank,
                                       group.kind, group.deal, group.front, group.back, dict(group.props),
-                                      origin=here))
+                                      origin=here, label=spec.rank_labels.get(rank)))
                     if len(cards) > MAX_CARDS:
                         raise error_at(sources, here, _too_many_cards())
         elif isinstance(group, model.SingleCard):
@@ -185,7 +185,8 @@ def expand_cards(spec: model.DeckSpec, folders: tuple[Path, ...], sources: Sourc
                 except ValueError as exc:
                     raise error_at(sources, here + ("rank",), str(exc)) from None
             cards.append(Card(group.id, group.name or group.id, group.suit, single_rank, group.kind, group.deal,
-                              group.front, group.back, dict(group.props), origin=here))
+                              group.front, group.back, dict(group.props), origin=here,
+                              label=spec.rank_labels.get(single_rank) if single_rank is not None else None))
         else:
             images = group.images
             fronts = _list_images(images.fronts, folders, sources, here + ("images", "fronts"))

@@ -397,7 +397,7 @@ def _stripes(pen: Pen) -> None:
 
 
 def _flower(pen: Pen) -> None:
-    """Five round petals about an open heart with a seed in it: the flower of the five-suited Fivura."""
+    """Five round petals about an open heart with a seed in it: a flower for a five-suited deck."""
     for i in range(5):
         a = math.radians(90 + 72 * i)
         pen.circle(pen.path(), 0.58 * math.cos(a), 0.58 * math.sin(a) - 0.04, 0.4)

@@ -70,9 +70,9 @@ def cells_for(width_mm: float, height_mm: float, options: dict[str, Any], bleed_
     period = _number(options, "period", width_mm / 5, where)
     columns, rows = round(width_mm / period), round(height_mm / period)
     if columns < 1 or rows < 1 or abs(columns * period - width_mm) > FIT_MM or abs(rows * period - height_mm) > FIT_MM:
-        fits = ", ".join(f"{p:g}" for p in fitting_periods(width_mm, height_mm)) or "none from 5 to 25 mm"
-        raise RenderError(f"{where}.options.period: {period:g} mm cells do not fill the {width_mm:g} x {height_mm:g} mm "
-                          f"box exactly, so the cut would not fall between motifs; periods that do: {fits}")
+        fits = " or ".join(f"{p:g}" for p in fitting_periods(width_mm, height_mm)) or "another box (none from 5 to 25 mm fits)"
+        raise RenderError(f"{where}.options.period: {period:g} mm does not fit; use {fits} (cells must fill the "
+                          f"{width_mm:g} x {height_mm:g} mm box, so cuts fall between motifs)")
     extra = -(-bleed_mm // period) if bleed_mm > 0 else 0
     if (columns + 2 * extra) * (rows + 2 * extra) > MAX_CELLS:
         raise RenderError(f"{where}.options.period: {period:g} mm makes more than {MAX_CELLS:,} motifs; use a larger period")

@@ -1,5 +1,6 @@
-"""The report's "skilled play" section (`check --skilled`): search players' seats, next to the sentence
-for the designer that `check/skilled.py` wrote."""
+"""The report's "skilled play" section (`check --skilled`): search players' seats, the skill ladder (one
+random, heuristic or search player against heuristic players), and the sentences for the designer
+that `check/skilled.py` wrote."""
 
 from __future__ import annotations
 
@@ -13,6 +14,22 @@ from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyl
 from ..check.results import DeckCheck
 from ..sim.report import seat_rows
 from .styles import report_styles
+
+
+def _table(rows: list[list[str]]) -> Table:
+    table = Table(rows, hAlign="LEFT")
+    table.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), "sans"), ("FONTSIZE", (0, 0), (-1, -1), 8),
+                               ("FONTNAME", (0, 0), (-1, 0), "sans-bold"),
+                               ("ALIGN", (1, 0), (-1, -1), "RIGHT"),
+                               ("LINEBELOW", (0, 0), (-1, 0), 0.5, colors.black)]))
+    return table
+
+
+def _rung_name(agent: str) -> str:
+    """A rung of the skill ladder in words: `mcts:75` -> search, 75 playouts."""
+    if agent.startswith("mcts:"):
+        return f"search, {agent.split(':')[1]} playouts"
+    return agent
 
 
 def skilled_section(report: DeckCheck) -> list[Any]:
@@ -38,12 +55,16 @@ def skilled_section(report: DeckCheck) -> list[Any]:
                 rows.append([str(seat["seat"]), f"{seat['win_rate']:.1%}",
                              f"{seat['ci_low']:.1%}–{seat['ci_high']:.1%}", f"{seat['score']['mean']:.1f}",
                              f"{seat['score']['sd']:.1f}"])
-            table = Table(rows, hAlign="LEFT")
-            table.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), "sans"), ("FONTSIZE", (0, 0), (-1, -1), 8),
-                                       ("FONTNAME", (0, 0), (-1, 0), "sans-bold"),
-                                       ("ALIGN", (1, 0), (-1, -1), "RIGHT"),
-                                       ("LINEBELOW", (0, 0), (-1, 0), 0.5, colors.black)]))
-            block.append(table)
+            block.append(_table(rows))
+        ladder = check.details.get("ladder")
+        if ladder:
+            rows = [["one player of", "wins against heuristic players", "95% interval", "games"]]
+            for rung in ladder:
+                games = rung["games"]
+                rows.append([_rung_name(rung["agent"]), f"{rung['win_rate']:.1%}",
+                             f"{rung['ci_low']:.1%}–{rung['ci_high']:.1%}" if games else "(one of equals)",
+                             f"{games:,}" if games else "–"])
+            block += [Spacer(1, 2 * mm), _table(rows)]
         block.append(Paragraph(escape(check.reason), styles["body"]))
         flow.append(KeepTogether(block if flow else head + block))  # the heading stays with the first table
     return flow

@@ -75,9 +75,13 @@ def make_agent(name: str, game: TrickGame[Any], rng: random.Random) -> Any:
     raise RuleError(f"unknown agent {name!r}; agents: {', '.join(AGENT_NAMES)}")
 
 
-def fast_agents(names: list[str]) -> bool:
-    """True when every seat's agent is one the compiled kernels play (random, heuristic)."""
-    return all(n in ("random", "heuristic") for n in names)
+def fast_agents(names: list[str], kernel: Any = None) -> bool:
+    """True when every seat's agent is one the compiled kernel plays: random, heuristic, and search
+    players (`mcts:N`) when the kernel searches (a declared trick game's loop: sim/ismcts.py)."""
+    from .search import parse_budget
+
+    searches = getattr(kernel, "searches", False)
+    return all(n in ("random", "heuristic") or (searches and parse_budget(n) is not None) for n in names)
 
 
 def available_agents(ruleset: str) -> tuple[str, ...]:

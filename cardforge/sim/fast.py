@@ -81,8 +81,12 @@ def kernel_for(ruleset: str) -> FastKernel | None:
 
 
 def agent_codes(names: Sequence[str]) -> np.ndarray:
+    """The loop's code per seat: 0 random, 1 heuristic, minus the playouts of a search player (`mcts:N`)."""
+    from .search import parse_budget
+
+    budgets = [parse_budget(n) for n in names]
     try:
-        return np.array([AGENT_CODES[n] for n in names], dtype=np.int64)
+        return np.array([AGENT_CODES[n] if b is None else -b for n, b in zip(names, budgets)], dtype=np.int64)
     except KeyError as exc:
         raise RuleError(f"unknown agent {exc.args[0]!r}; agents: {', '.join(AGENT_CODES)}") from None
 

@@ -206,16 +206,20 @@ def _worker_range(bounds: tuple[int, int]) -> tuple[Accumulator, list[str]]:
     return _sum_range(w["game"], w["agents"], w["seed"], bounds[0], bounds[1], w["log"], w["kernel"])
 
 
-def _chunks(games: int, fast: bool) -> list[tuple[int, int]]:
-    """Blocks of games; their size does not depend on --jobs, so the sums are the same for any --jobs."""
-    size = 500 if fast else 100
+def _chunks(games: int, fast: bool, searching: bool = False) -> list[tuple[int, int]]:
+    """Blocks of games; their size does not depend on --jobs, so the sums are the same for any --jobs.
+    Search players' games are slow: small blocks keep every process busy to the end."""
+    size = 20 if searching else 500 if fast else 100
     return [(i, min(i + size, games)) for i in range(0, games, size)]
 
 
 def _results(deck: Deck, game: TrickGame[Any], players: int, agent_names: list[str], seed: int,
              bounds: tuple[int, int], jobs: int, want_log: bool,
              kernel: Any = None) -> Iterator[tuple[int, Accumulator, list[str]]]:
-    chunks = [(bounds[0] + a, bounds[0] + b) for a, b in _chunks(bounds[1] - bounds[0], kernel is not None)]
+    from .search import parse_budget
+
+    searching = any(parse_budget(name) is not None for name in agent_names)
+    chunks = [(bounds[0] + a, bounds[0] + b) for a, b in _chunks(bounds[1] - bounds[0], kernel is not None, searching)]
     if jobs <= 1 or len(chunks) == 1:
         for start, stop in chunks:
             acc, lines = _sum_range(game, agent_names, seed, start, stop, want_log, kernel)
@@ -270,7 +274,7 @@ def simulate(deck: Deck | str | Path, players: int, games: int, seed: int = 0, a
     for name in sorted(set(names)):  # a player the game lacks is refused here, not inside a worker
         make_agent(name, game, random.Random(0))
     kernel, notice = engine_kernel(game.ruleset, engine)
-    if kernel is not None and not fast_agents(names):
+    if kernel is not None and not fast_agents(names, kernel):
         kernel, notice = None, "search players decide in Python; the reference engine plays (playouts stay compiled)"
     acc = Accumulator(players)
     started = time.perf_counter()

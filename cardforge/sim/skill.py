@@ -52,7 +52,7 @@ class Match:
 
 def match(deck: Deck | str | Path, players: int, games: int, agent: str, opponent: str, seed: int = 0,
           jobs: int = 1, on_share: Callable[[int], None] | None = None,
-          progress: Callable[[int, int], None] | None = None) -> Match:
+          progress: Callable[[int, int], None] | None = None, engine: str = "fast") -> Match:
     """`games` games (rounded up to a multiple of `players`) with `agent` in each seat in turn;
     `progress(done, total)` hears of the games played across all the shares."""
     share = -(-games // players)
@@ -65,7 +65,8 @@ def match(deck: Deck | str | Path, players: int, games: int, agent: str, opponen
             if progress is not None:
                 progress(before + done, share * players)
 
-        result = simulate(deck, players, share, seed=seed + seat, agents=names, jobs=jobs, progress=advance)
+        result = simulate(deck, players, share, seed=seed + seat, agents=names, jobs=jobs, progress=advance,
+                          engine=engine)
         won = result.wins()
         wins += won[seat]
         opp_wins += sum(won) - won[seat]

@@ -38,11 +38,56 @@ drop_stale_caches([_SIM / name for name in ("trickrules.py", "fastcore.py", "fas
                   _SIM / "__pycache__" / "compiled-rules.sha256")
 
 
+def piece(function: Callable[..., Any]) -> Any:
+    """A compiled piece: called at every decision, so compiled without reference counting, with an
+    identity stable across runs (jit.rule) so the loops that call it stay cached."""
+    return rule(function, nrt=False)
+
+
+@rule
+def no_memory(tb: np.ndarray, agents: np.ndarray) -> np.ndarray:
+    return np.zeros(0, dtype=np.int64)
+
+
+@piece
+def no_hand(memory: Any, tb: np.ndarray, sc: np.ndarray, h: int) -> None:
+    return None
+
+
+@piece
+def no_play(pieces: Any, memory: Any, tb: np.ndarray, sc: np.ndarray, rng: np.ndarray, agents: np.ndarray,
+            hands: np.ndarray, count: np.ndarray, trick: np.ndarray, t: int, n_tricks: int, m: int, seat: int,
+            leader: int, lead: int, legal: np.ndarray, k: int) -> int:
+    return legal[0]
+
+
+@piece
+def no_cards(pieces: Any, memory: Any, tb: np.ndarray, sc: np.ndarray, rng: np.ndarray, agents: np.ndarray,
+             hands: np.ndarray, count: np.ndarray, seat: int, k: int, out: np.ndarray) -> None:
+    for i in range(k):
+        out[i] = hands[seat, i]
+
+
+@piece
+def no_bid(pieces: Any, memory: Any, tb: np.ndarray, sc: np.ndarray, rng: np.ndarray, agents: np.ndarray,
+           hands: np.ndarray, count: np.ndarray, seat: int, bids: np.ndarray, k: int) -> int:
+    return bids[0]
+
+
+@piece
+def no_observe(memory: Any, tb: np.ndarray, sc: np.ndarray, trick: np.ndarray, t: int, m: int, lead: int,
+               seat: int) -> None:
+    return None
+
+
 class Pieces(NamedTuple):
-    """The compiled pieces a game plays with beyond its book: its heuristic players' judgement. Each
+    """The compiled pieces a game plays with beyond its book: its heuristic players' judgement, and the
+    search player's decisions (sim/ismcts.py `with_search` fills the `search_*` and `observe` pieces;
+    the do-nothing defaults compile away in a loop without search players). Each heuristic piece
     judges all the options of one decision in one call; noise[i] in [0, 1) is option i's random
     tie-break (the piece adds it times 1e-3), drawn by the caller so that the compiled loop and the
-    readable engine (Python's `random`) feed the same judgement the same noise."""
+    readable engine (Python's `random`) feed the same judgement the same noise.
+    Agent codes: 0 random, 1 heuristic, a negative code a search player of that many playouts."""
 
     choose: Any
     """(tb, sc, hand, n, trick, t, n_tricks, m, seat, leader, lead, plays, k, noise) -> the index of the
@@ -52,12 +97,27 @@ class Pieces(NamedTuple):
     it passes or gives the cards of lowest key."""
     bid: Any
     """(tb, sc, hand, n, seat, bids, k, noise) -> the index of the bid among bids[:k] the seat makes."""
+    search_memory: Any = no_memory
+    """(tb, agents) -> memory: what the search players keep through a game."""
+    search_hand: Any = no_hand
+    """(memory, tb, sc, h) -> None: a hand begins (after the deal, before any pass)."""
+    search_play: Any = no_play
+    """(pieces, memory, tb, sc, rng, agents, hands, count, trick, t, n_tricks, m, seat, leader, lead, legal,
+    k) -> play: a search player's play."""
+    search_cards: Any = no_cards
+    """(pieces, memory, tb, sc, rng, agents, hands, count, seat, k, out) -> None: a search player's passes or
+    gifts into out[:k]."""
+    search_bid: Any = no_bid
+    """(pieces, memory, tb, sc, rng, agents, hands, count, seat, bids, k) -> bid: a search player's bid."""
+    observe: Any = no_observe
+    """(memory, tb, sc, trick, t, m, lead, seat) -> None: `seat` just played trick[m]."""
 
 
-def piece(function: Callable[..., Any]) -> Any:
-    """A compiled piece: called at every decision, so compiled without reference counting, with an
-    identity stable across runs (jit.rule) so the loops that call it stay cached."""
-    return rule(function, nrt=False)
+def with_defaults(pieces: Pieces) -> Pieces:
+    """`pieces` with the do-nothing search pieces wherever none is given."""
+    defaults = {"search_memory": no_memory, "search_hand": no_hand, "search_play": no_play,
+                "search_cards": no_cards, "search_bid": no_bid, "observe": no_observe}
+    return pieces._replace(**{k: v for k, v in defaults.items() if getattr(pieces, k) is None})
 
 
 @njit(cache=True)
@@ -69,19 +129,20 @@ def hand_room(tb: np.ndarray) -> int:
 
 
 @njit(cache=True, inline="always")
-def play_tricks(pieces: Any, tb: np.ndarray, sc: np.ndarray, rng: np.ndarray, agents: np.ndarray, hands: np.ndarray,
-                count: np.ndarray, trick: np.ndarray, legal: np.ndarray, noise: np.ndarray, leader: int, lead: int,
+def play_tricks(pieces: Any, memory: Any, tb: np.ndarray, sc: np.ndarray, rng: np.ndarray, agents: np.ndarray,
+                hands: np.ndarray, count: np.ndarray, trick: np.ndarray, legal: np.ndarray, noise: np.ndarray,
+                leader: int, lead: int,
                 t0: int, m0: int, forced: int, n_tricks: int, trace: np.ndarray, pos: int,
                 tracing: bool) -> tuple[int, int]:
     """Plays tricks t0..n_tricks-1; returns (the last trick's winner, the next trace position).
 
-    `forced` < 0: a whole hand from trick t0. Otherwise the hand resumes inside trick `t0` (a search
-    playout): trick[:m0] and `lead` are played and `forced` is the play at position m0. Agent code 0
-    plays at random, any other by the heuristic."""
+    `forced` < 0 and `m0` 0: a whole hand from trick t0. Otherwise the hand resumes inside trick `t0`
+    (a search playout): trick[:m0] and `lead` are played, and `forced`, when not negative, is the play
+    at position m0. Agent code 0 plays at random, a negative one by search, any other by the heuristic."""
     players = len(count)
     for t in range(t0, n_tricks):
         start = 0
-        if t == t0 and forced >= 0:
+        if t == t0 and (forced >= 0 or m0 > 0):
             start = m0
         else:
             tr.begin_trick(tb, sc, t)
@@ -96,6 +157,9 @@ def play_tricks(pieces: Any, tb: np.ndarray, sc: np.ndarray, rng: np.ndarray, ag
                     play = legal[0]
                 elif agents[seat] == 0:
                     play = legal[below(rng, k)]
+                elif agents[seat] < 0:
+                    play = pieces.search_play(pieces, memory, tb, sc, rng, agents, hands, count, trick, t, n_tricks,
+                                              m, seat, leader, lead, legal, k)
                 else:
                     for i in range(k):
                         noise[i] = uniform(rng)
@@ -105,6 +169,7 @@ def play_tricks(pieces: Any, tb: np.ndarray, sc: np.ndarray, rng: np.ndarray, ag
             if m == 0:
                 lead = tr.lead_of(tb, sc, play)
             trick[m] = play
+            pieces.observe(memory, tb, sc, trick, t, m, lead, seat)
             seat = seat + 1 if seat + 1 < players else 0
         at = tr.winner_at(tb, sc, trick, players, lead)
         winner = (leader + at) % players
@@ -120,7 +185,7 @@ def play_tricks(pieces: Any, tb: np.ndarray, sc: np.ndarray, rng: np.ndarray, ag
 
 
 @njit(cache=True)
-def choose_cards(pieces: Any, tb: np.ndarray, sc: np.ndarray, rng: np.ndarray, agents: np.ndarray,
+def choose_cards(pieces: Any, memory: Any, tb: np.ndarray, sc: np.ndarray, rng: np.ndarray, agents: np.ndarray,
                  hands: np.ndarray, count: np.ndarray, k: int, pool: np.ndarray) -> None:
     """Every seat picks `k` cards to pass (into the state's passed cards): `k` different cards uniformly
     (fastcore.sample's draws, in `pool`), or its heuristic's lowest keys."""
@@ -134,6 +199,8 @@ def choose_cards(pieces: Any, tb: np.ndarray, sc: np.ndarray, rng: np.ndarray, a
                 j = i + below(rng, n - i)
                 pool[i], pool[j] = pool[j], pool[i]
                 sc[at + s * k + i] = pool[i]
+        elif agents[s] < 0:
+            pieces.search_cards(pieces, memory, tb, sc, rng, agents, hands, count, s, k, sc[at + s * k:at + (s + 1) * k])
         else:
             passed = sc[at + s * k:at + (s + 1) * k]
             n = count[s]
@@ -167,19 +234,20 @@ def pass_cards(tb: np.ndarray, sc: np.ndarray, hands: np.ndarray, count: np.ndar
 
 
 @njit(cache=True)
-def begin_hand(pieces: Any, tb: np.ndarray, sc: np.ndarray, rng: np.ndarray, agents: np.ndarray, h: int, size: int,
-               deck: np.ndarray, left: int, hands: np.ndarray, count: np.ndarray, work: np.ndarray) -> int:
+def begin_hand(pieces: Any, memory: Any, tb: np.ndarray, sc: np.ndarray, rng: np.ndarray, agents: np.ndarray, h: int,
+               size: int, deck: np.ndarray, left: int, hands: np.ndarray, count: np.ndarray, work: np.ndarray) -> int:
     """Everything between the deal and the first lead; returns the first leader (-1: nobody can lead).
     `work` holds a hand's worth of cards or bids (no allocation per hand: it cost a third of the speed)."""
     players = tb[tr.PLAYERS]
     rest = players * size
     tr.start_hand(tb, sc, h, size, deck, rest, left)
+    pieces.search_hand(memory, tb, sc, h)
     if tb[tr.DRAW_KIND] == tr.DRAW_NEXT:
         tr.set_hand_suit(tb, sc, tr.suit_of(tb, deck[rest]), deck[rest])
     elif tb[tr.DRAW_KIND] == tr.DRAW_RANDOM:
         tr.set_hand_suit(tb, sc, tb[tb[tr.O_DRAW] + below(rng, tb[tr.N_DRAW])], -1)
     if tb[tr.PASS_KIND] != tr.PASS_NONE and tr.start_passing(tb, sc, h):
-        choose_cards(pieces, tb, sc, rng, agents, hands, count, tb[tr.PASS_COUNT], work)
+        choose_cards(pieces, memory, tb, sc, rng, agents, hands, count, tb[tr.PASS_COUNT], work)
         pass_cards(tb, sc, hands, count, tb[tr.PASS_COUNT])
     pile = tb[tr.SC_PILE]
     if tb[tr.REST_TO_PILE]:
@@ -197,6 +265,8 @@ def begin_hand(pieces: Any, tb: np.ndarray, sc: np.ndarray, rng: np.ndarray, age
                 bid = work[0]
             elif agents[s] == 0:
                 bid = work[below(rng, k)]
+            elif agents[s] < 0:
+                bid = pieces.search_bid(pieces, memory, tb, sc, rng, agents, hands, count, s, work, k)
             else:
                 noise = np.empty(k, dtype=np.float64)
                 for j in range(k):
@@ -252,6 +322,7 @@ def play_game(pieces: Any, tb: np.ndarray, agents: np.ndarray, rng: np.ndarray, 
     legal = np.empty(2 * size + 2, dtype=np.int64)
     noise = np.empty(2 * size + 2, dtype=np.float64)
     work = np.empty(size + 2, dtype=np.int64)
+    memory = pieces.search_memory(tb, agents)
     tr.start_game(tb, sc, totals)
     fig[:] = 0
     plays = 0
@@ -263,7 +334,7 @@ def play_game(pieces: Any, tb: np.ndarray, agents: np.ndarray, rng: np.ndarray, 
             return 0, h, plays, ERR_TOO_LONG
         hand = tr.hand_size(tb, h)
         left = deal(rng, n_cards, players, hand, deck, hands, count)
-        leader = begin_hand(pieces, tb, sc, rng, agents, h, hand, deck, left, hands, count, work)
+        leader = begin_hand(pieces, memory, tb, sc, rng, agents, h, hand, deck, left, hands, count, work)
         if leader < 0:
             return 0, h, plays, ERR_NO_LEADER
         n_tricks = sc[tr.TRICKS]
@@ -271,7 +342,8 @@ def play_game(pieces: Any, tb: np.ndarray, agents: np.ndarray, rng: np.ndarray, 
             if pos + per_hand > len(trace):
                 return 0, h, plays, ERR_TRACE_FULL
             pos = trace_hand(tb, sc, trace, pos, deck, hand, left)
-        _, pos = play_tricks(pieces, tb, sc, rng, agents, hands, count, trick, legal, noise, leader, -1, 0, 0, -1,
+        _, pos = play_tricks(pieces, memory, tb, sc, rng, agents, hands, count, trick, legal, noise, leader, -1, 0,
+                             0, -1,
                              n_tricks, trace, pos, tracing)
         plays += players * n_tricks
         tr.score_hand(tb, sc, h, totals, fig, points)
@@ -312,7 +384,7 @@ def play_batch(pieces: Pieces, tb: np.ndarray, seeds: np.ndarray, agents: np.nda
     scores = np.zeros((g, players), dtype=np.int64)
     winners, hands, plays, errors = (np.zeros(g, dtype=np.int64) for _ in range(4))
     figs = np.zeros((g, int(tb[tr.FIG_WIDTH])), dtype=np.int64)
-    compiled(_play_batch)(pieces, tb, agents, seeds, scores, winners, hands, plays, figs, errors)
+    compiled(_play_batch)(with_defaults(pieces), tb, agents, seeds, scores, winners, hands, plays, figs, errors)
     return scores, winners, hands, plays, figs, errors
 
 
@@ -323,7 +395,7 @@ def play_traced(pieces: Pieces, tb: np.ndarray, seed: int, agents: np.ndarray) -
     rng = np.array([seed], dtype=np.uint64)
     totals = np.zeros(int(tb[tr.PLAYERS]), dtype=np.int64)
     fig = np.zeros(int(tb[tr.FIG_WIDTH]), dtype=np.int64)
-    _, _, _, error = compiled(play_game)(pieces, tb, agents, rng, totals, fig, trace, True)
+    _, _, _, error = compiled(play_game)(with_defaults(pieces), tb, agents, rng, totals, fig, trace, True)
     if error:
         trace[0] = -error
     return trace
@@ -355,6 +427,7 @@ def search_playouts(pieces: Any, tb: np.ndarray, sc0: np.ndarray, holders: np.nd
     noise = np.empty(2 * holders.shape[1] + 2, dtype=np.float64)
     heuristic = np.ones(players, dtype=np.int64)
     no_trace = np.empty(0, dtype=np.int64)
+    memory = pieces.search_memory(tb, heuristic)
     sign = -1 if tb[tr.LOWEST_WINS] else 1
     for step in range(budget):
         determinize(rng, pool, n_pool, holders, count, base, target, excluded)
@@ -374,8 +447,8 @@ def search_playouts(pieces: Any, tb: np.ndarray, sc0: np.ndarray, holders: np.nd
                 sc[tb[tr.SC_ASIDE] + j] = holders[aside_row, j]
             tr.moon_value(tb, sc)
         trick[:] = trick0
-        play_tricks(pieces, tb, sc, rng, heuristic, hands, n_hand, trick, legal, noise, leader, lead, t0, m0,
-                    legal0[i], sc0[tr.TRICKS], no_trace, 0, False)
+        play_tricks(pieces, memory, tb, sc, rng, heuristic, hands, n_hand, trick, legal, noise, leader, lead, t0,
+                    m0, legal0[i], sc0[tr.TRICKS], no_trace, 0, False)
         tr.hand_points(tb, sc, 0, False, points)
         visits[i] += 1
         value[i] += margin(points, players, seat, sign)

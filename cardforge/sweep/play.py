@@ -72,7 +72,7 @@ def play_block(task: BlockTask) -> BlockResult:
     engine = _engine(task)
     agents = list(task.agents)
     kernel, _ = engine_kernel(engine.ruleset, task.engine)
-    if not fast_agents(agents):  # search players decide in Python; their playouts stay compiled
+    if not fast_agents(agents, kernel):  # a game whose kernel does not search: the reference engine plays
         kernel = None
     outcomes, _ = _play_range(engine, agents, task.seed, task.start, task.stop, False, kernel)
     first, note = engine.first_seat()

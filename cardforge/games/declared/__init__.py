@@ -43,6 +43,9 @@ class DeclaredHandLog(BaseModel):
 class DeclaredKernel:
     """The compiled loop (sim/trickloop.py) with a game's pieces, as sim/fast.py's `FastKernel`."""
 
+    searches = True
+    """Its loop plays search players (`mcts:N`, sim/ismcts.py) too."""
+
     def __init__(self, pieces: Pieces) -> None:
         self.pieces = pieces
 
@@ -50,14 +53,16 @@ class DeclaredKernel:
         return game.tb
 
     def play_batch(self, tb: np.ndarray, seeds: np.ndarray, agents: np.ndarray) -> tuple[np.ndarray, ...]:
+        from ...sim.ismcts import loop_pieces
         from ...sim.trickloop import play_batch
 
-        return play_batch(self.pieces, tb, seeds, agents)
+        return play_batch(loop_pieces(self.pieces, agents), tb, seeds, agents)
 
     def play_traced(self, tb: np.ndarray, seed: int, agents: np.ndarray) -> np.ndarray:
+        from ...sim.ismcts import loop_pieces
         from ...sim.trickloop import play_traced
 
-        return play_traced(self.pieces, tb, seed, agents)
+        return play_traced(loop_pieces(self.pieces, agents), tb, seed, agents)
 
     def record(self, game: DeclaredTrickGame, trace: np.ndarray) -> Any:
         return game.record(trace)
