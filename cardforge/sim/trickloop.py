@@ -32,8 +32,8 @@ from .fastrand import below, shuffle, uniform
 from .jit import compiled, drop_stale_caches, rule
 
 _SIM = Path(__file__).parent
-drop_stale_caches([_SIM / name for name in ("trickrules.py", "fastcore.py", "fastrand.py", "jit.py")],
-                  [_SIM / name for name in ("trickloop.py", "trickrules.py", "fastcore.py")]
+drop_stale_caches([_SIM / name for name in ("trickrules.py", "trickloop.py", "fastcore.py", "fastrand.py", "jit.py")],
+                  [_SIM / name for name in ("trickloop.py", "trickrules.py", "fastcore.py", "ismcts.py")]
                   + sorted((_SIM.parent / "games").glob("*/heuristic.py")),
                   _SIM / "__pycache__" / "compiled-rules.sha256")
 
