@@ -80,11 +80,12 @@ def test_games_do_not_depend_on_the_batch_split():
     assert (other_seed.scores != whole.scores).any()
 
 
-STAT_CASES = [("fives", 4, ["random"], 1500), ("fives", 3, ["heuristic", "random"], 600),
-              ("tiger-ghee", 4, ["random"], 1500), ("tiger-ghee", 3, ["heuristic"], 600),
-              ("green-queen", 4, ["random"], 600), ("green-queen-jokers", 4, ["heuristic", "random"], 250)]
+STAT_CASES = [("fives", 3, ["heuristic", "random"], 500), ("tiger-ghee", 4, ["random"], 500),
+              ("green-queen-jokers", 4, ["heuristic", "random"], 150)]
+"""Both engines ask the same compiled rules (replays above are exact), so what is left to compare is
+the flow around them: deals, passes and the players' random choices; a few cases of each kind do."""
 Z = 3.2905
-"""99.9% intervals: about 60 comparisons run here, so a wider interval keeps chance failures rare
+"""99.9% intervals: about 30 comparisons run here, so a wider interval keeps chance failures rare
 (about 0.06 expected) while a rule difference still shows as a shift far outside it."""
 
 
@@ -145,11 +146,11 @@ def test_cli_simulate_with_the_fast_engine_writes_a_log_that_replays(tmp_path):
     from cardforge.cli import main
 
     log = tmp_path / "games.jsonl"
-    out = CliRunner().invoke(main, ["simulate", "green-queen-jokers", "-p", "5", "--engine", "fast", "--games", "300",
+    out = CliRunner().invoke(main, ["simulate", "green-queen-jokers", "-p", "5", "--engine", "fast", "--games", "100",
                                     "--agents", "heuristic", "--log", str(log), "--json"])
     assert out.exit_code == 0, out.output
     data = json.loads(out.stdout)  # progress goes to stderr
-    assert data["games"] == 300 and sum(seat["wins"] for seat in data["seats"]) == pytest.approx(300)
+    assert data["games"] == 100 and sum(seat["wins"] for seat in data["seats"]) == pytest.approx(100)
     checked = CliRunner().invoke(main, ["replay", str(log), "--check"])
     assert checked.exit_code == 0, checked.output
-    assert "300" in checked.output
+    assert "100" in checked.output

@@ -4,13 +4,18 @@ Numba's cache keys a compiled loop by its argument types, and the type of a func
 compiled code carries the function's identity, a random id per process unless set: `rule` derives it
 from the function's name and its module's source, so the cache hits across runs, and editing the rules
 recompiles only the loops that call them (sim/trickrules.py, sim/trickloop.py, a game's pieces).
+
+Numba keys a cached function by its own source file alone: a loop that compiled the rules of another
+file in is not recompiled when that file changes, and would run the old rules. `drop_stale_caches`
+removes such caches when the files they compile in have changed since they were written.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from numba import njit
@@ -47,3 +52,23 @@ def leaf(function: Callable[..., Any]) -> Any:
 def compiled(function: Any) -> Any:
     """A compiled function as mypy should see it (numba's dispatcher signatures are opaque to it)."""
     return function
+
+
+def drop_stale_caches(sources: Iterable[Path], dependents: Iterable[Path], marker: Path) -> None:
+    """When `sources` differ from what `marker` recorded, delete the numba caches of the `dependents`
+    files (they compile the sources in), so they compile again; then record the sources. Best effort: a
+    cache folder that cannot be written is left alone (numba then keeps its own, as before)."""
+    digest = hashlib.sha256(b"".join(path.read_bytes() for path in sources)).hexdigest()
+    try:
+        if marker.read_text(encoding="ascii") == digest:
+            return
+    except OSError:
+        pass
+    try:
+        for path in dependents:
+            for cached in (path.parent / "__pycache__").glob(f"{path.stem}.*.nb[ic]"):
+                cached.unlink(missing_ok=True)
+        marker.parent.mkdir(exist_ok=True)
+        marker.write_text(digest, encoding="ascii")
+    except OSError:
+        pass

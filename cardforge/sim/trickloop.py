@@ -20,6 +20,7 @@ hands played and the winners' bitmask.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -28,7 +29,13 @@ from numba import njit
 from . import trickrules as tr
 from .fastcore import ERR_NO_LEADER, ERR_TOO_LONG, ERR_TRACE_FULL, deal, determinize, margin, put, take, ucb_pick
 from .fastrand import below, shuffle, uniform
-from .jit import compiled, rule
+from .jit import compiled, drop_stale_caches, rule
+
+_SIM = Path(__file__).parent
+drop_stale_caches([_SIM / name for name in ("trickrules.py", "trickloop.py", "fastcore.py", "fastrand.py", "jit.py")],
+                  [_SIM / name for name in ("trickloop.py", "trickrules.py", "fastcore.py", "ismcts.py")]
+                  + sorted((_SIM.parent / "games").glob("*/heuristic.py")),
+                  _SIM / "__pycache__" / "compiled-rules.sha256")
 
 
 def piece(function: Callable[..., Any]) -> Any:
