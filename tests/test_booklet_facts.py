@@ -6,12 +6,12 @@ import pytest
 
 from cardforge.booklet import facts as F
 from cardforge.games.engines import game_for
+from cardforge.games.examples import play_trick
 from cardforge.games.fives import booklet as fives_booklet
 from cardforge.games.greeen_mafia import booklet as mafia_booklet
 from cardforge.games.green_queen import booklet as queen_booklet
 from cardforge.games.registry import get_game
 from cardforge.games.tiger_ghee import booklet as tiger_booklet
-from cardforge.games.tricks import Play
 from cardforge.load import load_deck
 
 EXAMPLES = {"fives": fives_booklet, "tiger-ghee": tiger_booklet, "green-queen": queen_booklet}
@@ -66,14 +66,10 @@ def test_green_queen_ring_matches_rules_md() -> None:
 
 
 def test_green_queen_trick_order_matches_rules_md_examples() -> None:
-    engine = game_for(load_deck("green-queen"), 4)
-    names = [engine.suit_names[s] for s in engine.ring]
-
-    def order(lead: str, joker: bool) -> list[str]:
-        return [names[pos] for pos in engine.stronger_suits(names.index(lead), joker)]
-
-    assert order("paper", joker=False) == ["scissors", "lizard", "paper"]
-    assert order("paper", joker=True) == ["rock", "water", "paper"]
+    """rules.md: after a Paper lead, Scissors beat Lizard beats Paper; a Joker turns the ring round."""
+    deck = load_deck("green-queen")
+    assert queen_booklet.stronger(deck, "paper", joker=False) == ["scissors", "lizard", "paper"]
+    assert queen_booklet.stronger(load_deck("green-queen-jokers"), "paper", joker=True) == ["rock", "water", "paper"]
 
 
 @pytest.mark.parametrize("deck_id,points,total", [("green-queen", 13, 26), ("green-queen-jokers", 14, 27)])
@@ -107,11 +103,8 @@ def test_example_trick_is_played_by_the_engine(deck_id: str) -> None:
     example = EXAMPLES[deck.ruleset].example_trick(deck)
     assert example.winner == WINNERS[deck_id]
     game = game_for(deck, len(example.plays))
-    fields = {"flip": [game.card_int(example.field.id)]} if example.field is not None else {}
-    st = game.make_state([[p.card.id] for p in example.plays], **fields)
-    winner = None
-    for p in example.plays:
-        winner = game.play(st, Play(p.card.id, p.face_down))
+    fields = {"field": game.suit_names.index(example.field.suit)} if example.field is not None else {}
+    winner, _ = play_trick(game, example.plays, **fields)
     assert winner == example.winner
     assert len(example.plays) == min(4, max(deck.players))
     assert get_game(deck.ruleset).booklet_pictures is not None

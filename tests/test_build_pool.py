@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from cardforge.artifacts import Build
 from cardforge.build import BuildSettings
 from cardforge.build_pool import DeckJob, build_decks
@@ -18,6 +20,7 @@ def _files(root: Path) -> dict[str, bytes]:
             if p.is_file() and not p.name.startswith(".")}
 
 
+@pytest.mark.slow  # four builds of every deck (README)
 def test_parallel_build_matches_the_serial_build_byte_for_byte(tmp_path: Path) -> None:
     decks = [load_deck(d, collect_problems=True) for d in ("tiger-ghee-short", "fives")]
     results = {}

@@ -30,6 +30,8 @@ from cardforge.sim import trickrules as tr
 from cardforge.sim.agents import make_agent
 from cardforge.sim.run import RandomChance, simulate
 
+pytestmark = pytest.mark.slow  # compiles the search into the loop: minutes on a fresh machine (README)
+
 BUDGET = 24
 
 

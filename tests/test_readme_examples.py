@@ -77,7 +77,12 @@ def test_the_readme_error_message_is_the_one_a_typo_gets(workspace: Path) -> Non
     assert result.output.strip() == f"error: {deck_file}:{shown.group(1).removeprefix('deck.yaml:')}"
 
 
-@pytest.mark.parametrize("line", everyday())
+SLOW = ("mcts", "--skilled")
+"""Lines that compile the search player into a game's loop: marked slow (README, pyproject)."""
+
+
+@pytest.mark.parametrize("line", [pytest.param(line, marks=pytest.mark.slow) if any(w in line for w in SLOW) else line
+                                  for line in everyday()])
 def test_every_everyday_command_runs(line: str, workspace: Path) -> None:
     skipped = next((why for word, why in LEFT_OUT.items() if word in line.split()), None)
     if skipped:

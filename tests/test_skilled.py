@@ -17,6 +17,8 @@ from cardforge.check.results import DeckCheck
 from cardforge.check.skilled import skilled_checks
 from cardforge.load import load_deck
 
+pytestmark = pytest.mark.slow  # compiles the search into the loop: minutes on a fresh machine (README)
+
 UNFAIR = Path(__file__).parent / "data" / "unfair-dealer-leads"
 
 

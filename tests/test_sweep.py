@@ -312,6 +312,7 @@ def _sums(rows: list[tuple[float, ...]]) -> dict[str, float]:
     return {name: sum(r[i] for r in rows) for i, name in enumerate(names)}
 
 
+@pytest.mark.slow  # compiles the search into the loop (README)
 def test_skilled_sweep_puts_search_players_in_every_seat() -> None:
     # hearts: its heuristic is the declared games' shared one, so the compiled search it runs is the one
     # tests/test_ismcts.py and tests/test_skilled.py compile too
