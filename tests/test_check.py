@@ -27,6 +27,7 @@ def test_games_for_two_points_margin() -> None:
     assert games_for_margin(5) == 1537
 
 
+@pytest.mark.slow  # a full check of every bundled deck (README; build --all checks them too)
 @pytest.mark.parametrize("deck_id", bundled_deck_ids())
 def test_every_bundled_deck_passes(deck_id: str) -> None:
     report = check_deck(deck_id, QUICK)

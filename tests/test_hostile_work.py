@@ -51,6 +51,7 @@ def test_hostile_input_is_bounded_and_ends_in_one_line(case: Case, tmp_path: Pat
     assert outcome.rss_mb < MAX_RSS_MB, f"peak {outcome.rss_mb:.0f} MB"
 
 
+@pytest.mark.slow  # hundreds of tarot faces rasterised (README)
 def test_image_products_take_no_more_memory_for_more_cards(tmp_path: Path) -> None:
     """Faces are rasterised, written and released a batch at a time (render/png.py `iter_faces`): the
     PNGs, print-shop files, contact sheet and cut bands of 120 tarot cards cost about what 20 cost
@@ -67,6 +68,7 @@ def test_image_products_take_no_more_memory_for_more_cards(tmp_path: Path) -> No
     assert peaks[120] - peaks[20] < 100, peaks
 
 
+@pytest.mark.slow  # a thousand large faces previewed (README)
 def test_a_preview_of_a_thousand_large_cards_stays_small(tmp_path: Path) -> None:
     """Every face of the page is drawn, checked and shown (the page says "up to date") within a few
     hundred MB; holding every face and sheet page took 1.4 GB."""

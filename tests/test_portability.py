@@ -86,6 +86,7 @@ def outputs(folder: Path) -> dict[str, bytes]:
             if p.is_file() and not p.name.startswith(".")}
 
 
+@pytest.mark.slow  # two full builds in spawned workers (README)
 def test_a_build_of_two_decks_side_by_side_spawned_makes_the_same_files_as_forked(tmp_path: Path) -> None:
     """Two workers, each building a deck in a spawned process: every file byte for byte as when forked."""
     made = {}

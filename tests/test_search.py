@@ -78,6 +78,7 @@ class Probe:
         return self.agent.play(game, st, legal)
 
 
+@pytest.mark.slow  # full search games at every seat count (README)
 @pytest.mark.parametrize("deck_id,players", CASES)
 def test_the_search_player_never_peeks_at_hidden_cards(deck_id, players):
     game = game_for(load_deck(deck_id), players)

@@ -10,7 +10,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ...sim import trickrules as tr
 from ..declared import DeclaredRuleset
 from .params import TigerGheeParams
 
@@ -42,6 +41,8 @@ class TigerGheeGame(DeclaredRuleset):
         return PIECES
 
     def report_params(self, engine: TrickGame[Any]) -> dict[str, Any]:
+        from ...sim import trickrules as tr  # numba: only when a report is made (tests/test_startup.py)
+
         compiled = engine.compiled  # type: ignore[attr-defined]
         tricks = compiled.setting(tr.TOP_TRICKS)
         scoring = compiled.rules.scoring
