@@ -94,6 +94,7 @@ def test_the_search_player_never_peeks_at_hidden_cards(deck_id, players):
         assert np.array_equal(real, permuted)
 
 
+@pytest.mark.slow  # plays search games with a peeking probe (README)
 def test_the_probe_would_see_a_peek():
     """The same comparison catches a player that reads the other hands."""
     game = game_for(load_deck("tiger-ghee"), 4)

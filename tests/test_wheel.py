@@ -50,6 +50,7 @@ def test_the_installed_package_is_the_wheel_not_the_checkout(installed: Path, tm
     assert (Path(decks) / "fives" / "deck.yaml").is_file()
 
 
+@pytest.mark.slow  # the installed wheel compiles every game loop again, from its own files (README)
 def test_list_and_build_from_outside_the_checkout(installed: Path, tmp_path: Path) -> None:
     listed = _run(installed, tmp_path, "list")
     assert listed.returncode == 0, listed.stderr
