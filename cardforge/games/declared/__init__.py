@@ -130,5 +130,12 @@ class TricksGame(DeclaredRuleset):
         assert isinstance(rules, TrickRules), "a deck of declared rules has its TrickRules as rules_params"
         return rules
 
+    def setup_extra(self, deck: Deck, players: int) -> dict[str, Any]:
+        sizes = self.declare(deck).deal.hand_sizes
+        if not sizes:
+            return {}
+        low, high = min(sizes), max(sizes)
+        return {"hand": str(low) if low == high else f"{low} to {high}", "set_aside": "the rest"}
+
 
 GAME = TricksGame()
