@@ -82,15 +82,23 @@ class DeclaredRuleset(Game):
     table_rate: tuple[str, str] = ("scoring", "Scoring-count rate (a count the table pays for)")
     """The score table's rate (`scoring.hand: table`): its name in figures and rates, and its sentence."""
 
+    heuristic_module: str | None = None
+    """A module of the game's package whose `PIECES` are its heuristic players' compiled pieces (None: the
+    pieces derived from the scoring, games/declared/heuristic.py)."""
+
     def declare(self, deck: Deck) -> TrickRules:
-        """The declaration the deck plays."""
-        raise NotImplementedError
+        """The declaration the deck plays: the one its rules parameters make (their `declare()`)."""
+        rules: TrickRules = deck.rules_params.declare()
+        return rules
 
     def pieces(self) -> Pieces:
-        """The compiled pieces of the game's heuristic players (default: derived from the scoring)."""
-        from .heuristic import PIECES
+        """The compiled pieces of the game's heuristic players."""
+        import importlib
 
-        return PIECES
+        module = (f"{type(self).__module__}.{self.heuristic_module}" if self.heuristic_module
+                  else f"{__name__}.heuristic")
+        pieces: Pieces = importlib.import_module(module).PIECES
+        return pieces
 
     def engine(self, deck: Deck, players: int) -> DeclaredTrickGame:
         from .engine import DeclaredTrickGame

@@ -16,8 +16,6 @@ from .params import FivesParams
 
 if TYPE_CHECKING:
     from ...deck import Deck
-    from ...sim.trickloop import Pieces
-    from ..declared.vocabulary import TrickRules
     from ..tricks import HandRecord
 
 
@@ -30,15 +28,7 @@ class FivesGame(DeclaredRuleset):
     """The heuristic steers its hand total at `target` (heuristic.py); how places are paid it never weighs."""
     folder = Path(__file__).parent
     booklet_module = "booklet"
-
-    def declare(self, deck: Deck) -> TrickRules:
-        params: FivesParams = deck.rules_params
-        return params.declare()
-
-    def pieces(self) -> Pieces:
-        from .heuristic import PIECES
-
-        return PIECES
+    heuristic_module = "heuristic"
 
     def hand_summary(self, record: HandRecord) -> str:
         return f"sums {record.stats['count']}"

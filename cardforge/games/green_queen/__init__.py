@@ -17,8 +17,6 @@ from .params import GreenQueenParams
 
 if TYPE_CHECKING:
     from ...deck import Deck
-    from ...sim.trickloop import Pieces
-    from ..declared.vocabulary import TrickRules
     from ..tricks import HandRecord
 
 
@@ -32,15 +30,7 @@ class GreenQueenGame(DeclaredRuleset):
     the same whatever the end score."""
     folder = Path(__file__).parent
     booklet_module = "booklet"
-
-    def declare(self, deck: Deck) -> TrickRules:
-        params: GreenQueenParams = deck.rules_params
-        return params.declare()
-
-    def pieces(self) -> Pieces:
-        from .heuristic import PIECES
-
-        return PIECES
+    heuristic_module = "heuristic"
 
     def hand_summary(self, record: HandRecord) -> str:
         stats = record.stats

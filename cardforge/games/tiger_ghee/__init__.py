@@ -16,8 +16,6 @@ from .params import TigerGheeParams
 
 if TYPE_CHECKING:
     from ...deck import Deck
-    from ...sim.trickloop import Pieces
-    from ..declared.vocabulary import TrickRules
     from ..tricks import HandRecord
 
 
@@ -30,16 +28,8 @@ class TigerGheeGame(DeclaredRuleset):
     """The heuristic aims at a multiple of 4 tricks whatever the table pays (heuristic.py)."""
     folder = Path(__file__).parent
     booklet_module = "booklet"
+    heuristic_module = "heuristic"
     table_rate = ("ghee", "Ghee rate (a scoring multiple of 4)")
-
-    def declare(self, deck: Deck) -> TrickRules:
-        params: TigerGheeParams = deck.rules_params
-        return params.declare()
-
-    def pieces(self) -> Pieces:
-        from .heuristic import PIECES
-
-        return PIECES
 
     def hand_summary(self, record: HandRecord) -> str:
         return f"tricks {record.stats['won']}"

@@ -1,4 +1,5 @@
-"""Fives' teaching blocks: the turn summary and a scoring example with a pool carried between hands.
+"""Booklet teaching written from a declaration. A target scoring (`scoring.target`,
+docs/trick-vocabulary.md): the points per place, and a scoring example with a pool carried between hands.
 
 The scoring example is two consecutive hands of a game the simulator played from a fixed seed: the
 cards each player won tricks with, their totals, and the points the engine gave (docs/rules-readings.md,
@@ -9,15 +10,35 @@ always prints the same example.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ...deck import Deck
-from .params import FivesParams
+from .vocabulary import Target, TrickRules, per_players
 
+if TYPE_CHECKING:
+    from ...deck import Deck
+
+ORDINALS = ["1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th", "10th"]
 SEED = 2024
 """The simulator seed the example games come from."""
 SEARCH = 400
 """Games searched for a hand whose bust points are carried; a deck that never carries gets no example."""
+
+
+def _target(rules: TrickRules) -> Target:
+    assert rules.scoring.target is not None, "a target scoring declares its target"
+    return rules.scoring.target
+
+
+def scoring(deck: Deck, rules: TrickRules) -> dict[str, Any]:
+    """Points per place for each player count, the exact bonus, the bust payment and the pool."""
+    t = _target(rules)
+    per = {n: per_players(t.places, n) for n in deck.players}
+    counts = [n for n in deck.players if per[n] is not None]
+    places = max(len(per[n]) for n in counts)
+    grid = [(ORDINALS[i], [per[n][i] if i < len(per[n]) else None for n in counts]) for i in range(places)]
+    return {"counts": counts, "places": grid, "target": t.value, "exact_bonus": t.exact_bonus,
+            "bust_penalty": t.bust_penalty, "bust_pool": t.bust_pool, "start_points": rules.scoring.start,
+            "hands": rules.end.hands}
 
 
 @dataclass(frozen=True)
@@ -55,9 +76,9 @@ def _won_with(engine: Any, rec: Any, seat: int, down_name: str) -> tuple[str, ..
     return tuple(cards)
 
 
-def _notes(engine: Any, values: list[int], pool_in: int, pool_out: int) -> tuple[str, ...]:
+def _notes(t: Target, values: list[int], pool_in: int, pool_out: int) -> tuple[str, ...]:
     """The hand's scoring in words; the numbers are the engine's."""
-    target = engine.params.target
+    target = t.value
     busts = [s for s, v in enumerate(values) if v > target]
     under = [v for v in values if v <= target]
     best = max(under) if under else None
@@ -65,15 +86,15 @@ def _notes(engine: Any, values: list[int], pool_in: int, pool_out: int) -> tuple
     notes = []
     name = lambda s: f"Player {s + 1}"  # noqa: E731
     for s in busts:
-        notes.append(f"{name(s)} is over {target} ({values[s]}) and pays {engine.params.bust_penalty}.")
+        notes.append(f"{name(s)} is over {target} ({values[s]}) and pays {t.bust_penalty}.")
     for s, v in enumerate(values):
         if v == target:
-            notes.append(f"{name(s)} hits {target} exactly: {engine.params.exact_bonus} more.")
+            notes.append(f"{name(s)} hits {target} exactly: {t.exact_bonus} more.")
     tied = {v for v in under if under.count(v) > 1}
     for v in sorted(tied, reverse=True):
         group = [name(s) for s, w in enumerate(values) if w == v]
         notes.append(f"{' and '.join(group)} tie on {v} and share the lower place's points.")
-    paid = engine.params.bust_penalty * len(busts)
+    paid = t.bust_penalty * len(busts)
     if len(closest) == 1 and (paid or pool_in):
         parts = [f"{paid} bust point{'s' if paid != 1 else ''}"] if paid else []
         parts += [f"the pool of {pool_in}"] if pool_in else []
@@ -85,17 +106,17 @@ def _notes(engine: Any, values: list[int], pool_in: int, pool_out: int) -> tuple
     return tuple(notes)
 
 
-def scoring_example(deck: Deck) -> ScoringExample | None:
+def scoring_example(deck: Deck, rules: TrickRules) -> ScoringExample | None:
     """Two hands of a seeded game: one whose bust points go into the pool, then the hand that collects it."""
     from ...sim.run import play_one
     from ..engines import declared_game_for
 
-    p: FivesParams = deck.rules_params
-    if p.bust_pool != "carry":
+    t = _target(rules)
+    if t.bust_pool != "carry":
         return None
     players = max(deck.players)
     engine = declared_game_for(deck, players)
-    down = f"face down ({p.face_down_rank})"
+    down = f"face down ({rules.face_down.counts_as.rank})" if rules.face_down is not None else ""
     for index in range(SEARCH):
         record = play_one(engine, ["heuristic"] * players, SEED, index)
         pool = 0
@@ -113,38 +134,6 @@ def scoring_example(deck: Deck) -> ScoringExample | None:
                     values = rec.stats["count"]
                     seats = tuple(SeatResult(s, _won_with(engine, rec, s, down), values[s], rec.hand_points[s])
                                   for s in range(players))
-                    hands.append(HandExample(seats, pin, pout, _notes(engine, values, pin, pout)))
+                    hands.append(HandExample(seats, pin, pout, _notes(t, values, pin, pout)))
                 return ScoringExample(players, index, h + 1, tuple(hands))
     return None
-
-
-def turn_summary(deck: Deck) -> dict[str, Any]:
-    """The flow of a hand and of a trick, with this deck's names and numbers."""
-    p: FivesParams = deck.rules_params
-    s = deck.spec.suits
-    back, trump = s[p.wild_suit].name, s[p.trump_suit].name
-    leader = deck.card(p.first_leader_card).name
-    five = f"{back} {p.face_down_rank}"
-    return {
-        "title": f"{deck.title} at a glance",
-        "parts": [
-            {"heading": "A hand", "steps": [
-                ("Deal", "every card in play, backs all facing the same way."),
-                ("Lead", f"the holder of the {leader} leads the first trick (with any card)."),
-                ("Play", "tricks until the hands are empty; each trick's winner leads the next."),
-                ("Score", f"add the numbers of the cards you won with; be closest to {p.target} without going over."),
-            ]},
-            {"heading": "A trick", "steps": [
-                ("Lead", f"any card, face up, or face down as the back suit's {p.face_down_rank} ({five})."),
-                ("Follow", "the led colour face up if you can. Face down instead: when the back suit was led, "
-                           "when you hold none of the led colour, or with your only card of it."),
-                ("Once", "per trick a card may go face down; after that everyone plays face up."),
-                ("Win", f"the highest face-up {trump} (trump); without one, the highest card of the led colour, "
-                        f"a face-down card counting as {five}."),
-                ("Collect", "the trick, your own card on top as it was played: its number is what you won."),
-            ]},
-        ],
-        "notes": [f"Anyone deals first; the deal passes left, but the {leader} always decides who leads. "
-                  f"A game is {p.hands} hands; most points wins, a tie goes to the one closest to {p.target} "
-                  "(not over) in the last hand, else the win is shared."],
-    }
