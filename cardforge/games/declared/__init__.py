@@ -135,6 +135,21 @@ class DeclaredRuleset(Game):
             out["hands"] = compiled.setting(tr.END_HANDS)
         return out
 
+    def setup_extra(self, deck: Deck, players: int) -> dict[str, Any]:
+        """A flip deck's gift step; a deal of changing hand sizes gives their range."""
+        rules = self.declare(deck)
+        if rules.flip_deck is not None:
+            from .teaching import flip_deck_flow
+
+            f = flip_deck_flow(deck, rules, players)
+            flip = f"{f['flip_deck']}" + (f" (incl. {f['leftover']} left over)" if f["leftover"] else "")
+            return {"Each player gives": f["gives"], "Flip deck": flip, "Tricks per hand": f["tricks"]}
+        sizes = rules.deal.hand_sizes
+        if not sizes:
+            return {}
+        low, high = min(sizes), max(sizes)
+        return {"hand": str(low) if low == high else f"{low} to {high}", "set_aside": "the rest"}
+
     # the report's figures, by the sections the scoring has (report.py)
     def figures(self, result: SimResult) -> dict[str, Any]:
         from .report import figures
@@ -177,12 +192,6 @@ class TricksGame(DeclaredRuleset):
         assert isinstance(rules, TrickRules), "a deck of declared rules has its TrickRules as rules_params"
         return rules
 
-    def setup_extra(self, deck: Deck, players: int) -> dict[str, Any]:
-        sizes = self.declare(deck).deal.hand_sizes
-        if not sizes:
-            return {}
-        low, high = min(sizes), max(sizes)
-        return {"hand": str(low) if low == high else f"{low} to {high}", "set_aside": "the rest"}
 
 
 GAME = TricksGame()

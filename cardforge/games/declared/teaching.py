@@ -1,5 +1,6 @@
-"""Booklet teaching written from a declaration. A target scoring (`scoring.target`,
-docs/trick-vocabulary.md): the points per place, and a scoring example with a pool carried between hands.
+"""Booklet teaching written from a declaration (docs/trick-vocabulary.md), each worked out by the engine:
+a flip deck's gift step, a score table's rows, what a follower may play, and for a target scoring
+(`scoring.target`) the points per place and a scoring example with a pool carried between hands.
 
 The scoring example is two consecutive hands of a game the simulator played from a fixed seed: the
 cards each player won tricks with, their totals, and the points the engine gave (docs/rules-readings.md,
@@ -22,6 +23,51 @@ SEED = 2024
 """The simulator seed the example games come from."""
 SEARCH = 400
 """Games searched for a hand whose bust points are carried; a deck that never carries gets no example."""
+
+
+def flip_deck_flow(deck: Deck, rules: TrickRules, players: int) -> dict[str, Any]:
+    """The gift step: each seat gives cards to the flip deck (with the cards left over, `deal.rest`);
+    tricks = what is left in hand."""
+    plan = deck.deal_plan(players)
+    gift = per_players(rules.passing.count, players) if rules.passing is not None else 0
+    leftover = plan.set_aside if rules.deal.rest == "flip_deck" else 0
+    return {"gives": gift, "flip_deck": gift * players + leftover, "leftover": leftover, "tricks": plan.hand - gift}
+
+
+def table_rows(rules: TrickRules, most: int) -> dict[str, Any]:
+    """A score table (`scoring.hand: table`) from 0 to `most` tricks, as the engine scores them."""
+    s = rules.scoring
+    table = s.table or {}
+    rows = [(n, s.table_points(n), n in table) for n in range(most + 1)]
+    return {"rows": rows, "most": most, "special": sorted(table.items()), "per_trick": s.otherwise_per_trick}
+
+
+@dataclass(frozen=True)
+class FollowCase:
+    """One follower's decision: the field, the lead, the hand and what the engine allows."""
+
+    field: str
+    lead: str
+    hand: tuple[str, ...]
+    allowed: tuple[str, ...]
+    why: str
+
+
+def follow_case(deck: Deck, field: str | None, lead: str, hand: list[str], why: str) -> FollowCase:
+    """Seat 0 leads `lead` (on the `field` colour, with a flip deck); the engine lists what seat 1 holding
+    `hand` may play."""
+    from ..engines import declared_game_for
+    from ..examples import example_seats
+
+    seats = example_seats(deck)
+    engine = declared_game_for(deck, seats)
+    others = [c.id for c in deck.deal_plan(seats).cards if c.id not in hand and c.id != lead]
+    hands = [[lead], hand] + [[others[i]] for i in range(seats - 2)]
+    st = engine.make_state(hands, **({"field": engine.suit_names.index(field)} if field is not None else {}))
+    engine.play(st, lead)
+    allowed = tuple(deck.card(p.card).name for p in engine.legal_plays(st))
+    return FollowCase(deck.spec.suits[field].name if field is not None else "", deck.card(lead).name,
+                      tuple(deck.card(c).name for c in hand), allowed, why)
 
 
 def _target(rules: TrickRules) -> Target:

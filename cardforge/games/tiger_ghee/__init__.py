@@ -9,13 +9,12 @@ from the scoring.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..declared import DeclaredRuleset
 from .params import TigerGheeParams
 
 if TYPE_CHECKING:
-    from ...deck import Deck
     from ..tricks import HandRecord
 
 
@@ -33,13 +32,6 @@ class TigerGheeGame(DeclaredRuleset):
 
     def hand_summary(self, record: HandRecord) -> str:
         return f"tricks {record.stats['won']}"
-
-    def setup_extra(self, deck: Deck, players: int) -> dict[str, Any]:
-        from .booklet import flow
-
-        f = flow(deck, players)
-        flip = f"{f['flip_deck']}" + (f" (incl. {f['leftover']} left over)" if f["leftover"] else "")
-        return {"Each player gives": f["gives"], "Flip deck": flip, "Tricks per hand": f["tricks"]}
 
 
 GAME = TigerGheeGame()
