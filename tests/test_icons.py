@@ -22,6 +22,7 @@ SUIT_SETS = {
     "green queen": ["rock", "paper", "scissors", "lizard", "water"],
     "greeen mafia": ["personnel", "information", "equipment", "wild"],
     "playing cards": ["heart", "diamond", "club", "spade"],
+    "market day": ["wheat", "apple", "fish"],
 }
 
 
