@@ -297,12 +297,39 @@ def awning_key(deck: Deck, card: Card, options: dict[str, Any]) -> Any:
     return ["awning", options]
 
 
+# ---------------------------------------------------------------- water with a wavy surface
+
+
+def draw_waves(deck: Deck, card: Card, options: dict[str, Any], w: float, h: float, where: str) -> Group:
+    """The box filled with `color` below a wavy surface along its top: `crests` (default 4) waves across,
+    `depth` (mm, default 1.6) from crest to trough. Stack several, lower ones darker, for deep water."""
+    from ..units import mm_to_pt
+
+    color = parse_color(str(options.get("color") or "#000000"), f"{where}.options.color") or HexColor("#000000")
+    try:
+        crests = int(options.get("crests", 4))
+        depth = mm_to_pt(float(options.get("depth", 1.6)))
+    except (TypeError, ValueError):
+        raise RenderError(f"{where}.options: crests is a whole number and depth a number of mm") from None
+    if not 1 <= crests <= 40 or not 0 <= depth <= h:
+        raise RenderError(f"{where}.options: crests from 1 to 40 and a depth no deeper than the box")
+    steps = crests * 16
+    surface = [(w * i / steps, h - depth * (1 - math.cos(2 * math.pi * crests * i / steps)) / 2) for i in range(steps + 1)]
+    points = [0.0, 0.0] + [v for xy in surface for v in xy] + [w, 0.0]
+    return Group(Polygon(points, fillColor=color, strokeColor=None, strokeWidth=0))
+
+
+def waves_key(deck: Deck, card: Card, options: dict[str, Any]) -> Any:
+    return ["waves", options]
+
+
 GRAPHICS: dict[str, Graphic] = {
     "suit-ring": Graphic(draw_suit_ring, suit_ring_key),
     "pips": Graphic(draw_pips, pips_key),
     "lattice": Graphic(draw_lattice, lattice_key),
     "tiger": Graphic(draw_tiger, tiger_key),
     "awning": Graphic(draw_awning, awning_key),
+    "waves": Graphic(draw_waves, waves_key),
 }
 """The renderer's own graphics; games add theirs (games/base.py `Game.graphics`)."""
 

@@ -385,6 +385,40 @@ def _fish(pen: Pen) -> None:
     pen.poly(pen.path(), [(0.38, 0.0), (0.98, 0.52), (0.8, 0.0), (0.98, -0.52)])
 
 
+# ---------------------------------------------------------------- water: a wave and a whirlpool
+
+
+def _wave(pen: Pen) -> None:
+    """Two wavy lines, one above the other: water."""
+    for y0 in (0.34, -0.34):
+        path = pen.stroke(0.22)
+        points = [(-0.86 + 1.72 * i / 24, y0 + 0.2 * math.sin(math.pi * 3 * i / 24)) for i in range(25)]
+        pen.move(path, *points[0])
+        for x, y in points[1:]:
+            pen.line(path, x, y)
+
+
+def _whirlpool(pen: Pen) -> None:
+    """Four arms curling in to a centre, each the one before it turned a quarter: the same after a half
+    turn, so it can sit in the middle of a shared back."""
+    steps = 28
+    for arm in range(4):
+        start = math.pi / 2 * arm
+        left, right = [], []
+        for i in range(steps + 1):
+            t = i / steps
+            angle, radius = start + t * 1.2 * math.pi, 0.2 + 0.76 * t
+            x, y = radius * math.cos(angle), radius * math.sin(angle)
+            dx = 0.76 * math.cos(angle) - radius * 1.2 * math.pi * math.sin(angle)
+            dy = 0.76 * math.sin(angle) + radius * 1.2 * math.pi * math.cos(angle)
+            length = math.hypot(dx, dy) or 1.0
+            half = 0.13 * (1.0 - t) ** 0.8
+            left.append((x - dy / length * half, y + dx / length * half))
+            right.append((x + dy / length * half, y - dx / length * half))
+        pen.poly(pen.path(even_odd=False), left + right[::-1])
+    pen.circle(pen.path(), 0, 0, 0.32)
+
+
 # ---------------------------------------------------------------- icons of personnel, information and equipment
 
 
@@ -478,6 +512,8 @@ ICONS: dict[str, Callable[[Pen], None]] = {
     "wheat": _wheat,
     "apple": _apple,
     "fish": _fish,
+    "wave": _wave,
+    "whirlpool": _whirlpool,
     "heart": _heart,
     "spade": _spade,
     "club": _club,
