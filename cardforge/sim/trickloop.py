@@ -29,7 +29,7 @@ from numba import njit
 from . import trickrules as tr
 from .fastcore import ERR_NO_LEADER, ERR_TOO_LONG, ERR_TRACE_FULL, deal, determinize, margin, put, take, ucb_pick
 from .fastrand import below, shuffle, uniform
-from .jit import compiled, drop_stale_caches, rule
+from .jit import compiled, drop_stale_caches, leaf, rule
 
 _SIM = Path(__file__).parent
 drop_stale_caches([_SIM / name for name in ("trickrules.py", "trickloop.py", "fastcore.py", "fastrand.py", "jit.py")],
@@ -128,7 +128,7 @@ def hand_room(tb: np.ndarray) -> int:
     return 4 + cards + size * (players + 3) + 4 * players + 2 + extras
 
 
-@njit(cache=True, inline="always")
+@leaf
 def play_tricks(pieces: Any, memory: Any, tb: np.ndarray, sc: np.ndarray, rng: np.ndarray, agents: np.ndarray,
                 hands: np.ndarray, count: np.ndarray, trick: np.ndarray, legal: np.ndarray, noise: np.ndarray,
                 leader: int, lead: int,
@@ -138,7 +138,10 @@ def play_tricks(pieces: Any, memory: Any, tb: np.ndarray, sc: np.ndarray, rng: n
 
     `forced` < 0 and `m0` 0: a whole hand from trick t0. Otherwise the hand resumes inside trick `t0`
     (a search playout): trick[:m0] and `lead` are played, and `forced`, when not negative, is the play
-    at position m0. Agent code 0 plays at random, a negative one by search, any other by the heuristic."""
+    at position m0. Agent code 0 plays at random, a negative one by search, any other by the heuristic.
+    Compiled apart and without reference counting (`leaf`: it allocates nothing): inlined into the
+    game loop, every play's `hands[seat]` took and dropped a reference to the hands (two calls into
+    numba's runtime a play), and the loop made about 10-20% fewer random plays a second."""
     players = len(count)
     for t in range(t0, n_tricks):
         start = 0
