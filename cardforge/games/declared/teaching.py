@@ -109,6 +109,32 @@ def strength_rows(deck: Deck, rules: TrickRules) -> list[dict[str, Any]]:
     return rows
 
 
+def ring_rows(deck: Deck, rules: TrickRules) -> list[dict[str, Any]]:
+    """For each suit of a strength order: the suits it beats when they lead (nearest after it first), the
+    suits that beat it when it leads, and the suit whose lowest card opens a hand it names (`lead.first`)."""
+    suits, ring = deck.spec.suits, list(rules.trick.strength or {})
+    opening = rules.lead.first
+    lowest = opening.lowest_of if not isinstance(opening, str) and isinstance(opening.lowest_of, dict) else {}
+    rows = []
+    for pos, suit in enumerate(ring):
+        beaten_by = [s for s in stronger(rules, suit) if s != suit]
+        beats = sorted((lead for lead in ring if lead != suit and suit in stronger(rules, lead)),
+                       key=lambda lead: (ring.index(lead) - pos) % len(ring))
+        rows.append({"suit": suits[suit].name, "color": suits[suit].color,
+                     "beats": [suits[s].name for s in beats], "beaten_by": [suits[s].name for s in beaten_by],
+                     "opening": suits[lowest[suit]].name if suit in lowest else ""})
+    return rows
+
+
+def moon_total(deck: Deck, rules: TrickRules) -> int:
+    """The most a moon can be worth: every point card dealt, nothing set aside, over every hand suit."""
+    from ..engines import declared_game_for
+
+    engine = declared_game_for(deck, min(deck.players))
+    hand_suits = range(len(engine.suit_names)) if rules.hand_suit is not None else [-1]
+    return max(engine.moon_value([], s) for s in hand_suits)
+
+
 @dataclass(frozen=True)
 class MoonExample:
     players: int

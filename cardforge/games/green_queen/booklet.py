@@ -14,34 +14,14 @@ from ..examples import Played, TrickExample, example_seats, play_trick
 from .params import GreenQueenParams
 
 
-def ring_rows(deck: Deck) -> list[dict[str, Any]]:
-    """For each suit: the two it beats, the two that beat it, and the opening suit when it scores."""
-    p: GreenQueenParams = deck.rules_params
-    suits, ring, rules = deck.spec.suits, p.ring, p.declare()
-    opening = rules.lead.first
-    assert not isinstance(opening, str) and isinstance(opening.lowest_of, dict)
-    rows = []
-    for pos, suit in enumerate(ring):
-        beaten_by = [s for s in stronger(rules, suit) if s != suit]
-        beats = sorted((lead for lead in ring if lead != suit and suit in stronger(rules, lead)),
-                       key=lambda lead: (ring.index(lead) - pos) % 5)
-        rows.append({"suit": suits[suit].name, "color": suits[suit].color,
-                     "beats": [suits[s].name for s in beats], "beaten_by": [suits[s].name for s in beaten_by],
-                     "opening": suits[opening.lowest_of[suit]].name})
-    return rows
-
-
 def scoring(deck: Deck) -> dict[str, Any]:
     """Point cards, the Green Queen's extra points, the moon total and the end score."""
     p: GreenQueenParams = deck.rules_params
-    engine = declared_game_for(deck, min(deck.players))
     queen = deck.card(p.green_queen)
-    per_suit = {s: sum(1 for c in deck.dealt_cards if c.suit == s) for s in p.ring}
-    suit_cards = max(per_suit.values())
-    total = max(engine.moon_value([], engine.suit_names.index(s)) for s in p.ring)
+    suit_cards = max(sum(1 for c in deck.dealt_cards if c.suit == s) for s in p.ring)
     return {"queen": queen, "queen_suit": deck.spec.suits[queen.suit].name if queen.suit else "",
-            "queen_points": p.green_queen_points, "card_points": p.point_card_points,
-            "suit_cards": suit_cards, "moon_total": total, "moon": p.moon, "end_score": p.end_score,
+            "queen_points": p.green_queen_points, "card_points": p.point_card_points, "suit_cards": suit_cards,
+            "moon_total": teaching.moon_total(deck, p.declare()), "moon": p.moon, "end_score": p.end_score,
             "jokers": p.jokers}
 
 
@@ -79,7 +59,7 @@ def tables(deck: Deck, ctx: BookletContext) -> dict[str, BlockFactory]:
 
     t = ctx.macros("green-queen/booklet.html.j2")
     teach = ctx.macros("teaching.html.j2")
-    return {"scoring": lambda: t.scoring(scoring(deck)), "ring": lambda: t.ring(ring_rows(deck)),
+    return {"scoring": lambda: t.scoring(scoring(deck)), "ring": lambda: t.ring(teaching.ring_rows(deck, rules)),
             "strength": lambda: t.strength(teaching.strength_rows(deck, rules), deck.rules_params.jokers),
             "moon": lambda: t.moon(teaching.moon_examples(deck, rules, skip_ranks=("joker",)),
                                    deck.card(deck.rules_params.green_queen).name),
