@@ -88,7 +88,6 @@ CIRCLES: list[tuple[frozenset[str], str]] = [
      "rules: the beam search and the mission design it serves name each other"),
     (frozenset({"cardforge.games.declared.checks", "cardforge.games.declared.vocabulary"}),
      "rules: the vocabulary's words and their cross-checks with the deck's cards name each other"),
-    (frozenset({"cardforge.games.green_queen.booklet", "cardforge.games.green_queen.teaching"}), SAME_GAME),
     (frozenset({"cardforge.games.tiger_ghee.booklet", "cardforge.games.tiger_ghee.teaching"}), SAME_GAME),
     (frozenset({"cardforge.sim.fast", "cardforge.sim.report", "cardforge.sim.run"}),
      "rules: the simulator's runner, its compiled runner and its JSON summary name each other"),
