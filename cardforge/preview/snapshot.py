@@ -75,10 +75,12 @@ def image_name(image: Image.Image) -> tuple[str, bytes]:
 
 
 def _verdicts(deck: Deck, simulate: bool) -> tuple[tuple[Verdict, ...], str]:
+    from ..booklet.preflight import booklet_preflights
     from ..check.run import CheckOptions, check_loaded
     from ..settings import remembered_sheet_options
 
-    report = check_loaded(deck, CheckOptions(games=QUICK_GAMES, simulate=simulate, sheets=remembered_sheet_options()))
+    report = check_loaded(deck, CheckOptions(games=QUICK_GAMES, simulate=simulate, sheets=remembered_sheet_options(),
+                                             product_preflights=booklet_preflights))
     rows = tuple(Verdict(r.name, r.verdict, r.reason) for r in report.results)
     note = (f"quick check: {QUICK_GAMES} simulated games per player count; `cardforge check` plays more"
             if simulate else "simulation still running")
