@@ -61,7 +61,6 @@ GAME_PAGES = "rules: a game's report pages and teaching examples are drawn by re
 MAFIA_CLI = "rules: GREEEN MAFIA's own commands and design search live in its game folder, not in cli/"
 
 UPWARD: list[tuple[str, str, str]] = [
-    ("cardforge.render.graphics", "cardforge.games.registry", PIPELINE + " (the faces get the bound game's graphics)"),
     ("cardforge.games.base", "cardforge.check.*", RULES),
     ("cardforge.games.base", "cardforge.sim.run", RULES),
     ("cardforge.games.greeen_mafia", "cardforge.check.*", RULES),
