@@ -58,7 +58,7 @@ def gate(deck: Deck, settings: BuildSettings, result: BuildResult) -> BuildSetti
         if not failed:
             return settings
     else:
-        from .check.run import check_loaded
+        from .check.gate import check_loaded
 
         verdict = check_loaded(deck, settings.check)
         result.verdict = verdict

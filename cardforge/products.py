@@ -136,7 +136,7 @@ def tts_deck(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
 
 def rules_booklet(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
     """`<deck-id>-rules.pdf`: the rules booklet in the chosen format."""
-    from .booklet.build import booklet_product as make
+    from .booklet.compose import booklet_product as make
 
     return make(deck, stage, settings)
 

@@ -226,6 +226,6 @@ def test_the_analysis_sees_imports() -> None:
     """The graph is read right: known imports of every kind are found (top level, relative, inside a function)."""
     graph = import_graph()
     assert "cardforge.render.face" in graph["cardforge.artifacts"]  # `from .render.face import Faces`
-    assert "cardforge.artifacts" in graph["cardforge.check.run"]  # inside a function: `from ..artifacts import ...`
+    assert "cardforge.artifacts" in graph["cardforge.check.gate"]  # inside a function: `from ..artifacts import ...`
     assert "cardforge.cli" in graph["cardforge.__main__"]
     assert layer_of("cardforge.cli.build") > layer_of("cardforge.build") > layer_of("cardforge.load")

@@ -29,7 +29,7 @@ def rules_text(deck: Deck, _options: SheetOptions, _sources: SourceMap) -> str:
     from ..budgets import MAX_IMAGE_BYTES
     from ..confine import read_limited
     from ..images import svg_problem
-    from .build import booklet_html
+    from .compose import booklet_html
 
     source = booklet_html(deck)
     for uri, where in source.fetcher.origins.items():

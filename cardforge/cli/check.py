@@ -8,8 +8,8 @@ import click
 from rich.console import Console
 from rich.text import Text
 
+from ..check.gate import CheckOptions, check_deck
 from ..check.results import DeckCheck
-from ..check.run import CheckOptions, check_deck
 from ..errors import CardforgeError
 from ..terminal import console as make_console
 from ..terminal import echo, echo_error, echo_json, styled

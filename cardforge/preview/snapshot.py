@@ -76,7 +76,7 @@ def image_name(image: Image.Image) -> tuple[str, bytes]:
 
 def _verdicts(deck: Deck, simulate: bool) -> tuple[tuple[Verdict, ...], str]:
     from ..booklet.preflight import booklet_preflights
-    from ..check.run import CheckOptions, check_loaded
+    from ..check.gate import CheckOptions, check_loaded
     from ..settings import remembered_sheet_options
 
     report = check_loaded(deck, CheckOptions(games=QUICK_GAMES, simulate=simulate, sheets=remembered_sheet_options(),
@@ -146,7 +146,7 @@ def booklet_stage(deck: Deck, snapshot: Snapshot) -> Snapshot:
     if not has_rules_text(deck):
         return replace(snapshot, booklet=(), booklet_note="no rules text: no rules.md and no `rules_text`",
                        busy="check")
-    from ..booklet.build import booklet_pdf
+    from ..booklet.compose import booklet_pdf
 
     try:
         pdf = booklet_pdf(deck)

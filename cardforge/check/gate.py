@@ -1,4 +1,5 @@
-"""Run every check that applies to a deck: model, deal, rules, faces, simulation or mission solver."""
+"""The pre-print gate: every check that applies to a deck (model, deal, rules, faces, simulation or mission
+solver), and its verdicts."""
 
 from __future__ import annotations
 
