@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cardforge.check.run import CheckOptions, check_deck, games_for_margin
+from cardforge.check.gate import CheckOptions, check_deck, games_for_margin
 from cardforge.cli import main
 from cardforge.load import bundled_deck_ids, load_deck
 
