@@ -310,8 +310,12 @@ def trace_hand(tb: np.ndarray, sc: np.ndarray, trace: np.ndarray, pos: int, deck
 
 @njit(cache=True)
 def play_game(pieces: Any, tb: np.ndarray, agents: np.ndarray, rng: np.ndarray, totals: np.ndarray, fig: np.ndarray,
-              trace: np.ndarray, tracing: bool) -> tuple[int, int, int, int]:
-    """One whole game; returns (winners bitmask, hands, plays, error code)."""
+              trace: np.ndarray) -> tuple[int, int, int, int]:
+    """One whole game, traced into `trace` unless it is empty; returns (winners bitmask, hands, plays, error
+    code). Whether to trace is read from the trace, not passed as a constant, so that the batch and a
+    traced game share one compiled play_game (a constant False compiled it a second time per set of
+    pieces)."""
+    tracing = len(trace) > 0
     players, size, n_cards = tb[tr.PLAYERS], tb[tr.HAND], tb[tr.CARDS]
     sc = tr.new_state(tb)
     deck = np.empty(n_cards, dtype=np.int64)
@@ -375,7 +379,7 @@ def _play_batch(pieces: Any, tb: np.ndarray, agents: np.ndarray, seeds: np.ndarr
     for g in range(len(seeds)):
         rng[0] = seeds[g]
         winners[g], hands[g], plays[g], errors[g] = play_game(pieces, tb, agents, rng, scores[g], figs[g],
-                                                              no_trace, False)
+                                                              no_trace)
 
 
 def play_batch(pieces: Pieces, tb: np.ndarray, seeds: np.ndarray, agents: np.ndarray) -> tuple[np.ndarray, ...]:
@@ -395,7 +399,7 @@ def play_traced(pieces: Pieces, tb: np.ndarray, seed: int, agents: np.ndarray) -
     rng = np.array([seed], dtype=np.uint64)
     totals = np.zeros(int(tb[tr.PLAYERS]), dtype=np.int64)
     fig = np.zeros(int(tb[tr.FIG_WIDTH]), dtype=np.int64)
-    _, _, _, error = compiled(play_game)(with_defaults(pieces), tb, agents, rng, totals, fig, trace, True)
+    _, _, _, error = compiled(play_game)(with_defaults(pieces), tb, agents, rng, totals, fig, trace)
     if error:
         trace[0] = -error
     return trace
