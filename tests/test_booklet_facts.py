@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardforge.booklet import facts as F
+from cardforge.games.declared import teaching as target
 from cardforge.games.engines import game_for
 from cardforge.games.examples import play_trick
 from cardforge.games.fives import booklet as fives_booklet
@@ -35,10 +36,10 @@ def test_fives_components_and_setup_come_from_the_cards() -> None:
 
 
 def test_fives_scoring_follows_params() -> None:
-    scoring = fives_booklet.scoring(load_deck("fives"))
+    scoring = target.scoring(load_deck("fives"), load_deck("fives").rules_params.declare())
     assert scoring["places"] == [("1st", [2, 3]), ("2nd", [1, 2]), ("3rd", [None, 1])]
     assert (scoring["start_points"], scoring["exact_bonus"], scoring["bust_penalty"]) == (5, 1, 1)
-    assert fives_booklet.scoring(load_deck("green-fivura"))["start_points"] == 4
+    assert target.scoring(load_deck("green-fivura"), load_deck("green-fivura").rules_params.declare())["start_points"] == 4
 
 
 def test_tiger_ghee_flow_and_trick_table() -> None:

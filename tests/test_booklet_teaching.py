@@ -14,8 +14,8 @@ import pytest
 from conftest import bundled_booklet
 
 from cardforge.booklet.variant import variant_note
+from cardforge.games.declared.teaching import scoring_example
 from cardforge.games.engines import game_for
-from cardforge.games.fives.teaching import scoring_example
 from cardforge.games.greeen_mafia.booklet import KEEP_STRIP
 from cardforge.games.greeen_mafia.engine import replay
 from cardforge.games.greeen_mafia.mission import mission_from_deck
@@ -67,7 +67,7 @@ def test_short_tiger_ghee_promises_only_reachable_trick_counts() -> None:
 @pytest.mark.parametrize("deck_id", ["fives", "green-fivura"])
 def test_fives_scoring_example_carries_a_pool_and_prints_the_engines_points(deck_id: str) -> None:
     deck = load_deck(deck_id)
-    example = scoring_example(deck)
+    example = scoring_example(deck, deck.rules_params.declare())
     assert example is not None
     first, second = example.hands
     assert first.pool_in == 0 and first.pool_out > 0 and second.pool_in == first.pool_out and second.pool_out == 0

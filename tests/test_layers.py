@@ -68,6 +68,7 @@ UPWARD: list[tuple[str, str, str]] = [
     ("cardforge.games.greeen_mafia", "cardforge.check.*", RULES),
     ("cardforge.games.greeen_mafia.checks", "cardforge.check.results", RULES),
     ("cardforge.games.declared", "cardforge.sim.search", RULES + " (the search player is one of them)"),
+    ("cardforge.games.declared", "cardforge.sim.run", RULES + " (the report hooks' result type, as games.base)"),
     ("cardforge.games.*.report", "cardforge.report.*", GAME_PAGES),
     ("cardforge.games.*.report", "cardforge.sim.*", GAME_PAGES),
     ("cardforge.games.*.teaching", "cardforge.sim.run", GAME_PAGES),

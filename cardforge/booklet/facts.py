@@ -97,8 +97,8 @@ class SetupRow:
     players: int
     in_play: int
     removed: str
-    hand: int
-    set_aside: int
+    hand: int | str
+    set_aside: int | str
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -109,9 +109,9 @@ def setup_rows(deck: Deck) -> list[SetupRow]:
     game = find_game(deck.ruleset) if deck.ruleset else None
     for players in deck.players:
         plan = deck.deal_plan(players)
-        extra = game.setup_extra(deck, players) if game is not None and params is not None else {}
-        rows.append(SetupRow(players, plan.in_play, removed_text(deck, plan.removed), plan.hand,
-                             plan.set_aside, extra))
+        extra = dict(game.setup_extra(deck, players)) if game is not None and params is not None else {}
+        rows.append(SetupRow(players, plan.in_play, removed_text(deck, plan.removed), extra.pop("hand", plan.hand),
+                             extra.pop("set_aside", plan.set_aside), extra))
     return rows
 
 
