@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ConfigDict
 
 from ..base import Game
-from .vocabulary import TrickRules
+from .vocabulary import TrickRules, directions_for
 
 if TYPE_CHECKING:
     import numpy as np
@@ -136,8 +136,13 @@ class DeclaredRuleset(Game):
         return out
 
     def setup_extra(self, deck: Deck, players: int) -> dict[str, Any]:
-        """A flip deck's gift step; a deal of changing hand sizes gives their range."""
+        """A flip deck's gift step, the passing cycle, or the range of changing hand sizes."""
         rules = self.declare(deck)
+        cycle = directions_for(rules.passing, players) if rules.passing is not None else None
+        if cycle:
+            from .teaching import pass_words
+
+            return {"Passing, deal by deal": ", ".join(pass_words(d, players) for d in cycle)}
         if rules.flip_deck is not None:
             from .teaching import flip_deck_flow
 

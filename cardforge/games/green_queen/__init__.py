@@ -10,7 +10,7 @@ from the scoring.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..declared import DeclaredRuleset
 from .params import GreenQueenParams
@@ -36,12 +36,6 @@ class GreenQueenGame(DeclaredRuleset):
         stats = record.stats
         moon = f", seat {stats['moon']} shoots the moon" if stats["moon"] >= 0 else ""
         return f"points taken {stats['count']}{moon}"
-
-    def setup_extra(self, deck: Deck, players: int) -> dict[str, Any]:
-        from .booklet import pass_words
-
-        cycle = deck.rules_params.pass_cycle[players]
-        return {"Passing, deal by deal": ", ".join(pass_words(o, players) for o in cycle)}
 
     def accent_color(self, deck: Deck) -> str | None:
         queen = deck.card(deck.rules_params.green_queen)
