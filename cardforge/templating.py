@@ -391,7 +391,28 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
         return _sized(super().getitem(obj, argument))
 
 
+_HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+def mix_colours(colour: Any, other: Any, amount: Any = 0.5) -> str:
+    """The `mix` filter: `colour` moved `amount` (0 to 1) of the way towards `other`, as '#rrggbb', so
+    a layout can derive a tint or a shade from a suit's colour (`{{ suit.color | mix('#ffffff', 0.3) }}`)
+    and a variant that changes the suit keeps its pattern in keeping."""
+    for value in (colour, other):
+        if not isinstance(value, str) or not _HEX_COLOUR.match(value.strip()):
+            raise TemplateRuntimeError(f"mix: expected colours like #1f6f3a, got {value!r}")
+    try:
+        share = float(amount)
+    except (TypeError, ValueError):
+        raise TemplateRuntimeError(f"mix: the amount is a number from 0 to 1, got {amount!r}") from None
+    if not 0.0 <= share <= 1.0:
+        raise TemplateRuntimeError(f"mix: the amount is a number from 0 to 1, got {amount!r}")
+    a, b = (bytes.fromhex(value.strip()[1:]) for value in (colour, other))
+    return "#" + "".join(f"{round(x + (y - x) * share):02x}" for x, y in zip(a, b))
+
+
 _ENV = BoundedSandbox(undefined=ExplainedUndefined, autoescape=False)
+_ENV.filters["mix"] = mix_colours
 
 
 @lru_cache(maxsize=4096)

@@ -46,8 +46,13 @@ def test_every_bundled_deck_has_a_booklet_with_its_deal(deck_id: str) -> None:
     assert deck.title in text
     if deck.ruleset == "greeen-mafia":
         assert f"Shuffle the {sum(c.kind == 'facility' for c in deck.cards)} facility cards" in text
-    elif getattr(getattr(deck.rules_params, "deal", None), "hand_sizes", None):
-        assert "seven cards each" in text  # a game dealing a sequence of hand sizes says so in its own words
+    elif sizes := getattr(getattr(deck.rules_params, "deal", None), "hand_sizes", None):
+        # a game dealing a sequence of hand sizes says so in its own words, and its quick reference
+        # gives the range instead of the deck's even deal
+        first = ["one card", "two cards", "three cards", "four cards", "five cards", "six cards",
+                 "seven cards", "eight cards", "nine cards", "ten cards"][sizes[0] - 1]
+        assert f"{first} each" in text
+        assert f"Cards per player {' '.join([f'{min(sizes)} to {max(sizes)}'] * len(deck.players))}" in text
     else:
         hands = " ".join(str(deck.deal_plan(p).hand) for p in deck.players)
         assert f"Cards per player {hands}" in text

@@ -22,6 +22,7 @@ SUIT_SETS = {
     "green queen": ["rock", "paper", "scissors", "lizard", "water"],
     "greeen mafia": ["personnel", "information", "equipment", "wild"],
     "playing cards": ["heart", "diamond", "club", "spade"],
+    "market day": ["wheat", "apple", "fish"],
 }
 
 
@@ -97,3 +98,12 @@ def test_icons_are_deterministic():
     a = icon_group("lizard", 30, black).getBounds()
     b = icon_group("lizard", 30, black).getBounds()
     assert a == b
+
+
+def test_the_whirlpool_is_the_same_after_a_half_turn(silhouettes):
+    """It sits alone in the middle of a shared back, so it must not show which way up a card lies."""
+    shape = silhouettes["whirlpool"]
+    turned = {(SIZE - 1 - x, SIZE - 1 - y) for x, y in shape}
+    assert len(shape ^ turned) < 0.06 * len(shape)
+    fish = silhouettes["fish"]  # a one-way icon fails the same measure
+    assert len(fish ^ {(SIZE - 1 - x, SIZE - 1 - y) for x, y in fish}) > 0.5 * len(fish)

@@ -166,7 +166,10 @@ def test_fives_back_is_the_wild_five_on_a_pattern_into_the_bleed(fives):
         assert close(pixel(image, x, y), magenta), (x, y)
     assert close(pixel(image, 31.75 - 15, 44.45), "#ffffff")
     assert colored_pixels(image, (24, 36, 40, 53), magenta) > 100  # the magenta 5 in the disc
-    assert colored_pixels(image, (-3, -3, 66.5, -1.6), "#b8487c") > 20  # the pattern goes on into the bleed
+    from cardforge.templating import mix_colours
+
+    pattern = mix_colours(fives.spec.suits["magenta"].color, "#ffffff", 0.28)  # a tint of the back suit's colour
+    assert colored_pixels(image, (-3, -3, 66.5, -1.6), pattern) > 20  # the pattern goes on into the bleed
 
 
 def test_index_moves_with_the_rank_label(fives):
@@ -222,6 +225,31 @@ def test_mafia_back_damage_icons_are_turned(mafia):
     assert colored_pixels(image, (3, 2.5, 15, 14.5), "#c0392b") > 100
     assert colored_pixels(image, (17, 2.5, 29, 14.5), "#2471a3") > 100
     assert front.elements != back.elements
+
+
+def test_market_day_stall_takes_its_tints_from_the_suit_colour():
+    """The awning is the suit's colour, the display behind the goods a tint and the counter a shade of
+    it (the `mix` filter), so a deck that changes a suit's colour keeps the stall in keeping."""
+    from cardforge.templating import mix_colours
+
+    deck = load_deck("market-day")
+    image = render(deck, "golden-corn")
+    grain = deck.spec.suits["grain"].color
+    assert close(pixel(image, 31.75, 5), grain)  # the awning's band
+    assert close(pixel(image, 15.5, 40), mix_colours(grain, "#fdf6e3", 0.88))  # the display, beside the pips
+    assert close(pixel(image, 11, 60), mix_colours(grain, "#000000", 0.3))  # the counter
+    assert close(pixel(image, 0.5, 40), "#fdf6e3") and close(pixel(image, 63, 88.4), "#fdf6e3")  # the edge
+
+
+def test_mix_filter_checks_its_colours_and_amount():
+    from cardforge.templating import TemplateProblem, render_text
+
+    assert render_text("{{ c | mix('#ffffff', 0.5) }}", {"c": "#000000"}) == "#808080"
+    assert render_text("{{ c | mix('#000000', 0) }}", {"c": "#b9770e"}) == "#b9770e"
+    with pytest.raises(TemplateProblem, match="mix: expected colours"):
+        render_text("{{ c | mix('red', 0.3) }}", {"c": "#b9770e"}, "layouts.back")
+    with pytest.raises(TemplateProblem, match="from 0 to 1"):
+        render_text("{{ c | mix('#ffffff', 3) }}", {"c": "#b9770e"}, "layouts.back")
 
 
 # ---------------------------------------------------------------- errors

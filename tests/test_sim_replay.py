@@ -160,3 +160,34 @@ def test_cli_replay_errors_are_one_line(tmp_path, logs):
     assert result.exit_code == 2 and "bad.jsonl:1: hands.1.tricks.2.plays.0.seat: Input should be a valid integer" in result.output
     result = runner.invoke(main, ["simulate", "fives", "--agents", "genius"])
     assert result.exit_code == 2 and "unknown agent" in result.output
+
+
+def test_a_single_hand_replays_alone_and_its_first_fault_is_named(logs, tmp_path):
+    """A hand cut from a longer game (`hand: N`, or `--hand N`) is checked as hand N of its game: its
+    dealer, hand size, passes and points; the totals before it are the logged ones less its points."""
+    from cardforge.sim.replay import single_hand
+
+    game = logs["green-queen-jokers"][0]
+    for n in range(1, len(game["hands"]) + 1):
+        cut = single_hand(game, n)
+        assert Replayer().check({k: v for k, v in cut.items() if k != "winners"}).hands[0].dealer == (n - 1) % 4
+    cut = {k: v for k, v in single_hand(game, 3).items() if k != "winners"}
+    bad, trick, seat, card = _find_illegal_swap(cut)
+    with pytest.raises(RuleError, match=f"^hand 3, trick {trick}: seat {seat} may not play {card}"):
+        check(bad)
+    bad = copy.deepcopy(cut)
+    bad["hands"][0]["hand_points"][1] += 1
+    with pytest.raises(RuleError, match=r"^hand 3: hand_points is"):
+        check(bad)
+    with pytest.raises(RuleError, match=r"^hand 2: dealer is 1 by the rules, the log says 2"):
+        check({**cut, "hand": 2})
+    one = {k: v for k, v in game.items() if k != "winners"} | {"hands": game["hands"][:1]}
+    assert Replayer().check(one).totals == game["hands"][0]["totals"]  # a line of one hand: hand 1
+    path = tmp_path / "games.jsonl"
+    path.write_text(json.dumps(game) + "\n" + json.dumps(bad) + "\n")
+    result = CliRunner().invoke(main, ["replay", str(path), "--hand", "2", "--check"])
+    assert result.exit_code == 2 and result.output.strip().count("\n") == 0
+    assert "games.jsonl:2: the line holds hand 3, not hand 2" in result.output
+    path.write_text(json.dumps(game) + "\n")
+    result = CliRunner().invoke(main, ["replay", str(path), "--hand", "4"])
+    assert result.exit_code == 0 and "Hand 4 " in result.output and "Hand 3 " not in result.output, result.output

@@ -89,7 +89,7 @@ def removed_text(deck: Deck, removed: tuple[Card, ...]) -> str:
     else:
         pieces += [f"{deck.spec.suits[s].name} {r}" for s, r in runs.items()]
     pieces += loose
-    return f"{', '.join(pieces)} ({len(removed)} cards)"
+    return f"{', '.join(pieces)} ({len(removed)} card{'' if len(removed) == 1 else 's'})"
 
 
 @dataclass(frozen=True)
@@ -97,8 +97,8 @@ class SetupRow:
     players: int
     in_play: int
     removed: str
-    hand: int
-    set_aside: int
+    hand: int | str
+    set_aside: int | str
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -109,9 +109,9 @@ def setup_rows(deck: Deck) -> list[SetupRow]:
     game = find_game(deck.ruleset) if deck.ruleset else None
     for players in deck.players:
         plan = deck.deal_plan(players)
-        extra = game.setup_extra(deck, players) if game is not None and params is not None else {}
-        rows.append(SetupRow(players, plan.in_play, removed_text(deck, plan.removed), plan.hand,
-                             plan.set_aside, extra))
+        extra = dict(game.setup_extra(deck, players)) if game is not None and params is not None else {}
+        rows.append(SetupRow(players, plan.in_play, removed_text(deck, plan.removed), extra.pop("hand", plan.hand),
+                             extra.pop("set_aside", plan.set_aside), extra))
     return rows
 
 

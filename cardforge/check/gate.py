@@ -83,6 +83,14 @@ def _deal_name(players: int) -> str:
     return f"deal, {players} player{'s' if players != 1 else ''}"
 
 
+def _changing_hands(deck: Deck, players: int) -> str | None:
+    """`1 to 10` for a game dealing a different hand size each hand (as its booklet's setup table says)."""
+    if deck.ruleset is None or deck.rules_params is None:
+        return None
+    hand = get_game(deck.ruleset).setup_extra(deck, players).get("hand")
+    return None if hand is None else str(hand)
+
+
 def _deal_checks(deck: Deck, report: DeckCheck) -> None:
     for players in deck.players:
         plan = deck.deal_plan(players)
@@ -92,8 +100,9 @@ def _deal_checks(deck: Deck, report: DeckCheck) -> None:
             continue
         aside = f", {plan.set_aside} set aside" if plan.set_aside else ""
         removed = f" ({len(plan.removed)} removed)" if plan.removed else ""
-        report.add(_deal_name(players), "pass",
-                   f"{plan.in_play} cards{removed}: {players} x {plan.hand}{aside}",
+        sizes = _changing_hands(deck, players)
+        dealt = f"{players} x {plan.hand}{aside}" if sizes is None else f"hands of {sizes} cards, one size per hand"
+        report.add(_deal_name(players), "pass", f"{plan.in_play} cards{removed}: {dealt}",
                    players=players, cards=plan.in_play, hand=plan.hand, set_aside=plan.set_aside)
 
 

@@ -64,16 +64,24 @@ def simulate_command(deck: str, players: int | None, games: int, seed: int, agen
               help="Which game to show (0-based, in file order).")
 @click.option("--deck", "deck_ref", help="Deck to replay with (default: the deck the log names).")
 @click.option("--check", "check_only", is_flag=True, help="Only check every game against the rules; show none.")
-def replay_command(log_file: Path, game_number: int, deck_ref: str | None, check_only: bool) -> None:
-    """Check every game in LOG_FILE against the rules and show one trick by trick."""
+@click.option("--hand", "hand", type=int, default=None,
+              help="Check hand N (from 1) of each game alone: cut from a whole game, or the one hand a line "
+                   "holds, as hand N of its game.")
+def replay_command(log_file: Path, game_number: int, deck_ref: str | None, check_only: bool,
+                   hand: int | None) -> None:
+    """Check every game in LOG_FILE against the rules and show one trick by trick (a line holding one hand
+    of a longer game is checked as that hand)."""
     from ..sim.replay import replay_file
 
     if game_number < 0:
         raise CardforgeError("--game counts from 0")
     deck = load_deck(deck_ref) if deck_ref else None
     console = output_console()
-    count = replay_file(log_file, None if check_only else game_number, deck, console)
-    console.print(styled("[dim]{line}[/dim]", line=f"{count} game{'s' if count != 1 else ''} in {log_file} "
+    if hand is not None and hand < 1:
+        raise CardforgeError("--hand counts from 1")
+    count = replay_file(log_file, None if check_only else game_number, deck, console, hand)
+    what = f"hand {hand} of " if hand is not None else ""
+    console.print(styled("[dim]{line}[/dim]", line=f"{what}{count} game{'s' if count != 1 else ''} in {log_file} "
                          "replayed: every play legal, every trick, score and winner as logged"))
 
 

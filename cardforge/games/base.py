@@ -153,7 +153,8 @@ class Game:
     # ---------------------------------------------------------------- the rules booklet
 
     def setup_extra(self, deck: Deck, players: int) -> dict[str, Any]:
-        """Extra columns of the setup table for one player count (passes, flip deck size...)."""
+        """Extra rows of the setup table for one player count (passes, flip deck size...); the keys `hand`
+        and `set_aside` replace the deal plan's (a game dealing a different hand size each hand)."""
         return {}
 
     def booklet_facts(self, deck: Deck) -> dict[str, Any]:

@@ -161,6 +161,11 @@ class TrickGame(Generic[S]):
         """A game still running after this many hands is an error, never a silent skip."""
         return 1000
 
+    def points_with_pool(self, game: GameRecord, hand_index: int, pool: int) -> list[int] | None:
+        """The points of the hand just played had `pool` points been carried into it by the hands before
+        (a hand replayed alone does not know them); None for a game that carries nothing."""
+        return None
+
     def dealer(self, hand_index: int) -> int:
         return hand_index % self.players
 

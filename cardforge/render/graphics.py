@@ -177,7 +177,8 @@ def pip_count(card: Card, options: dict[str, Any], where: str) -> int:
 
 def draw_pips(deck: Deck, card: Card, options: dict[str, Any], w: float, h: float, where: str) -> Group:
     """The card's suit icon `count` times (default: the card's rank) in the rank's arrangement; `size`
-    (mm) sets the pips' size, else they fill the box; `icon` and `color` default to the suit's."""
+    (mm) sets the pips' size, else they fill the box; `icon` and `color` default to the suit's; `turn:
+    false` keeps the pips below the middle upright (a one-way face)."""
     from ..units import mm_to_pt
 
     count = pip_count(card, options, where)
@@ -194,7 +195,7 @@ def draw_pips(deck: Deck, card: Card, options: dict[str, Any], w: float, h: floa
             raise RenderError(f"{where}.options.icon: unknown icon {icon!r}") from None
         x = size / 2 + fx * (w - size)
         y = h - size / 2 - fy * (h - size)
-        turned = fy > 0.5
+        turned = fy > 0.5 and options.get("turn", True) is not False
         pip.transform = (-1, 0, 0, -1, x, y) if turned else (1, 0, 0, 1, x, y)
         group.add(pip)
     return group
@@ -264,11 +265,71 @@ def tiger_key(deck: Deck, card: Card, options: dict[str, Any]) -> Any:
     return ["tiger", options]
 
 
+# ---------------------------------------------------------------- a market stall's awning
+
+
+def draw_awning(deck: Deck, card: Card, options: dict[str, Any], w: float, h: float, where: str) -> Group:
+    """A striped canopy filling the box: a band along the top in `color`, `stripes` (default 7) upright
+    stripes alternating `color` and `stripe` (default white), each ending in a scallop at the foot."""
+    color = parse_color(str(options.get("color") or "#000000"), f"{where}.options.color") or HexColor("#000000")
+    stripe = parse_color(str(options.get("stripe") or "#ffffff"), f"{where}.options.stripe") or white
+    try:
+        count = int(options.get("stripes", 7))
+    except (TypeError, ValueError):
+        count = 0
+    if not 1 <= count <= 40:
+        raise RenderError(f"{where}.options.stripes: a number of stripes from 1 to 40, got {options.get('stripes')!r}")
+    width = w / count
+    radius = width / 2
+    band = min(h * 0.22, radius * 1.2)
+    group = Group()
+    for i in range(count):
+        paint = color if i % 2 == 0 else stripe
+        x = i * width
+        group.add(Polygon([x, radius, x + width, radius, x + width, h - band, x, h - band],
+                          fillColor=paint, strokeColor=None, strokeWidth=0))
+        group.add(Circle(x + radius, radius, radius, fillColor=paint, strokeColor=None, strokeWidth=0))
+    group.add(Polygon([0, h - band, w, h - band, w, h, 0, h], fillColor=color, strokeColor=None, strokeWidth=0))
+    return group
+
+
+def awning_key(deck: Deck, card: Card, options: dict[str, Any]) -> Any:
+    return ["awning", options]
+
+
+# ---------------------------------------------------------------- water with a wavy surface
+
+
+def draw_waves(deck: Deck, card: Card, options: dict[str, Any], w: float, h: float, where: str) -> Group:
+    """The box filled with `color` below a wavy surface along its top: `crests` (default 4) waves across,
+    `depth` (mm, default 1.6) from crest to trough. Stack several, lower ones darker, for deep water."""
+    from ..units import mm_to_pt
+
+    color = parse_color(str(options.get("color") or "#000000"), f"{where}.options.color") or HexColor("#000000")
+    try:
+        crests = int(options.get("crests", 4))
+        depth = mm_to_pt(float(options.get("depth", 1.6)))
+    except (TypeError, ValueError):
+        raise RenderError(f"{where}.options: crests is a whole number and depth a number of mm") from None
+    if not 1 <= crests <= 40 or not 0 <= depth <= h:
+        raise RenderError(f"{where}.options: crests from 1 to 40 and a depth no deeper than the box")
+    steps = crests * 16
+    surface = [(w * i / steps, h - depth * (1 - math.cos(2 * math.pi * crests * i / steps)) / 2) for i in range(steps + 1)]
+    points = [0.0, 0.0] + [v for xy in surface for v in xy] + [w, 0.0]
+    return Group(Polygon(points, fillColor=color, strokeColor=None, strokeWidth=0))
+
+
+def waves_key(deck: Deck, card: Card, options: dict[str, Any]) -> Any:
+    return ["waves", options]
+
+
 GRAPHICS: dict[str, Graphic] = {
     "suit-ring": Graphic(draw_suit_ring, suit_ring_key),
     "pips": Graphic(draw_pips, pips_key),
     "lattice": Graphic(draw_lattice, lattice_key),
     "tiger": Graphic(draw_tiger, tiger_key),
+    "awning": Graphic(draw_awning, awning_key),
+    "waves": Graphic(draw_waves, waves_key),
 }
 """The renderer's own graphics; a deck's game adds its own (games/base.py `Game.graphics`, `graphics_of`)."""
 

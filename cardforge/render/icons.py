@@ -333,6 +333,92 @@ def _jack(pen: Pen) -> None:
     feather.closePath()
 
 
+# ---------------------------------------------------------------- goods: grain, fruit and fish
+
+
+def _lens(pen: Pen, a: tuple[float, float], b: tuple[float, float], width: float) -> None:
+    """A pointed oval (a grain, a leaf) from `a` to `b`, `width` across at its middle."""
+    (ax, ay), (bx, by) = a, b
+    length = math.hypot(bx - ax, by - ay) or 1.0
+    nx, ny = -(by - ay) / length * width * 0.67, (bx - ax) / length * width * 0.67
+    path = pen.path()
+    pen.move(path, ax, ay)
+    pen.curve(path, ax + (bx - ax) * 0.2 + nx, ay + (by - ay) * 0.2 + ny,
+              ax + (bx - ax) * 0.8 + nx, ay + (by - ay) * 0.8 + ny, bx, by)
+    pen.curve(path, ax + (bx - ax) * 0.8 - nx, ay + (by - ay) * 0.8 - ny,
+              ax + (bx - ax) * 0.2 - nx, ay + (by - ay) * 0.2 - ny, ax, ay)
+    path.closePath()
+
+
+def _wheat(pen: Pen) -> None:
+    """An ear of grain: a stalk with three pairs of grains leaning out and one at the tip."""
+    pen.poly(pen.path(), [(-0.08, -0.98), (0.08, -0.98), (0.06, 0.5), (-0.06, 0.5)])
+    for y in (0.3, -0.1, -0.5):
+        for side in (-1, 1):
+            _lens(pen, (0.04 * side, y), (0.62 * side, y + 0.48), 0.44)
+    _lens(pen, (0, 0.34), (0, 1.0), 0.42)
+
+
+def _apple(pen: Pen) -> None:
+    """An apple: a round fruit dimpled at the top, with a stem and a leaf."""
+    body = pen.path()
+    pen.move(body, 0, 0.46)
+    pen.curve(body, 0.25, 0.68, 0.88, 0.68, 0.9, 0.06)
+    pen.curve(body, 0.92, -0.5, 0.55, -0.9, 0.3, -0.9)
+    pen.curve(body, 0.15, -0.9, 0.08, -0.8, 0, -0.8)
+    pen.curve(body, -0.08, -0.8, -0.15, -0.9, -0.3, -0.9)
+    pen.curve(body, -0.55, -0.9, -0.92, -0.5, -0.9, 0.06)
+    pen.curve(body, -0.88, 0.68, -0.25, 0.68, 0, 0.46)
+    body.closePath()
+    pen.poly(pen.path(), [(-0.06, 0.44), (0.06, 0.44), (0.2, 0.98), (0.08, 0.98)])
+    _lens(pen, (0.14, 0.68), (0.72, 0.9), 0.3)
+
+
+def _fish(pen: Pen) -> None:
+    """A fish swimming to the left, with an eye cut out and a forked tail."""
+    body = pen.path()
+    pen.move(body, -0.98, 0.0)
+    pen.curve(body, -0.66, 0.66, 0.22, 0.7, 0.56, 0.0)
+    pen.curve(body, 0.22, -0.7, -0.66, -0.66, -0.98, 0.0)
+    body.closePath()
+    pen.circle(body, -0.62, 0.1, 0.09)
+    pen.poly(pen.path(), [(0.38, 0.0), (0.98, 0.52), (0.8, 0.0), (0.98, -0.52)])
+
+
+# ---------------------------------------------------------------- water: a wave and a whirlpool
+
+
+def _wave(pen: Pen) -> None:
+    """Two wavy lines, one above the other: water."""
+    for y0 in (0.34, -0.34):
+        path = pen.stroke(0.22)
+        points = [(-0.86 + 1.72 * i / 24, y0 + 0.2 * math.sin(math.pi * 3 * i / 24)) for i in range(25)]
+        pen.move(path, *points[0])
+        for x, y in points[1:]:
+            pen.line(path, x, y)
+
+
+def _whirlpool(pen: Pen) -> None:
+    """Four arms curling in to a centre, each the one before it turned a quarter: the same after a half
+    turn, so it can sit in the middle of a shared back."""
+    steps = 28
+    for arm in range(4):
+        start = math.pi / 2 * arm
+        left, right = [], []
+        for i in range(steps + 1):
+            t = i / steps
+            angle, radius = start + t * 1.2 * math.pi, 0.2 + 0.76 * t
+            x, y = radius * math.cos(angle), radius * math.sin(angle)
+            dx = 0.76 * math.cos(angle) - radius * 1.2 * math.pi * math.sin(angle)
+            dy = 0.76 * math.sin(angle) + radius * 1.2 * math.pi * math.cos(angle)
+            length = math.hypot(dx, dy) or 1.0
+            half = 0.13 * (1.0 - t) ** 0.8
+            left.append((x - dy / length * half, y + dx / length * half))
+            right.append((x + dy / length * half, y - dx / length * half))
+        pen.poly(pen.path(even_odd=False), left + right[::-1])
+    pen.circle(pen.path(), 0, 0, 0.32)
+
+
 # ---------------------------------------------------------------- icons of personnel, information and equipment
 
 
@@ -423,6 +509,11 @@ ICONS: dict[str, Callable[[Pen], None]] = {
     "water": _water,
     "crown": _crown,
     "flower": _flower,
+    "wheat": _wheat,
+    "apple": _apple,
+    "fish": _fish,
+    "wave": _wave,
+    "whirlpool": _whirlpool,
     "heart": _heart,
     "spade": _spade,
     "club": _club,

@@ -64,8 +64,11 @@ class GameLog(_Entry):
     seed: int | None = None
     game: int | None = None
     agents: list[str] | None = None
+    hand: int | None = None
+    """A line holding one hand cut from a longer game: that hand's number in its game, from 1."""
     hands: list[HandLog]
-    winners: list[int]
+    winners: list[int] | None = None
+    """Required of a whole game; a single hand (`hand`, or one hand and no winners) may leave it out."""
 
 
 def _first_error(exc: ValidationError, where: str, prefix: str = "") -> LogError:
@@ -82,6 +85,11 @@ def validate_game(game: Any, where: str = "") -> dict[str, Any]:
         model = GameLog.model_validate(game)
     except ValidationError as exc:
         raise _first_error(exc, where) from None
+    if model.hand is not None and (model.hand < 1 or len(model.hands) != 1):
+        raise LogError(f"{where}hand: a line of hand {model.hand} holds that one hand (numbered from 1), "
+                       f"not {len(model.hands)}")
+    if model.winners is None and model.hand is None and len(model.hands) != 1:
+        raise LogError(f"{where}winners: Field required")
     data = model.model_dump(exclude_none=True, exclude_unset=True)
     declared = find_game(model.ruleset)
     schema = declared.hand_log_schema if declared is not None else None

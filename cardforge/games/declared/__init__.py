@@ -9,18 +9,21 @@ the heuristic players and the search player. `GAME` serves every deck that decla
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict
 
 from ..base import Game
-from .vocabulary import TrickRules
+from .vocabulary import TrickRules, directions_for
 
 if TYPE_CHECKING:
     import numpy as np
 
     from ...deck import Deck
+    from ...sim.run import SimResult
     from ...sim.trickloop import Pieces
+    from ..base import Rate
     from ..tricks import HandRecord, TrickGame
     from .engine import DeclaredTrickGame
 
@@ -76,17 +79,26 @@ class DeclaredRuleset(Game):
     and may name compiled heuristic pieces of their own (`pieces`)."""
 
     hand_log_schema = DeclaredHandLog
-    report_module = "report"
+    table_rate: tuple[str, str] = ("scoring", "Scoring-count rate (a count the table pays for)")
+    """The score table's rate (`scoring.hand: table`): its name in figures and rates, and its sentence."""
+
+    heuristic_module: str | None = None
+    """A module of the game's package whose `PIECES` are its heuristic players' compiled pieces (None: the
+    pieces derived from the scoring, games/declared/heuristic.py)."""
 
     def declare(self, deck: Deck) -> TrickRules:
-        """The declaration the deck plays."""
-        raise NotImplementedError
+        """The declaration the deck plays: the one its rules parameters make (their `declare()`)."""
+        rules: TrickRules = deck.rules_params.declare()
+        return rules
 
     def pieces(self) -> Pieces:
-        """The compiled pieces of the game's heuristic players (default: derived from the scoring)."""
-        from .heuristic import PIECES
+        """The compiled pieces of the game's heuristic players."""
+        import importlib
 
-        return PIECES
+        module = (f"{type(self).__module__}.{self.heuristic_module}" if self.heuristic_module
+                  else f"{__name__}.heuristic")
+        pieces: Pieces = importlib.import_module(module).PIECES
+        return pieces
 
     def engine(self, deck: Deck, players: int) -> DeclaredTrickGame:
         from .engine import DeclaredTrickGame
@@ -107,7 +119,62 @@ class DeclaredRuleset(Game):
         return DeclaredSearch(engine, self.pieces())
 
     def report_params(self, engine: TrickGame[Any]) -> dict[str, Any]:
-        return {}
+        from ...sim import trickrules as tr  # numba: only when a report is made (tests/test_startup.py)
+
+        compiled = engine.compiled  # type: ignore[attr-defined]
+        scoring, end = compiled.rules.scoring, compiled.rules.end
+        out: dict[str, Any] = {}
+        if scoring.target is not None:
+            out["target"] = scoring.target.value
+        if scoring.hand == "table":
+            tricks = compiled.setting(tr.TOP_TRICKS)
+            out.update(tricks=tricks, points=[scoring.table_points(n) for n in range(tricks + 1)])
+        if end.score is not None:
+            out["end_score"] = end.score
+        else:
+            out["hands"] = compiled.setting(tr.END_HANDS)
+        return out
+
+    def setup_extra(self, deck: Deck, players: int) -> dict[str, Any]:
+        """A flip deck's gift step, the passing cycle, or the range of changing hand sizes."""
+        rules = self.declare(deck)
+        cycle = directions_for(rules.passing, players) if rules.passing is not None else None
+        if cycle:
+            from .teaching import pass_words
+
+            return {"Passing, deal by deal": ", ".join(pass_words(d, players) for d in cycle)}
+        if rules.flip_deck is not None:
+            from .teaching import flip_deck_flow
+
+            f = flip_deck_flow(deck, rules, players)
+            flip = f"{f['flip_deck']}" + (f" (incl. {f['leftover']} left over)" if f["leftover"] else "")
+            return {"Each player gives": f["gives"], "Flip deck": flip, "Tricks per hand": f["tricks"]}
+        sizes = rules.deal.hand_sizes
+        if not sizes:
+            return {}
+        low, high = min(sizes), max(sizes)
+        return {"hand": str(low) if low == high else f"{low} to {high}", "set_aside": "the rest"}
+
+    # the report's figures, by the sections the scoring has (report.py)
+    def figures(self, result: SimResult) -> dict[str, Any]:
+        from .report import figures
+
+        return figures(result, self.table_rate)
+
+    def figure_lines(self, figures: Mapping[str, Any]) -> list[str]:
+        from .report import figure_lines
+
+        return figure_lines(figures, self.table_rate)
+
+    def rates(self, result: SimResult) -> dict[str, Rate]:
+        from .report import rates
+
+        return rates(result, self.table_rate)
+
+    def charts(self, players: int, result: SimResult) -> list[Any]:
+        from .report import charts
+
+        return charts(players, result, self.table_rate)
 
     def hand_summary(self, record: HandRecord) -> str:
         stats = record.stats
@@ -129,6 +196,7 @@ class TricksGame(DeclaredRuleset):
         rules = deck.rules_params
         assert isinstance(rules, TrickRules), "a deck of declared rules has its TrickRules as rules_params"
         return rules
+
 
 
 GAME = TricksGame()

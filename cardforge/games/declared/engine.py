@@ -267,6 +267,15 @@ class DeclaredTrickGame(TrickGame[DeclaredState]):
                      "lost": int(st.sc[tr.LOST])}
         return [int(p) for p in points]
 
+    def points_with_pool(self, game: GameRecord, hand_index: int, pool: int) -> list[int] | None:
+        tb = self.tb
+        if not (self.cfg(tr.HAND_KIND) == tr.HAND_TARGET and self.cfg(tr.CARRY)):
+            return None
+        last = tb[tr.END_KIND] == tr.END_HANDS_KIND and hand_index + 1 >= tb[tr.END_HANDS]
+        points = np.zeros(self.players, dtype=np.int64)
+        tr.hand_points(tb, self._state(game), pool, bool(last), points)  # the hand's counts are still in the state
+        return [int(p) for p in points]
+
     def figures(self, game: GameRecord) -> dict[str, Any]:
         return self.compiled.figures(game.carry["figures"])
 

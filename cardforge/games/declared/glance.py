@@ -203,13 +203,26 @@ class Glance:
         return (f"a card may be played face down as {as_card}, never trump: leading, {_join(when, 'or')}; "
                 f"at most {limit} per trick.")
 
+    def _ranks_meet(self, same_suit: bool) -> bool:
+        """Whether two cards in a trick can show the same rank: of one suit (a card printed twice, a card
+        played face down as another) or of any suits. Where they cannot, the glance says nothing of ties."""
+        if same_suit and self.r.face_down is not None:
+            return True
+        shown = [(c.suit if same_suit else None, c.value) for c in self.deck.cards if c.deal and c.value is not None]
+        return len(shown) != len(set(shown))
+
+    def _ties(self, which: str, same_suit: bool = True) -> str:
+        if not self._ranks_meet(same_suit):
+            return ""
+        return f" (equal cards: {'the first played' if which == 'first' else 'the last played'})"
+
     def win(self) -> str:
         t = self.r.trick
-        ties = "the first played" if t.ties == "first" else "the last played"
+        ties = self._ties(t.ties)
         if t.lowest_if_mixed:
-            low = "the first played" if t.lowest_ties == "first" else "the last played"
-            return (f"with one suit in the trick the highest card wins (equal cards: {ties}); with more than one "
-                    f"suit the lowest card wins (equal cards: {low}).")
+            low = self._ties(t.lowest_ties, same_suit=False)
+            return (f"with one suit in the trick the highest card wins{ties}; with more than one "
+                    f"suit the lowest card wins{low}.")
         if t.strength is not None:
             orders = "; ".join(f"{self.suit(led)} led: {' > '.join(self.suit(s) for s in order)}"
                                for led, order in t.strength.items())
@@ -218,12 +231,12 @@ class Glance:
                 text += (f". A {_join(t.reversed_by.ranks, 'or')} in the trick turns the order: "
                          + "; ".join(f"{self.suit(led)} led: {' > '.join(self.suit(s) for s in order)}"
                                      for led, order in t.reversed_by.strength.items()))
-            return text + f" (equal cards: {ties})."
+            return text + f"{ties}."
         trump = (self.suit(t.trump) if t.trump is not None else
                  "trump" if self.r.hand_suit is not None and self.r.hand_suit.sets == "trump" else None)
         if trump is not None:
-            return f"the highest {trump} wins; without one, the highest card of the suit led (equal cards: {ties})."
-        return f"the highest card of the suit led wins (equal cards: {ties})."
+            return f"the highest {trump} wins; without one, the highest card of the suit led{ties}."
+        return f"the highest card of the suit led wins{ties}."
 
     # ---------------------------------------------------------------- notes
 

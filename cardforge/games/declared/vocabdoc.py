@@ -21,7 +21,8 @@ A deck declares a whole trick-taking game under `rules.tricks`, with no Python: 
 it at compiled speed, `replay` checks its logs, the search player infers from it, and the booklet's
 "rules at a glance" page is written from it. The bundled `hearts` and `oh-hell` decks are complete
 examples (their defaults are OpenSpiel's, which tests/test_classic_openspiel.py compares play by
-play); `cardforge show DECK` prints any deck's declaration, including those the bundled rulesets
+play), and `undertow` is a game of our own: a predicting game whose tricks of mixed suits go to the
+lowest card (`trick.lowest_if_mixed`); `cardforge show DECK` prints any deck's declaration, including those the bundled rulesets
 build from their parameters. A wrong word, a suit or card the deck does not have, or a deal a player
 count cannot make is reported with the file, line and column of the word.
 

@@ -2,8 +2,8 @@
 
 One ruleset, two editions: the parameters (params.py) make a declaration of the trick-taking
 vocabulary (`FivesParams.declare`), which the shared engines play; the heuristic player is the
-compiled piece in heuristic.py. `report.py` and `booklet.py` say what the report and the rules booklet
-show (docs/rules-readings.md has the readings).
+compiled piece in heuristic.py, and `booklet.py` says what the rules booklet shows beyond the text
+(docs/rules-readings.md has the readings); the report's figures follow from the scoring.
 """
 
 from __future__ import annotations
@@ -16,9 +16,7 @@ from .params import FivesParams
 
 if TYPE_CHECKING:
     from ...deck import Deck
-    from ...sim.trickloop import Pieces
-    from ..declared.vocabulary import TrickRules
-    from ..tricks import HandRecord, TrickGame
+    from ..tricks import HandRecord
 
 
 class FivesGame(DeclaredRuleset):
@@ -29,20 +27,8 @@ class FivesGame(DeclaredRuleset):
     unplayed_params = ("start_points", "place_points", "exact_bonus", "bust_penalty", "bust_pool")
     """The heuristic steers its hand total at `target` (heuristic.py); how places are paid it never weighs."""
     folder = Path(__file__).parent
-    report_module = "report"
     booklet_module = "booklet"
-
-    def declare(self, deck: Deck) -> TrickRules:
-        params: FivesParams = deck.rules_params
-        return params.declare()
-
-    def pieces(self) -> Pieces:
-        from .heuristic import PIECES
-
-        return PIECES
-
-    def report_params(self, engine: TrickGame[Any]) -> dict[str, Any]:
-        return {"target": engine.params.target, "hands": engine.params.hands}
+    heuristic_module = "heuristic"
 
     def hand_summary(self, record: HandRecord) -> str:
         return f"sums {record.stats['count']}"

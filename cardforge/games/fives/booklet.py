@@ -6,10 +6,9 @@ from typing import Any
 
 from ...deck import Deck
 from ..base import BlockFactory, BookletContext
+from ..declared import teaching as target
 from ..examples import Played, TrickExample, example_seats, play_trick
 from .params import FivesParams
-
-ORDINALS = ["1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th", "10th"]
 
 
 def facts(deck: Deck) -> dict[str, Any]:
@@ -42,18 +41,6 @@ def variant_lines(deck: Deck, base: Deck) -> list[str] | None:
     return lines
 
 
-def scoring(deck: Deck) -> dict[str, Any]:
-    """Points per place for each player count, the exact bonus, the bust payment and the pool."""
-    p: FivesParams = deck.rules_params
-    counts = [n for n in deck.players if n in p.place_points]
-    places = max(len(p.place_points[n]) for n in counts)
-    grid = [(ORDINALS[i], [p.place_points[n][i] if i < len(p.place_points[n]) else None for n in counts])
-            for i in range(places)]
-    return {"counts": counts, "places": grid, "target": p.target, "exact_bonus": p.exact_bonus,
-            "bust_penalty": p.bust_penalty, "bust_pool": p.bust_pool, "start_points": p.start_points,
-            "hands": p.hands}
-
-
 def example_trick(deck: Deck) -> TrickExample:
     """A plain lead, a higher follow, a face-down card and a low trump; the engine names the winner."""
     from ..engines import declared_game_for
@@ -83,15 +70,46 @@ def example_trick(deck: Deck) -> TrickExample:
 
 
 def tables(deck: Deck, ctx: BookletContext) -> dict[str, BlockFactory]:
-    from .teaching import scoring_example, turn_summary
-
     t = ctx.macros("fives/booklet.html.j2")
     teach = ctx.macros("teaching.html.j2")
-    return {"scoring": lambda: t.scoring(scoring(deck)),
-            "scoring_example": lambda: t.scoring_example(scoring_example(deck), deck.rules_params.target),
+    example = lambda: target.scoring_example(deck, deck.rules_params.declare())  # noqa: E731
+    return {"scoring": lambda: t.scoring(target.scoring(deck, deck.rules_params.declare())),
+            "scoring_example": lambda: t.scoring_example(example(), deck.rules_params.target),
             "turn_summary": lambda: teach.turn_summary(turn_summary(deck))}
 
 
 def pictures(deck: Deck, ctx: BookletContext) -> dict[str, BlockFactory]:
     m = ctx.macros("pictures.html.j2")
     return {"trick": lambda: m.trick(ctx.pictures.trick(example_trick(deck)))}
+
+
+def turn_summary(deck: Deck) -> dict[str, Any]:
+    """The flow of a hand and of a trick, with this deck's names and numbers."""
+    p: FivesParams = deck.rules_params
+    s = deck.spec.suits
+    back, trump = s[p.wild_suit].name, s[p.trump_suit].name
+    leader = deck.card(p.first_leader_card).name
+    five = f"{back} {p.face_down_rank}"
+    return {
+        "title": f"{deck.title} at a glance",
+        "parts": [
+            {"heading": "A hand", "steps": [
+                ("Deal", "every card in play, backs all facing the same way."),
+                ("Lead", f"the holder of the {leader} leads the first trick (with any card)."),
+                ("Play", "tricks until the hands are empty; each trick's winner leads the next."),
+                ("Score", f"add the numbers of the cards you won with; be closest to {p.target} without going over."),
+            ]},
+            {"heading": "A trick", "steps": [
+                ("Lead", f"any card, face up, or face down as the back suit's {p.face_down_rank} ({five})."),
+                ("Follow", "the led colour face up if you can. Face down instead: when the back suit was led, "
+                           "when you hold none of the led colour, or with your only card of it."),
+                ("Once", "per trick a card may go face down; after that everyone plays face up."),
+                ("Win", f"the highest face-up {trump} (trump); without one, the highest card of the led colour, "
+                        f"a face-down card counting as {five}."),
+                ("Collect", "the trick, your own card on top as it was played: its number is what you won."),
+            ]},
+        ],
+        "notes": [f"Anyone deals first; the deal passes left, but the {leader} always decides who leads. "
+                  f"A game is {p.hands} hands; most points wins, a tie goes to the one closest to {p.target} "
+                  "(not over) in the last hand, else the win is shared."],
+    }

@@ -1,23 +1,21 @@
 """Tiger Ghee: a flipped card sets each trick's field colour, Black cards take it, and tricks count in fours.
 
 The parameters (params.py) make a declaration of the trick-taking vocabulary (`TigerGheeParams.declare`),
-which the shared engines play; the heuristic player is the compiled piece in heuristic.py. `report.py`
-and `booklet.py` say what the report and the rules booklet show (docs/rules-readings.md has the readings).
+which the shared engines play; the heuristic player is the compiled piece in heuristic.py, and `booklet.py`
+says what the rules booklet shows (docs/rules-readings.md has the readings); the report's figures follow
+from the scoring.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..declared import DeclaredRuleset
 from .params import TigerGheeParams
 
 if TYPE_CHECKING:
-    from ...deck import Deck
-    from ...sim.trickloop import Pieces
-    from ..declared.vocabulary import TrickRules
-    from ..tricks import HandRecord, TrickGame
+    from ..tricks import HandRecord
 
 
 class TigerGheeGame(DeclaredRuleset):
@@ -28,36 +26,12 @@ class TigerGheeGame(DeclaredRuleset):
     unplayed_params = ("score_table", "points_per_other_trick")
     """The heuristic aims at a multiple of 4 tricks whatever the table pays (heuristic.py)."""
     folder = Path(__file__).parent
-    report_module = "report"
     booklet_module = "booklet"
-
-    def declare(self, deck: Deck) -> TrickRules:
-        params: TigerGheeParams = deck.rules_params
-        return params.declare()
-
-    def pieces(self) -> Pieces:
-        from .heuristic import PIECES
-
-        return PIECES
-
-    def report_params(self, engine: TrickGame[Any]) -> dict[str, Any]:
-        from ...sim import trickrules as tr  # numba: only when a report is made (tests/test_startup.py)
-
-        compiled = engine.compiled  # type: ignore[attr-defined]
-        tricks = compiled.setting(tr.TOP_TRICKS)
-        scoring = compiled.rules.scoring
-        return {"tricks": tricks, "hands": compiled.setting(tr.END_HANDS),
-                "points": [scoring.table_points(n) for n in range(tricks + 1)]}
+    heuristic_module = "heuristic"
+    table_rate = ("ghee", "Ghee rate (a scoring multiple of 4)")
 
     def hand_summary(self, record: HandRecord) -> str:
         return f"tricks {record.stats['won']}"
-
-    def setup_extra(self, deck: Deck, players: int) -> dict[str, Any]:
-        from .booklet import flow
-
-        f = flow(deck, players)
-        flip = f"{f['flip_deck']}" + (f" (incl. {f['leftover']} left over)" if f["leftover"] else "")
-        return {"Each player gives": f["gives"], "Flip deck": flip, "Tricks per hand": f["tricks"]}
 
 
 GAME = TigerGheeGame()
