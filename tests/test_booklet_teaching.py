@@ -14,13 +14,13 @@ import pytest
 from conftest import bundled_booklet
 
 from cardforge.booklet.variant import variant_note
-from cardforge.games.declared.teaching import moon_examples, scoring_example, strength_rows
+from cardforge.games.declared.teaching import moon_examples, reversal_trick, scoring_example, strength_rows
 from cardforge.games.engines import game_for
+from cardforge.games.examples import TrickExample
 from cardforge.games.greeen_mafia.booklet import KEEP_STRIP
 from cardforge.games.greeen_mafia.engine import replay
 from cardforge.games.greeen_mafia.mission import mission_from_deck
 from cardforge.games.greeen_mafia.teaching import orders, walkthrough
-from cardforge.games.green_queen.teaching import joker_trick
 from cardforge.games.tiger_ghee.booklet import facts as ghee_facts
 from cardforge.games.tiger_ghee.teaching import follow_cases
 from cardforge.load import load_deck
@@ -110,11 +110,15 @@ def test_green_queen_strength_table_matches_the_engine_and_the_seed_example() ->
 
 
 def test_green_queen_joker_trick_is_won_by_the_reversed_strongest_suit() -> None:
-    example = joker_trick(load_deck("green-queen-jokers"))
+    def joker_trick(deck_id: str) -> TrickExample | None:
+        deck = load_deck(deck_id)
+        return reversal_trick(deck, deck.rules_params.declare(), deck.rules_params.ring[1])
+
+    example = joker_trick("green-queen-jokers")
     assert example is not None
     winner = example.plays[example.winner].card
     assert winner.suit == "rock" and any(p.card.rank == "joker" for p in example.plays)
-    assert joker_trick(load_deck("green-queen")) is None
+    assert joker_trick("green-queen") is None
     assert example.caption in pdf_text("green-queen-jokers")
 
 

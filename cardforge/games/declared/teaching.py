@@ -1,7 +1,7 @@
 """Booklet teaching written from a declaration (docs/trick-vocabulary.md), each worked out by the engine:
-a flip deck's gift step, a score table's rows, what a follower may play, a strength order per led suit,
-the moon on seeded deals with cards set aside, and for a target scoring (`scoring.target`) the points per
-place and a scoring example with a pool carried between hands.
+a flip deck's gift step, a score table's rows, what a follower may play, a strength order per led suit
+and a trick a reversing card turns round, the moon on seeded deals with cards set aside, and for a target
+scoring (`scoring.target`) the points per place and a scoring example with a pool carried between hands.
 
 The scoring example is two consecutive hands of a game the simulator played from a fixed seed: the
 cards each player won tricks with, their totals, and the points the engine gave (docs/rules-readings.md,
@@ -19,6 +19,7 @@ from .vocabulary import Target, TrickRules, per_players
 
 if TYPE_CHECKING:
     from ...deck import Deck
+    from ..examples import TrickExample
 
 ORDINALS = ["1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th", "10th"]
 SEED = 2024
@@ -92,6 +93,38 @@ def stronger(rules: TrickRules, lead: str, reversed_order: bool = False) -> list
     trick = rules.trick
     order = trick.reversed_by.strength if reversed_order and trick.reversed_by is not None else trick.strength
     return list((order or {})[lead])
+
+
+RANK_WORDS = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack"}
+
+
+def _rank_word(rank: str, article: bool = False) -> str:
+    word = RANK_WORDS.get(rank, rank.capitalize())
+    return (("an " if word[0] in "AEIOU8" else "a ") if article else "") + word
+
+
+def reversal_trick(deck: Deck, rules: TrickRules, lead: str,
+                   ranks: tuple[str, str, str] = ("9", "A", "3")) -> TrickExample | None:
+    """A reversing card (`trick.reversed_by`) turns the order round: the strongest suit's high card (ranks[1])
+    loses to the reversed order's strongest suit, here a low card (ranks[2]); the engine names the winner."""
+    from ..engines import declared_game_for
+    from ..examples import Played, TrickExample, example_seats, play_trick
+
+    reversal = rules.trick.reversed_by
+    if reversal is None:
+        return None
+    seats = example_seats(deck)
+    normal_top = stronger(rules, lead)[0]
+    top, turner = stronger(rules, lead, reversed_order=True)[:2]
+    led, high, low = ranks
+    plays = (Played(deck.card(f"{lead}-{led}")), Played(deck.card(f"{normal_top}-{high}")),
+             Played(deck.card(f"{turner}-{reversal.ranks[0]}")), Played(deck.card(f"{top}-{low}")))[:seats]
+    winner, _ = play_trick(declared_game_for(deck, seats), plays)
+    s = lambda suit: deck.spec.suits[suit].name  # noqa: E731
+    caption = (f"{s(lead)} leads. Without {_rank_word(reversal.ranks[0], True)} {s(normal_top)} would be strongest "
+               f"and its {_rank_word(high)} would win; the {plays[2].card.name} turns the order round, so "
+               f"{s(top)} is strongest, then {s(turner)}: {plays[winner].card.name} wins.")
+    return TrickExample(plays, winner, caption)
 
 
 def strength_rows(deck: Deck, rules: TrickRules) -> list[dict[str, Any]]:

@@ -67,9 +67,7 @@ def tables(deck: Deck, ctx: BookletContext) -> dict[str, BlockFactory]:
 
 
 def _joker_trick(deck: Deck, ctx: BookletContext) -> Any:
-    from .teaching import joker_trick
-
-    example = joker_trick(deck)
+    example = teaching.reversal_trick(deck, deck.rules_params.declare(), deck.rules_params.ring[1])
     return ctx.macros("pictures.html.j2").trick(ctx.pictures.trick(example)) if example else ""
 
 

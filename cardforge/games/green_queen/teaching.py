@@ -1,38 +1,13 @@
-"""Green Queen's teaching blocks: the strength order per lead suit, a Joker trick, a moon worked out on
-seeded deals, and the turn summary. The engine decides every order, winner and score
-(docs/rules-readings.md, "Green Queen").
-"""
+"""Green Queen's turn summary, with this deck's numbers; the other teaching blocks (strength orders, the
+Joker trick, the moon) are written from the declaration (games/declared/teaching.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ...deck import Deck
-from ..declared.teaching import pass_words, stronger
-from ..examples import Played, TrickExample, example_seats, play_trick
+from ..declared.teaching import pass_words
 from .params import GreenQueenParams
-
-
-def joker_trick(deck: Deck) -> TrickExample | None:
-    """A Joker turns the order round: the suit that would have won loses to one the led suit beats."""
-    from ..engines import declared_game_for
-
-    p: GreenQueenParams = deck.rules_params
-    if not p.jokers:
-        return None
-    seats = example_seats(deck)
-    engine = declared_game_for(deck, seats)
-    lead, rules = p.ring[1], p.declare()
-    normal_top = stronger(rules, lead)[0]
-    top, joker_suit = stronger(rules, lead, reversed_order=True)[:2]
-    plays = (Played(deck.card(f"{lead}-9")), Played(deck.card(f"{normal_top}-A")),
-             Played(deck.card(f"{joker_suit}-joker")), Played(deck.card(f"{top}-3")))[:seats]
-    winner, _ = play_trick(engine, plays)
-    s = lambda suit: deck.spec.suits[suit].name  # noqa: E731
-    caption = (f"{s(lead)} leads. Without a Joker {s(normal_top)} would be strongest and its Ace would win; the "
-               f"{plays[2].card.name} turns the order round, so {s(top)} is strongest, then {s(joker_suit)}: "
-               f"{plays[winner].card.name} wins.")
-    return TrickExample(plays, winner, caption)
 
 
 def turn_summary(deck: Deck) -> dict[str, Any]:
