@@ -120,21 +120,24 @@ def _rules_check(deck: Deck, report: DeckCheck) -> bool:
     return True
 
 
-def published_params(ruleset: str) -> list[Any]:
+def published_params(ruleset: str, loaded: Deck | None = None) -> list[Any]:
     """The rules parameters of every published edition of `ruleset`: the bundled decks that play it and
     extend no other deck (two editions of one game are two such decks; a variant that extends one is not
-    an edition). Empty for a game no bundled deck plays."""
+    an edition). Empty for a game no bundled deck plays. `loaded`: a deck already loaded, whose own
+    parameters stand for its file instead of loading it again."""
+    import yaml
+
     from ..load import bundled_deck_file, bundled_deck_ids, load_deck
-    from ..yaml_source import read_yaml
 
     editions = []
     for deck_id in bundled_deck_ids():
         path = bundled_deck_file(deck_id)
-        data = read_yaml(path).data
-        rules = data.get("rules") if isinstance(data, dict) else None
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        rules = data.get("rules") if isinstance(data, dict) else None  # our own files: only a peek
         if "extends" in data or not isinstance(rules, dict) or rules.get("ruleset") != ruleset:
             continue
-        params = load_deck(path).rules_params
+        same = loaded is not None and loaded.path.resolve() == path and not loaded.problems
+        params = loaded.rules_params if same and loaded is not None else load_deck(path).rules_params
         if params is not None:
             editions.append(params)
     return editions
@@ -148,7 +151,7 @@ def _unplayed_check(deck: Deck, report: DeckCheck) -> None:
     if not game.unplayed_params or deck.rules_params is None:
         return
     fields = type(deck.rules_params).model_fields
-    editions = published_params(game.id) or [type(deck.rules_params)()]
+    editions = published_params(game.id, deck) or [type(deck.rules_params)()]
 
     def published(name: str) -> bool:
         return any(getattr(deck.rules_params, name) == getattr(edition, name) for edition in editions)
