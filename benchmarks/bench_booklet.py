@@ -13,7 +13,7 @@ import time
 
 from pypdf import PdfReader
 
-from cardforge.booklet.build import booklet_pdf
+from cardforge.booklet.compose import booklet_pdf
 from cardforge.load import bundled_deck_ids, load_deck
 
 

@@ -40,8 +40,8 @@ def whole_build(games: int | None) -> None:
 
 
 def per_deck(games: int | None) -> None:
-    from cardforge.booklet.build import booklet_pdf
-    from cardforge.check.run import CheckOptions, check_loaded
+    from cardforge.booklet.compose import booklet_pdf
+    from cardforge.check.gate import CheckOptions, check_loaded
     from cardforge.load import bundled_deck_ids, load_deck
     from cardforge.report.pdf import build_report
 

@@ -13,7 +13,7 @@ import os
 import time
 
 from cardforge.sweep.executor import open_executor
-from cardforge.sweep.run import plan_sweep, run_sweep
+from cardforge.sweep.plan import plan_sweep, run_sweep
 
 SETS = ["rules.params.target=23,25,27", "rules.params.exact_bonus=0,1"]
 

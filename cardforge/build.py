@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from .errors import CardforgeError
 from .interrupt import checkpoint
-from .products import PRODUCTS, BuildSettings, Product
+from .products import PRODUCTS, BuildSettings, Product, preflights_for
 from .publish import check_source, publish, staging_folder
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ def gate(deck: Deck, settings: BuildSettings, result: BuildResult) -> BuildSetti
         if not failed:
             return settings
     else:
-        from .check.run import check_loaded
+        from .check.gate import check_loaded
 
         verdict = check_loaded(deck, settings.check)
         result.verdict = verdict
@@ -76,10 +76,11 @@ def gate(deck: Deck, settings: BuildSettings, result: BuildResult) -> BuildSetti
 
 def preflight(deck: Deck, settings: BuildSettings, result: BuildResult) -> BuildSettings:
     """Refuse, before any simulation, a deck one of whose products cannot be made (check/preflight.py)."""
-    from .check.preflight import PREFLIGHT_STEP, require_preflights
+    from .check.preflight import preflight_step, require_preflights
 
-    settings.reporter.step(deck.id, PREFLIGHT_STEP)
-    require_preflights(deck, settings.sheets, settings.booklet)
+    products = preflights_for(deck, settings.products)  # the booklet's rules text, when it is made
+    settings.reporter.step(deck.id, preflight_step(products))
+    require_preflights(deck, settings.sheets, products)
     from .render.cut_tolerance import frame_warning
 
     if warning := frame_warning(deck):  # frames a 1 mm miscut shows (render/cut_tolerance.py)
@@ -109,7 +110,7 @@ def _build(deck: Deck, settings: BuildSettings, products: tuple[Product, ...] | 
     result = BuildResult(deck)
     check_source(settings.out_dir / deck.id, deck.path)  # an id clash is refused before any work
     if products is not None:
-        settings = replace(settings, booklet=any(product.name == "booklet" for product in products))
+        settings = replace(settings, products=tuple(product.name for product in products))
     for check in PRE_CHECKS:
         settings = check(deck, settings, result)
     stage = staging_folder(settings.out_dir, deck.id)  # publish.py: stale staging cleaned, lock, id check

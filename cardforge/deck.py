@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -135,6 +136,9 @@ class Deck:
     """Playability problems kept by `load_deck(..., collect_problems=True)`; empty for a sound deck."""
     unused_columns: tuple[str, ...] = ()
     """Card table columns that fill no card field or property (`cards.csv: Designer notes`); `show` lists them."""
+    graphics: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """Layout graphics of the game bound on loading (games/base.py `Game.graphics`), which the faces may
+    draw beside the renderer's own (render/graphics.py `graphics_of`); empty for a deck without rules."""
 
     @property
     def id(self) -> str:

@@ -9,7 +9,17 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Discriminator,
+    Field,
+    PrivateAttr,
+    Tag,
+    field_validator,
+    model_validator,
+)
 
 from .units import parse_length_mm
 
@@ -434,6 +444,10 @@ DECLARED_GAME = "tricks"
 
 class DeckSpec(Strict):
     """A deck file after `extends` is resolved: everything a designer can write."""
+
+    _template_steps: int = PrivateAttr(default=0)
+    """Loop turns and calls its placeholders have used so far, all templates together (templating.py
+    holds them to MAX_DECK_TEMPLATE_STEPS); a template cannot read it (no `_` names in the sandbox)."""
 
     id: Identifier
     title: str

@@ -22,6 +22,7 @@ from .progress import SILENT, Reporter
 
 if TYPE_CHECKING:
     from .check.options import CheckOptions
+    from .check.preflight import Preflight
     from .check.results import DeckCheck
     from .render.sheets import SheetOptions
 
@@ -46,8 +47,8 @@ class BuildSettings:
     booklet_format: str = "a5"
     verdict: DeckCheck | None = None
     """Filled in by the gate for the products that follow (the report)."""
-    booklet: bool | None = None
-    """Whether this build makes the rules booklet (its preflight runs only then); None: the deck's default."""
+    products: tuple[str, ...] | None = None
+    """The products this build makes (their preflights run first: `preflights_for`); None: every product."""
     reporter: Reporter = SILENT
     """Told of each step (progress.py); the CLI shows it on stderr."""
 
@@ -73,13 +74,19 @@ def never_missing(_deck: Deck) -> str | None:
     return None
 
 
+def no_preflights(_deck: Deck) -> tuple[tuple[str, Preflight], ...]:
+    return ()
+
+
 @dataclass(frozen=True)
 class Product:
-    """A product `build --only` can name: its writers in order, and why a deck may not have it (None: it may)."""
+    """A product `build --only` can name: its writers in order, why a deck may not have it (None: it may),
+    and its own preflights for a deck (what its writers would refuse, found before the build starts)."""
 
     name: str
     writers: tuple[Writer, ...]
     why_not: Callable[[Deck], str | None] = never_missing
+    preflights: Callable[[Deck], tuple[tuple[str, Preflight], ...]] = no_preflights
 
 
 # ---------------------------------------------------------------- the writers
@@ -129,7 +136,7 @@ def tts_deck(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
 
 def rules_booklet(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
     """`<deck-id>-rules.pdf`: the rules booklet in the chosen format."""
-    from .booklet.build import booklet_product as make
+    from .booklet.compose import booklet_product as make
 
     return make(deck, stage, settings)
 
@@ -163,6 +170,13 @@ def asked_tts(settings: BuildSettings) -> bool:
     return settings.tts
 
 
+def booklet_preflights(deck: Deck) -> tuple[tuple[str, Preflight], ...]:
+    """The rules text filled in, its pictures drawn and its images decoded (booklet/preflight.py)."""
+    from .booklet.preflight import booklet_preflights as preflights
+
+    return preflights(deck)
+
+
 def no_booklet(deck: Deck) -> str | None:
     return None if has_rules_text(deck) else f"no rules text: no {RULES_FILE} beside deck.yaml and no `rules_text`"
 
@@ -175,7 +189,7 @@ PRODUCTS: tuple[Product, ...] = (
     Product("cards", (Writer("cards", card_sheets), Writer("png", face_pngs, asked_png),
                       Writer("print-shop", print_shop_files, asked_print_shop),
                       Writer("cmyk", cmyk_sheets, asked_cmyk), Writer("tts", tts_deck, asked_tts))),
-    Product("booklet", (Writer("booklet", rules_booklet),), no_booklet),
+    Product("booklet", (Writer("booklet", rules_booklet),), no_booklet, booklet_preflights),
     Product("report", (Writer("report", balance_report),), no_report),
 )
 """Every product, in the order a build makes them (the report reads the proof that `--png` wrote).
@@ -183,6 +197,15 @@ Writers and their tests are module-level functions: a spawned build worker is se
 NAMES = tuple(product.name for product in PRODUCTS)
 """What `--only` can name."""
 BY_NAME = {product.name: product for product in PRODUCTS}
+
+
+
+
+def preflights_for(deck: Deck, products: tuple[str, ...] | None = None) -> tuple[tuple[str, Preflight], ...]:
+    """The preflights of `products` (names; None: every product) for `deck`, in build order: what the
+    gate runs after its own (check/preflight.py `run_preflights`)."""
+    chosen = PRODUCTS if products is None else tuple(p for p in PRODUCTS if p.name in products)
+    return tuple(preflight for product in chosen for preflight in product.preflights(deck))
 
 
 # ---------------------------------------------------------------- choosing

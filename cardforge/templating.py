@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 import string
-from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator
 from contextvars import ContextVar
 from functools import lru_cache
@@ -60,22 +59,15 @@ class _Budget:
                                 "loop turns and calls")
 
 
-_DECK_STEPS: OrderedDict[int, tuple[Any, int]] = OrderedDict()
-"""id(deck spec) -> (the spec, kept alive so its id is not reused; steps used so far), last 32 decks."""
-
-
 def _deck_used(deck: Any) -> int:
-    entry = _DECK_STEPS.get(id(deck))
-    return entry[1] if entry is not None and entry[0] is deck else 0
+    """Steps the deck's placeholders have used so far (model.py `DeckSpec._template_steps`); 0 for a
+    template given no deck."""
+    return int(getattr(deck, "_template_steps", 0) or 0) if deck is not None else 0
 
 
 def _charge_deck(deck: Any, steps: int) -> None:
-    if deck is None:
-        return
-    _DECK_STEPS[id(deck)] = (deck, _deck_used(deck) + steps)
-    _DECK_STEPS.move_to_end(id(deck))
-    while len(_DECK_STEPS) > 32:
-        _DECK_STEPS.popitem(last=False)
+    if deck is not None and hasattr(deck, "_template_steps"):
+        deck._template_steps = _deck_used(deck) + steps
 
 
 _CURRENT: ContextVar[_Budget | None] = ContextVar("cardforge_template_budget", default=None)

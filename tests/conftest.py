@@ -56,7 +56,7 @@ def _made_once(name: str, make: Callable[[], bytes]) -> bytes:
 @cache
 def bundled_booklet(deck_id: str, fmt: str = "a5") -> bytes:
     """A bundled deck's booklet, built once per test session (each takes seconds to lay out)."""
-    from cardforge.booklet.build import booklet_pdf
+    from cardforge.booklet.compose import booklet_pdf
     from cardforge.load import load_deck
 
     return _made_once(f"booklet-{deck_id}-{fmt}.pdf", lambda: booklet_pdf(load_deck(deck_id), fmt))

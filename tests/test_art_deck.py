@@ -110,7 +110,7 @@ def test_only_cards_loads_neither_weasyprint_nor_the_simulator_nor_the_report(tm
         except SystemExit as stop:
             assert not stop.code, stop.code
         heavy = sorted(m for m in sys.modules if m.split(".")[0] == "weasyprint"
-                       or m.startswith(("cardforge.sim", "cardforge.report", "cardforge.booklet.build",
+                       or m.startswith(("cardforge.sim", "cardforge.report", "cardforge.booklet.compose",
                                        "cardforge.check.simulation", "cardforge.games.tricks")))
         print("HEAVY", heavy)
     """)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardforge.booklet import facts as F
+from cardforge.games.declared import teaching
 from cardforge.games.declared import teaching as target
 from cardforge.games.engines import game_for
 from cardforge.games.examples import play_trick
@@ -56,7 +57,7 @@ def test_tiger_ghee_flow_and_trick_table() -> None:
 
 def test_green_queen_ring_matches_rules_md() -> None:
     deck = load_deck("green-queen")
-    rows = {r["suit"]: r for r in queen_booklet.ring_rows(deck)}
+    rows = {r["suit"]: r for r in teaching.ring_rows(deck, deck.rules_params.declare())}
     beats = {"Scissors": {"Paper", "Lizard"}, "Paper": {"Rock", "Water"}, "Rock": {"Lizard", "Scissors"},
              "Lizard": {"Water", "Paper"}, "Water": {"Scissors", "Rock"}}
     opening = {"Paper": "Rock", "Lizard": "Water", "Rock": "Lizard", "Scissors": "Paper", "Water": "Scissors"}
@@ -69,8 +70,9 @@ def test_green_queen_ring_matches_rules_md() -> None:
 def test_green_queen_trick_order_matches_rules_md_examples() -> None:
     """rules.md: after a Paper lead, Scissors beat Lizard beats Paper; a Joker turns the ring round."""
     deck = load_deck("green-queen")
-    assert queen_booklet.stronger(deck, "paper", joker=False) == ["scissors", "lizard", "paper"]
-    assert queen_booklet.stronger(load_deck("green-queen-jokers"), "paper", joker=True) == ["rock", "water", "paper"]
+    assert teaching.stronger(deck.rules_params.declare(), "paper") == ["scissors", "lizard", "paper"]
+    jokers = load_deck("green-queen-jokers").rules_params.declare()
+    assert teaching.stronger(jokers, "paper", reversed_order=True) == ["rock", "water", "paper"]
 
 
 @pytest.mark.parametrize("deck_id,points,total", [("green-queen", 13, 26), ("green-queen-jokers", 14, 27)])

@@ -8,7 +8,7 @@ import pytest
 from conftest import bundled_booklet
 from pypdfium2.raw import FPDF_PAGEOBJ_FORM
 
-from cardforge.booklet.build import booklet_pdf
+from cardforge.booklet.compose import booklet_pdf
 from cardforge.booklet.impose import SHEETS, impose_saddle_stitch
 from cardforge.games.registry import find_game
 from cardforge.load import load_deck

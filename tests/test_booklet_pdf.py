@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from conftest import bundled_booklet
 from pypdf import PdfReader
 
-from cardforge.booklet.build import booklet_pdf
+from cardforge.booklet.compose import booklet_pdf
 from cardforge.cli import main
 from cardforge.load import bundled_deck_ids, load_deck
 
@@ -212,7 +212,7 @@ def test_cli_writes_the_booklet(tmp_path: Path) -> None:
 
 
 def test_build_product_hook_writes_into_the_staging_folder(tmp_path: Path) -> None:
-    from cardforge.booklet.build import booklet_product
+    from cardforge.booklet.compose import booklet_product
 
     files = booklet_product(load_deck("tiger-ghee-short"), tmp_path)
     assert files == [tmp_path / "tiger-ghee-short-rules.pdf", tmp_path / "tiger-ghee-short-rules-booklet-a4.pdf"]

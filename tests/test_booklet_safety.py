@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from PIL import Image
 from pypdf import PdfReader
 
-from cardforge.booklet.build import BookletError, booklet_html, booklet_pdf
+from cardforge.booklet.compose import BookletError, booklet_html, booklet_pdf
 from cardforge.booklet.fetch import DeckFetcher, RefusedFetch
 from cardforge.cli import main
 from cardforge.load import load_deck
@@ -148,7 +148,7 @@ def test_cli_reports_a_refused_reference_in_one_line(tmp_path: Path) -> None:
 
 def test_weasyprint_itself_cannot_fetch_outside_the_roots(tmp_path: Path) -> None:
     """The second line of defence: even HTML that slipped past the checks cannot read other files."""
-    from cardforge.booklet.build import BookletSource, _layout
+    from cardforge.booklet.compose import BookletSource, _layout
 
     url = "file:///etc/passwd"
     source = BookletSource(f'<p>x</p><img src="{url}">', DeckFetcher((tmp_path,), {url: "rules.md:7:3"}), [])

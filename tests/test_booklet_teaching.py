@@ -14,13 +14,13 @@ import pytest
 from conftest import bundled_booklet
 
 from cardforge.booklet.variant import variant_note
-from cardforge.games.declared.teaching import scoring_example
+from cardforge.games.declared.teaching import moon_examples, reversal_trick, scoring_example, strength_rows
 from cardforge.games.engines import game_for
+from cardforge.games.examples import TrickExample
 from cardforge.games.greeen_mafia.booklet import KEEP_STRIP
 from cardforge.games.greeen_mafia.engine import replay
 from cardforge.games.greeen_mafia.mission import mission_from_deck
 from cardforge.games.greeen_mafia.teaching import orders, walkthrough
-from cardforge.games.green_queen.teaching import joker_trick, moon_examples, strength_rows
 from cardforge.games.tiger_ghee.booklet import facts as ghee_facts
 from cardforge.games.tiger_ghee.teaching import follow_cases
 from cardforge.load import load_deck
@@ -98,28 +98,34 @@ def test_fives_booklet_names_the_back_suit() -> None:
 
 
 def test_green_queen_strength_table_matches_the_engine_and_the_seed_example() -> None:
-    rows = {r["lead"]: r for r in strength_rows(load_deck("green-queen-jokers"))}
+    deck = load_deck("green-queen-jokers")
+    rows = {r["lead"]: r for r in strength_rows(deck, deck.rules_params.declare())}
     assert rows["Paper"]["plain"] == ["Scissors", "Lizard", "Paper"]
-    assert rows["Paper"]["joker"] == ["Rock", "Water", "Paper"]
+    assert rows["Paper"]["reversed"] == ["Rock", "Water", "Paper"]
     text = pdf_text("green-queen-jokers")
     for r in rows.values():
-        assert f"{r['lead']} {' > '.join(r['plain'])} {' > '.join(r['joker'])}" in text
+        assert f"{r['lead']} {' > '.join(r['plain'])} {' > '.join(r['reversed'])}" in text
     plain = pdf_text("green-queen")
     assert "With a Joker in the trick" not in plain and "Scissors > Lizard > Paper" in plain
 
 
 def test_green_queen_joker_trick_is_won_by_the_reversed_strongest_suit() -> None:
-    example = joker_trick(load_deck("green-queen-jokers"))
+    def joker_trick(deck_id: str) -> TrickExample | None:
+        deck = load_deck(deck_id)
+        return reversal_trick(deck, deck.rules_params.declare(), deck.rules_params.ring[1])
+
+    example = joker_trick("green-queen-jokers")
     assert example is not None
     winner = example.plays[example.winner].card
     assert winner.suit == "rock" and any(p.card.rank == "joker" for p in example.plays)
-    assert joker_trick(load_deck("green-queen")) is None
+    assert joker_trick("green-queen") is None
     assert example.caption in pdf_text("green-queen-jokers")
 
 
 @pytest.mark.parametrize("deck_id", ["green-queen", "green-queen-jokers"])
 def test_green_queen_moon_examples_score_the_points_in_play(deck_id: str) -> None:
-    missing, queen_aside = moon_examples(load_deck(deck_id))
+    deck = load_deck(deck_id)
+    missing, queen_aside = moon_examples(deck, deck.rules_params.declare(), skip_ranks=("joker",))
     assert missing.in_play == missing.taken_all > 0 and missing.scores[0] == -missing.in_play
     full = 27 if deck_id.endswith("jokers") else 26
     assert missing.in_play == full - sum(1 for n in missing.set_aside if n.startswith(missing.point_suit))

@@ -9,7 +9,7 @@ import pytest
 from cardforge.artifacts import Build
 from cardforge.build import BuildSettings
 from cardforge.build_pool import DeckJob, build_decks
-from cardforge.check.run import CheckOptions
+from cardforge.check.gate import CheckOptions
 from cardforge.load import load_deck
 from cardforge.render.sheets import SheetOptions
 

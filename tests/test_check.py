@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cardforge.check.run import CheckOptions, check_deck, games_for_margin
+from cardforge.check.gate import CheckOptions, check_deck, games_for_margin
 from cardforge.cli import main
-from cardforge.load import bundled_deck_ids
+from cardforge.load import bundled_deck_ids, load_deck
 
 BROKEN = Path(__file__).parent / "data" / "broken"
 QUICK = CheckOptions(games=40, seed=3)
@@ -34,6 +34,10 @@ def test_every_bundled_deck_passes(deck_id: str) -> None:
     assert report.playable, [(r.name, r.reason) for r in report.results if r.verdict == "fail"]
     names = verdicts(report)
     assert "faces" in names and "rules" in names
+    sizes = getattr(getattr(load_deck(deck_id).rules_params, "deal", None), "hand_sizes", None)
+    if sizes:  # a deal of changing hand sizes says so, not the deck's even deal
+        deal = next(r for r in report.results if r.name.startswith("deal, "))
+        assert f"hands of {min(sizes)} to {max(sizes)} cards" in deal.reason
     if deck_id == "greeen-mafia":
         assert report.mission is not None and report.mission.winnable == 4932
     else:

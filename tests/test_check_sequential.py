@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from cardforge.check.gate import MARGIN, CheckOptions, games_for_margin
 from cardforge.check.results import DeckCheck
-from cardforge.check.run import MARGIN, CheckOptions, games_for_margin
 from cardforge.check.sequential import SequentialStop, widest_half_width
 from cardforge.check.simulation import simulation_checks
 from cardforge.load import load_deck

@@ -92,7 +92,7 @@ def test_truncated_loading_stays_off_after_weasyprint_is_imported(tmp_path: Path
     import weasyprint.images  # noqa: F401
     from PIL import ImageFile
 
-    import cardforge.booklet.build  # noqa: F401 - imports WeasyPrint, which switches it on
+    import cardforge.booklet.compose  # noqa: F401 - imports WeasyPrint, which switches it on
 
     assert ImageFile.LOAD_TRUNCATED_IMAGES is False
     buffer = io.BytesIO()
@@ -137,7 +137,7 @@ def test_css_colours_accept_only_hex(value: str) -> None:
 
 @pytest.mark.parametrize("value", INJECTIONS)
 def test_the_booklet_stylesheet_refuses_an_injected_accent(value: str) -> None:
-    from cardforge.booklet.build import FONT_FILES, PAGES
+    from cardforge.booklet.compose import FONT_FILES, PAGES
 
     with pytest.raises(BookletError):
         render("booklet.css.j2", fonts=dict.fromkeys(FONT_FILES, ""), page=PAGES["a5"], accent=value)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardforge.check.run import check_deck
+from cardforge.check.gate import check_deck
 from cardforge.games.greeen_mafia.lookahead import Lookahead, lookahead_win, type_orders
 from cardforge.games.greeen_mafia.mission import mission_from_deck
 from cardforge.games.greeen_mafia.search import State

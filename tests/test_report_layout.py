@@ -14,8 +14,8 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
+from cardforge.check.gate import CheckOptions, check_deck
 from cardforge.check.results import DeckCheck
-from cardforge.check.run import CheckOptions, check_deck
 from cardforge.cli import main
 from cardforge.report.charts import label_every, nice_bins
 from cardforge.report.html import report_html

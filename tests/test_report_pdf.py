@@ -6,7 +6,7 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from cardforge.check.run import CheckOptions, check_deck
+from cardforge.check.gate import CheckOptions, check_deck
 from cardforge.report.pdf import build_report
 
 

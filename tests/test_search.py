@@ -147,7 +147,7 @@ def test_budgets_parse():
 
 
 def test_check_skilled_adds_a_skilled_play_section(tmp_path):
-    from cardforge.check.run import CheckOptions, check_deck
+    from cardforge.check.gate import CheckOptions, check_deck
     from cardforge.report.pdf import build_report
 
     class Steps:

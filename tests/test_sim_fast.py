@@ -8,18 +8,34 @@ import json
 
 import pytest
 
+from cardforge.games.declared import DeclaredRuleset, TricksGame
 from cardforge.games.engines import game_for
-from cardforge.games.registry import get_game
+from cardforge.games.registry import all_games, get_game
 from cardforge.load import load_deck
+from cardforge.load.find import bundled_deck_ids
 from cardforge.sim.accumulate import Accumulator, mean_difference
 from cardforge.sim.fast import FastRunner, kernel_for, play_range
 from cardforge.sim.replay import Replayer
 from cardforge.sim.run import play_outcomes, simulate
 from cardforge.sim.stats import rate_difference
 
-CASES = [("fives", 4), ("fives", 3), ("green-fivura", 4), ("fives-blue-trump", 3), ("tiger-ghee", 4),
-         ("tiger-ghee", 3), ("tiger-ghee-short", 3), ("green-queen", 4), ("green-queen", 5),
-         ("green-queen-jokers", 3), ("green-queen-jokers", 4)]
+
+def ruleset_cases() -> list[tuple[str, int]]:
+    """(deck id, players) for every bundled deck of a registered trick-taking ruleset, at its fewest and
+    most players: a new ruleset's decks join these tests without an edit here. Decks that declare their
+    own rules (`ruleset: tricks`: hearts, oh-hell, undertow) play the same loop and are checked state by
+    state in tests/test_conformance.py and against OpenSpiel in tests/test_classic_openspiel.py."""
+    games = all_games()
+    cases = []
+    for deck_id in bundled_deck_ids():
+        deck = load_deck(deck_id)
+        game = games.get(deck.ruleset) if deck.ruleset else None
+        if isinstance(game, DeclaredRuleset) and not isinstance(game, TricksGame):
+            cases += [(deck_id, n) for n in sorted({min(deck.players), max(deck.players)})]
+    return cases
+
+
+CASES = ruleset_cases()
 SEATINGS = (["random"], ["heuristic"], ["heuristic", "random"])
 
 

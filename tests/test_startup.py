@@ -10,7 +10,7 @@ import sys
 import pytest
 
 HEAVY = ("weasyprint", "cardforge.sim.run", "cardforge.report.pdf", "cardforge.report.charts",
-         "cardforge.booklet.build", "numba", "dask")
+         "cardforge.booklet.compose", "numba", "dask")
 
 PROBE = """
 import json, sys

@@ -20,8 +20,8 @@ from cardforge.sim.run import play_outcomes, simulate
 from cardforge.sweep.executor import InProcess
 from cardforge.sweep.grid import split_values
 from cardforge.sweep.keys import SweepError
+from cardforge.sweep.plan import plan_sweep, run_sweep
 from cardforge.sweep.rank import rank
-from cardforge.sweep.run import plan_sweep, run_sweep
 
 SETS = ["rules.params.points_per_other_trick=-10,-5", "rules.params.tie_lowest=latest,earliest"]
 
@@ -217,7 +217,7 @@ def test_zip_needs_as_many_values_for_every_key() -> None:
 
 def _with_rows(plan, columns: tuple[str, ...], rows: dict[int, dict[int, list[tuple[float, ...]]]]):
     """A SweepResult over `plan` whose per-game rows are given (variant position -> count -> rows)."""
-    from cardforge.sweep.run import SweepResult, VariantRows
+    from cardforge.sweep.plan import SweepResult, VariantRows
 
     runs = [VariantRows(built, rows[i]) for i, built in enumerate(plan.playable)]
     return SweepResult(plan, {c: columns for c in plan.counts}, runs, 1, 1, 0.0)
@@ -261,7 +261,7 @@ def test_several_player_counts_rank_by_the_worst_count() -> None:
 
 
 def test_the_summary_never_counts_the_best_among_those_tied_with_it() -> None:
-    from cardforge.sweep.report import verdict_lines
+    from cardforge.sweep.summary import verdict_lines
 
     plan = plan_sweep("fives", ["rules.params.target=21,25,30"], players=4, games=200, seed=3)
     columns = ("games", "hands", "plays", "score", "spread", "win0", "win1", "win2", "win3")

@@ -88,9 +88,11 @@ def test_model_fields_and_our_own_properties_stay_reachable() -> None:
 
 def test_a_deck_has_one_allowance_over_all_its_placeholders() -> None:
     from cardforge.budgets import MAX_DECK_TEMPLATE_STEPS
+    from cardforge.load import load_deck
 
     heavy = "{% for i in range(6000) %}{% for j in range(4) %}{% endfor %}{% endfor %}ok"
-    deck, other = object(), object()
+    deck = load_deck("tiger-ghee-short").spec  # what templates are given as `deck` (it carries the count)
+    other = deck.model_copy()
     renders = 0
     with pytest.raises(TemplateProblem, match="placeholders together do more than 2,000,000"):
         while renders < 1000:

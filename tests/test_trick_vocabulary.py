@@ -123,3 +123,21 @@ def test_every_declared_deck_has_its_rules_at_a_glance() -> None:
     hearts = load_deck("hearts")
     steps = {n: t for p in turn_summary(hearts, hearts.rules_params)["parts"] for n, t in p["steps"]}
     assert "no Hearts card until a Hearts card or the Spades 12" in steps["Lead"]
+
+
+def test_undertow_sinks_a_trick_of_mixed_suits_to_its_lowest_card() -> None:
+    """decks/undertow's unusual rule, as its rules.md states it: one suit in the trick, the highest card
+    wins; two suits or more, the lowest, whatever its suit; two equal lowest, the one played later."""
+    from cardforge.games.engines import declared_game_for
+    from cardforge.games.examples import Played, play_trick
+
+    deck = load_deck("undertow")
+    engine = declared_game_for(deck, 4)
+
+    def winner(*cards: str) -> int:
+        return play_trick(engine, [Played(deck.card(c)) for c in cards])[0]
+
+    assert winner("hearts-5", "hearts-12", "hearts-2", "hearts-9") == 1
+    assert winner("hearts-5", "hearts-12", "spades-3", "hearts-9") == 2
+    assert winner("clubs-9", "diamonds-4", "clubs-4", "spades-7") == 2
+    assert winner("clubs-2", "diamonds-14", "clubs-13", "clubs-11") == 0

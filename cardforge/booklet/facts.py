@@ -89,7 +89,7 @@ def removed_text(deck: Deck, removed: tuple[Card, ...]) -> str:
     else:
         pieces += [f"{deck.spec.suits[s].name} {r}" for s, r in runs.items()]
     pieces += loose
-    return f"{', '.join(pieces)} ({len(removed)} cards)"
+    return f"{', '.join(pieces)} ({len(removed)} card{'' if len(removed) == 1 else 's'})"
 
 
 @dataclass(frozen=True)

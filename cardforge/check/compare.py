@@ -27,8 +27,8 @@ from ..sim.stats import games_needed, round_games
 from ..sweep.changes import Change, deck_changes
 from ..sweep.executor import Executor, InProcess
 from ..sweep.paired import RESAMPLES, evaluate, generator, interval, per_game_sd, resampled_sums
+from ..sweep.plan import Progress, deck_key, merged_rows, run_blocks
 from ..sweep.play import BlockTask, play_block
-from ..sweep.run import Progress, deck_key, merged_rows, run_blocks
 from ..sweep.wording import PRACTICAL_LIMIT, amount, games_words, range_words
 
 BLOCK = 250

@@ -31,6 +31,9 @@ class CheckOptions:
     """Playouts per decision of the search players in the "skilled play" checks (0: not asked for)."""
     preflight: bool = True
     """Run every product's preflight (check/preflight.py); `build` runs them itself, earlier."""
+    product_preflights: Any = None
+    """deck -> the preflights of the products it gets (check/preflight.py `ProductPreflights`; products.py
+    `preflights_for`), handed in by the caller that knows the products; None: the gate's own only."""
     sheets: Any = None
     """The SheetOptions the preflight checks (None: the defaults of `build`)."""
     reporter: Any = None

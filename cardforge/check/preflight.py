@@ -1,9 +1,10 @@
 """Everything `build` would refuse, found before it starts: so a deck that passes `check` builds.
 
 Each preflight does the cheap part of one product's work and raises the same one-line error the
-product would: the rules text is filled in and laid out (placeholders, pictures, images), the sheet
-geometry is computed for the chosen options, every card face is drawn, every image is decoded, and
-every string a PDF sets in a font is checked for characters no font can draw. Errors name the file,
+product would: the sheet geometry is computed for the chosen options, every card face is drawn,
+every image is decoded, and every string a PDF sets in a font is checked for characters no font can
+draw. A product's own preflight (the booklet's rules text: booklet/preflight.py) is declared by the
+product (products.py) and handed in by the caller, so this layer never imports a product. Errors name the file,
 line and column where the offending value was written (through `extends` too). `check` shows one
 verdict per preflight; `build` runs them before the minutes of simulation (build.py `preflight`).
 """
@@ -11,7 +12,7 @@ verdict per preflight; `build` runs them before the minutes of simulation (build
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -116,36 +117,7 @@ def located_in_card(message: str, sources: SourceMap, deck: Deck, card: Card, fi
     return located(message, sources, card.origin)
 
 
-def rules_text(deck: Deck, _options: SheetOptions, _sources: SourceMap) -> str:
-    """The booklet's text: found, placeholders filled in, tables and pictures drawn, links allowed,
-    images present and decodable. (WeasyPrint's page layout is left to `build`: it takes seconds, and
-    every file it may fetch has been checked here.)"""
-    from urllib.parse import unquote, urlparse
-
-    from ..booklet.build import booklet_html
-    from ..budgets import MAX_IMAGE_BYTES
-    from ..confine import read_limited
-    from ..images import svg_problem
-
-    source = booklet_html(deck)
-    for uri, where in source.fetcher.origins.items():
-        path = Path(unquote(urlparse(uri).path))
-        if path.suffix.lower() == ".svg":  # read as the booklet's fetcher will read it (a DOCTYPE is refused)
-            try:
-                problem = svg_problem(read_limited(path, MAX_IMAGE_BYTES, path.name))
-            except UnsafeReference as exc:
-                problem = str(exc)
-            if problem:
-                raise PreflightError(f"{where}: image {path.name}: {problem}")
-            continue  # what the SVG asks for is confined by the fetcher while the booklet is laid out
-        problem = _undecodable(path)
-        if problem:
-            raise PreflightError(f"{where}: image {path.name}: {problem}")
-    headings, images = len(source.headings), len(source.fetcher.origins)
-    return f"rules text fills in ({headings} heading{'s' if headings != 1 else ''}, {images} images)"
-
-
-def _undecodable(path: Path) -> str | None:
+def undecodable(path: Path) -> str | None:
     """Why `path` is not a usable PNG/JPEG image, or None when it decodes."""
     from PIL import Image, UnidentifiedImageError
 
@@ -257,7 +229,7 @@ def images(deck: Deck, _options: SheetOptions, sources: SourceMap) -> str:
         if path in seen:
             continue
         seen.add(path)
-        reason = None if is_verified(path) else _undecodable(path)
+        reason = None if is_verified(path) else undecodable(path)
         if reason:
             raise PreflightError(located(f"{where}: {path}: {reason}", sources, _card_path(deck, where)))
     return f"{len(seen)} image file{'s' if len(seen) != 1 else ''} decode" if seen else "no image files"
@@ -309,30 +281,28 @@ PREFLIGHTS: list[tuple[str, Preflight]] = [
     ("faces", faces),
     ("text fit", text_fit),
     ("fonts", fonts),
-    ("rules text", rules_text),
 ]
-"""Name -> preflight, in the order `check` lists them."""
-PREFLIGHT_STEP = "preflight: " + ", ".join(name for name, _check in PREFLIGHTS)
-"""How progress names the preflights (`check` and `build` alike)."""
+"""The gate's own preflights, name -> preflight, in the order `check` lists them; the products' own
+(the booklet's rules text: booklet/preflight.py) are handed in and follow them."""
+ProductPreflights = Callable[["Deck"], Sequence[tuple[str, Preflight]]]
+"""deck -> the preflights of the products it gets (products.py `preflights_for`), handed in from above."""
 
 
-def run_preflights(deck: Deck, options: SheetOptions | None = None, booklet: bool | None = None
-                   ) -> list[PreflightResult]:
-    """Every preflight for `deck` (default sheet options: what `build` does without options).
+def preflight_step(extra: Sequence[tuple[str, Preflight]] = ()) -> str:
+    """How progress names the preflights (`check` and `build` alike)."""
+    return "preflight: " + ", ".join(name for name, _check in (*PREFLIGHTS, *extra))
 
-    `booklet` False leaves out the rules text (a deck that gets no booklet); None: only a deck with a
-    rules text gets one (deck.py `has_rules_text`)."""
-    from ..deck import has_rules_text
+
+def run_preflights(deck: Deck, options: SheetOptions | None = None,
+                   products: Sequence[tuple[str, Preflight]] = ()) -> list[PreflightResult]:
+    """The gate's preflights for `deck` (default sheet options: what `build` does without options),
+    then `products`: the preflights of the products it gets, handed in by the layer that knows them."""
     from ..render.sheets import SheetOptions
 
-    if booklet is None:
-        booklet = has_rules_text(deck)
     options = options if options is not None else SheetOptions()
     sources = deck_sources(deck)
     results: list[PreflightResult] = []
-    for name, preflight in PREFLIGHTS:
-        if name == "rules text" and not booklet:
-            continue
+    for name, preflight in (*PREFLIGHTS, *products):
         try:
             results.append(PreflightResult(name, True, preflight(deck, options, sources)))
         except CardforgeError as exc:
@@ -350,12 +320,13 @@ def run_preflights(deck: Deck, options: SheetOptions | None = None, booklet: boo
     return results
 
 
-def require_preflights(deck: Deck, options: SheetOptions | None = None, booklet: bool | None = None) -> None:
+def require_preflights(deck: Deck, options: SheetOptions | None = None,
+                       products: Sequence[tuple[str, Preflight]] = ()) -> None:
     """Raise PreflightError with the first problem, for `build` (before any simulation)."""
     rule_problems = [str(p) for p in deck.problems if getattr(p, "players", None) is None]
     if deck.ruleset is not None and (deck.rules_params is None or rule_problems):
         problem = rule_problems[0] if rule_problems else "invalid parameters"
         raise PreflightError(f"{deck.id} cannot be built: its rules parameters are invalid ({problem})")
-    for result in run_preflights(deck, options, booklet):
+    for result in run_preflights(deck, options, products):
         if not result.ok:
             raise PreflightError(f"{deck.id} cannot be built: {result.name}: {result.reason}")

@@ -24,6 +24,22 @@ if TYPE_CHECKING:
     from .results import DeckCheck
 
 
+IN_PROCESS_GAMES = 20_000
+"""A balance simulation on a compiled engine with at most this many games is played in this process:
+its games take a fraction of a second, less than starting worker processes costs. (sim/run.py plays
+the same games in the same blocks whatever the number of processes, so the verdicts do not change.)"""
+
+
+def simulation_jobs(deck: Deck, games: int, options: CheckOptions) -> int:
+    """Processes for one balance simulation: `--jobs`, unless its games are few and compiled."""
+    from ..sim.run import engine_kernel
+
+    if options.jobs <= 1 or games > IN_PROCESS_GAMES:
+        return options.jobs
+    kernel, _notice = engine_kernel(deck.ruleset or "", options.engine)
+    return options.jobs if kernel is None else 1
+
+
 def seat_spread(seats: list[dict[str, Any]]) -> str:
     """`seat win rates 30.1%-36.0% (95% intervals ±5.4 percentage points)`, one decimal so close rates stay apart."""
     rates = [seat["win_rate"] for seat in seats]
@@ -60,7 +76,8 @@ def simulation_checks(deck: Deck, report: DeckCheck, options: CheckOptions) -> N
             try:
                 with compile_notice(compiling):
                     result = simulate(deck, players, first, seed=options.seed, agents=[kind] * players,
-                                      jobs=options.jobs, progress=reporter.advance if reporter else options.progress,
+                                      jobs=simulation_jobs(deck, first if stop is None else max(first, stop.cap), options),
+                                      progress=reporter.advance if reporter else options.progress,
                                       engine=options.engine, more_games=stop)
             except CardforgeError as exc:
                 report.add(name, "fail", f"a game could not be played to the end: {exc}")

@@ -8,8 +8,8 @@ import click
 from rich.console import Console
 from rich.text import Text
 
+from ..check.gate import CheckOptions, check_deck
 from ..check.results import DeckCheck
-from ..check.run import CheckOptions, check_deck
 from ..errors import CardforgeError
 from ..terminal import console as make_console
 from ..terminal import echo, echo_error, echo_json, styled
@@ -37,10 +37,12 @@ def print_check(report: DeckCheck, console: Console | None) -> None:
 def check_options(games: int | None, seed: int, jobs: int, quiet: bool = False, skilled: int = 0,
                   engine: str = "fast") -> CheckOptions:
     """Progress goes to stderr (a bar on a terminal, a line per step elsewhere), never into stdout."""
+    from ..products import preflights_for
     from ..settings import remembered_sheet_options
 
     return CheckOptions(games=games, seed=seed, jobs=jobs, reporter=reporter(quiet), skilled=skilled, engine=engine,
-                        sheets=remembered_sheet_options())  # the sheets as `build` will lay them out
+                        sheets=remembered_sheet_options(),  # the sheets as `build` will lay them out
+                        product_preflights=preflights_for)  # and every product's preflight, as `build` runs them
 
 
 @click.command("check")

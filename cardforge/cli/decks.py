@@ -10,6 +10,7 @@ import click
 
 from ..deck import Deck
 from ..errors import DeckError
+from ..games.registry import get_game
 from ..load import DECK_FILE, load_deck
 from ..paths import BUNDLED_DECKS_DIR
 from ..terminal import echo, echo_json, styled
@@ -128,7 +129,10 @@ def show_command(deck: str, as_json: bool, params_only: bool) -> None:
         console.print("extends: " + " -> ".join(summary["extends"]))
     width, height = loaded.spec.card.size_mm
     console.print(f"{summary['cards']} cards in play, {summary['printed_cards']} printed; card {width} x {height} mm")
-    deal = [(players, str(row["cards"]), str(row["hand"]), str(row["set_aside"]),
+    game = get_game(loaded.ruleset) if loaded.ruleset and loaded.rules_params is not None else None
+    changing = {p: game.setup_extra(loaded, int(p)).get("hand") for p in summary["per_players"]} if game else {}
+    deal = [(players, str(row["cards"]), str(changing.get(players) or row["hand"]),
+             "the rest" if changing.get(players) else str(row["set_aside"]),
              ", ".join(row["removed"]) if row["removed"] else "-") for players, row in summary["per_players"].items()]
     if deal:
         print_table("Deal per player count", ("players", "cards in play", "hand", "set aside", "removed"), deal)

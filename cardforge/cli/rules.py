@@ -21,7 +21,7 @@ def rules_command(deck: str, out: Path | None, fmt: str) -> None:
     """Write DECK's rules booklet: its rules text with component, setup and scoring tables
     generated from the deck, and pictures drawn by the card renderer."""
     from ..artifacts import load_build
-    from ..booklet.build import booklet_path, build_booklet
+    from ..booklet.compose import booklet_path, build_booklet
     from ..writable import check_writable_dir
 
     out_dir = out if out is not None else OUT_DEFAULT

@@ -68,9 +68,9 @@ def sweep_command(deck: str, sets: tuple[str, ...], paired: bool, players: str |
     from ..outputs import atomic_write_text
     from ..sweep.executor import open_executor
     from ..sweep.keys import SweepError
+    from ..sweep.plan import plan_sweep, probe_columns, run_sweep
     from ..sweep.rank import available, check_goal, check_metric, rank
-    from ..sweep.report import changes_lines, csv_text, sweep_json, table_cells, verdict_lines
-    from ..sweep.run import plan_sweep, probe_columns, run_sweep
+    from ..sweep.summary import changes_lines, csv_text, sweep_json, table_cells, verdict_lines
 
     if (top is None) != (write_dir is None):
         raise SweepError("--top K and --write DIR go together")

@@ -26,8 +26,8 @@ from .params import Params
 if TYPE_CHECKING:
     import random
 
+    from ..check.gate import CheckOptions
     from ..check.results import DeckCheck
-    from ..check.run import CheckOptions
     from ..deck import Deck
     from ..sim.run import SimResult
     from .tricks import Agent, HandRecord, TrickGame
@@ -41,7 +41,7 @@ BlockFactory = Callable[[], Any]
 class BookletContext:
     """What a game's booklet hooks draw with: the booklet's macros, pictures and icons.
 
-    Built by the booklet (`booklet/build.py`); games never import the booklet themselves."""
+    Built by the booklet (`booklet/compose.py`); games never import the booklet themselves."""
 
     def __init__(self, deck: Deck, macros: Callable[[str], Any], pictures: Any, template_dirs: list[Path]) -> None:
         self.deck = deck

@@ -423,6 +423,7 @@ def validated_deck(path: Path, data: dict[str, Any], sources: SourceMap, chain: 
     problems += rule_problems
     if problems and not collect_problems:
         raise problems[0]
+    game = all_games().get(spec.rules.game_id) if spec.rules is not None else None
     loaded = Deck(spec=spec, path=path, cards=cards, chain=chain, rules_params=params, problems=tuple(problems),
-                  unused_columns=tuple(unused))
+                  unused_columns=tuple(unused), graphics=game.graphics() if game is not None else {})
     return loaded, sources  # with the tables' cells (expand_tables)

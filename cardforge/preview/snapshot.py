@@ -75,10 +75,12 @@ def image_name(image: Image.Image) -> tuple[str, bytes]:
 
 
 def _verdicts(deck: Deck, simulate: bool) -> tuple[tuple[Verdict, ...], str]:
-    from ..check.run import CheckOptions, check_loaded
+    from ..booklet.preflight import booklet_preflights
+    from ..check.gate import CheckOptions, check_loaded
     from ..settings import remembered_sheet_options
 
-    report = check_loaded(deck, CheckOptions(games=QUICK_GAMES, simulate=simulate, sheets=remembered_sheet_options()))
+    report = check_loaded(deck, CheckOptions(games=QUICK_GAMES, simulate=simulate, sheets=remembered_sheet_options(),
+                                             product_preflights=booklet_preflights))
     rows = tuple(Verdict(r.name, r.verdict, r.reason) for r in report.results)
     note = (f"quick check: {QUICK_GAMES} simulated games per player count; `cardforge check` plays more"
             if simulate else "simulation still running")
@@ -144,7 +146,7 @@ def booklet_stage(deck: Deck, snapshot: Snapshot) -> Snapshot:
     if not has_rules_text(deck):
         return replace(snapshot, booklet=(), booklet_note="no rules text: no rules.md and no `rules_text`",
                        busy="check")
-    from ..booklet.build import booklet_pdf
+    from ..booklet.compose import booklet_pdf
 
     try:
         pdf = booklet_pdf(deck)

@@ -22,7 +22,7 @@ from .corner_index import UNDERLINE_GAP, UNDERLINE_WEIGHT, font_size_for, index_
 from .deckfonts import family_for
 from .fonts import CAP_HEIGHT, FACES, FONT_FILES, missing_glyphs, text_width
 from .frame import Frame
-from .graphics import all_graphics
+from .graphics import graphics_of
 from .icons import ICONS
 from .ink import ink_box
 from .markup import ICON_SRC, IMAGE_SRC, MarkupError, to_paragraph_xml
@@ -81,11 +81,11 @@ def element_extras(element: Any, deck: Deck, card: Card, where: str) -> Any:
         suit = deck.suit(card.suit)
         return suit.icon if element.icon and suit is not None else None
     if isinstance(element, model.GraphicElement):
-        known = all_graphics()
+        known = graphics_of(deck)
         graphic = known.get(element.graphic)
         if graphic is None:
-            raise RenderError(f"{where}: unknown graphic {element.graphic!r}; built-in graphics are "
-                              f"{', '.join(known)}")
+            raise RenderError(f"{where}: unknown graphic {element.graphic!r}; the graphics this deck can draw "
+                              f"are {', '.join(known)}")
         return graphic.key(deck, card, element.options)
     return None
 
@@ -205,7 +205,7 @@ def draw_graphic(el: model.GraphicElement, extra: Any, frame: Frame, deck: Deck,
                  where: str) -> Group:
     """A built-in graphic in its box; the graphic draws with (0, 0) at the box's bottom-left."""
     x, y = frame.point(el.x, el.y + el.height)
-    group = Group(all_graphics()[el.graphic].draw(deck, card, el.options, mm_to_pt(el.width), mm_to_pt(el.height),
+    group = Group(graphics_of(deck)[el.graphic].draw(deck, card, el.options, mm_to_pt(el.width), mm_to_pt(el.height),
                                             where))
     group.translate(x, y)
     return group

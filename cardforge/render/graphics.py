@@ -331,15 +331,13 @@ GRAPHICS: dict[str, Graphic] = {
     "awning": Graphic(draw_awning, awning_key),
     "waves": Graphic(draw_waves, waves_key),
 }
-"""The renderer's own graphics; games add theirs (games/base.py `Game.graphics`)."""
+"""The renderer's own graphics; a deck's game adds its own (games/base.py `Game.graphics`, `graphics_of`)."""
 
 
-def all_graphics() -> dict[str, Graphic]:
-    """Every graphic a layout may name: the renderer's own, then each registered game's."""
-    from ..games.registry import all_games
-
+def graphics_of(deck: Deck) -> dict[str, Graphic]:
+    """Every graphic `deck`'s layouts may name: the renderer's own, then its game's (handed to the deck
+    on loading: deck.py `Deck.graphics`)."""
     found = dict(GRAPHICS)
-    for game in all_games().values():
-        for name, graphic in game.graphics().items():
-            found.setdefault(name, graphic)
+    for name, graphic in deck.graphics.items():
+        found.setdefault(name, graphic)
     return found

@@ -21,9 +21,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..outputs import atomic_write_bytes
 from ..render.fonts import fit_text, register_fonts, text_width
+from .plan import SweepResult
 from .rank import Ranking
-from .report import bare, changes_lines, unit_of, verdict_lines
-from .run import SweepResult
+from .summary import bare, changes_lines, unit_of, verdict_lines
 
 INK = colors.HexColor("#222222")
 ACCENT = colors.HexColor("#1e8449")

@@ -31,7 +31,7 @@ from ..sim.metrics import Metric, metrics
 from ..sim.stats import games_needed
 from .keys import SweepError
 from .paired import RESAMPLES, evaluate, generator, interval, per_game_sd, resampled_sums
-from .run import SweepPlan, SweepResult, VariantRows
+from .plan import SweepPlan, SweepResult, VariantRows
 
 
 @dataclass(frozen=True)

@@ -14,8 +14,8 @@ import yaml
 from ..load import DECK_FILE, derived_deck, load_deck
 from ..outputs import atomic_write_text, check_target, safe_replace
 from .keys import SweepError
+from .plan import SweepPlan
 from .rank import Ranked, Ranking
-from .run import SweepPlan
 
 
 def variant_yaml(plan: SweepPlan, row: Ranked, place: int, ranking: Ranking, deck_file: Path, deck_id: str) -> str:

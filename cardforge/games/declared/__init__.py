@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ConfigDict
 
 from ..base import Game
-from .vocabulary import TrickRules
+from .vocabulary import TrickRules, directions_for
 
 if TYPE_CHECKING:
     import numpy as np
@@ -83,8 +83,12 @@ class DeclaredRuleset(Game):
     """The score table's rate (`scoring.hand: table`): its name in figures and rates, and its sentence."""
 
     heuristic_module: str | None = None
-    """A module of the game's package whose `PIECES` are its heuristic players' compiled pieces (None: the
-    pieces derived from the scoring, games/declared/heuristic.py)."""
+    """A module of the game's package whose `PIECES` are its heuristic players' compiled pieces (None: a set
+    of games/declared/heuristic.py, `heuristic_pieces`)."""
+    heuristic_pieces = "PIECES"
+    """Which of games/declared/heuristic.py's sets: `PIECES` (derived from the scoring) or `DUCKING`."""
+    count_words = "counts"
+    """What a hand's summary calls the scoring's counts (`hand_summary`)."""
 
     def declare(self, deck: Deck) -> TrickRules:
         """The declaration the deck plays: the one its rules parameters make (their `declare()`)."""
@@ -95,10 +99,11 @@ class DeclaredRuleset(Game):
         """The compiled pieces of the game's heuristic players."""
         import importlib
 
-        module = (f"{type(self).__module__}.{self.heuristic_module}" if self.heuristic_module
-                  else f"{__name__}.heuristic")
-        pieces: Pieces = importlib.import_module(module).PIECES
-        return pieces
+        if self.heuristic_module:
+            own: Pieces = importlib.import_module(f"{type(self).__module__}.{self.heuristic_module}").PIECES
+            return own
+        shared: Pieces = getattr(importlib.import_module(f"{__name__}.heuristic"), self.heuristic_pieces)
+        return shared
 
     def engine(self, deck: Deck, players: int) -> DeclaredTrickGame:
         from .engine import DeclaredTrickGame
@@ -136,8 +141,13 @@ class DeclaredRuleset(Game):
         return out
 
     def setup_extra(self, deck: Deck, players: int) -> dict[str, Any]:
-        """A flip deck's gift step; a deal of changing hand sizes gives their range."""
+        """A flip deck's gift step, the passing cycle, or the range of changing hand sizes."""
         rules = self.declare(deck)
+        cycle = directions_for(rules.passing, players) if rules.passing is not None else None
+        if cycle:
+            from .teaching import pass_words
+
+            return {"Passing, deal by deal": ", ".join(pass_words(d, players) for d in cycle)}
         if rules.flip_deck is not None:
             from .teaching import flip_deck_flow
 
@@ -173,7 +183,7 @@ class DeclaredRuleset(Game):
 
     def hand_summary(self, record: HandRecord) -> str:
         stats = record.stats
-        text = f"counts {stats['count']}"
+        text = f"{self.count_words} {stats['count']}"
         if stats.get("moon", -1) >= 0:
             text += f", seat {stats['moon']} shoots the moon"
         return text

@@ -1,6 +1,7 @@
 """Booklet teaching written from a declaration (docs/trick-vocabulary.md), each worked out by the engine:
-a flip deck's gift step, a score table's rows, what a follower may play, and for a target scoring
-(`scoring.target`) the points per place and a scoring example with a pool carried between hands.
+a flip deck's gift step, a score table's rows, what a follower may play, a strength order per led suit
+and a trick a reversing card turns round, the moon on seeded deals with cards set aside, and for a target
+scoring (`scoring.target`) the points per place and a scoring example with a pool carried between hands.
 
 The scoring example is two consecutive hands of a game the simulator played from a fixed seed: the
 cards each player won tricks with, their totals, and the points the engine gave (docs/rules-readings.md,
@@ -10,6 +11,7 @@ always prints the same example.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -17,12 +19,27 @@ from .vocabulary import Target, TrickRules, per_players
 
 if TYPE_CHECKING:
     from ...deck import Deck
+    from ..examples import TrickExample
 
 ORDINALS = ["1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th", "10th"]
 SEED = 2024
 """The simulator seed the example games come from."""
 SEARCH = 400
 """Games searched for a hand whose bust points are carried; a deck that never carries gets no example."""
+MOON_SEARCH = 2000
+"""Seeded deals searched for the moon examples (a set-aside card the moon needs is rare)."""
+
+
+PASS_WORDS = {0: "hold", 1: "left", -1: "right", 2: "2 left", -2: "2 right"}
+
+
+def pass_words(direction: str | int, players: int) -> str:
+    """A pass direction as players say it (with 4 players, 2 to the left is across)."""
+    if isinstance(direction, str):
+        return direction
+    if players == 4 and abs(direction) == 2:
+        return "across"
+    return PASS_WORDS.get(direction, f"{abs(direction)} {'left' if direction > 0 else 'right'}")
 
 
 def flip_deck_flow(deck: Deck, rules: TrickRules, players: int) -> dict[str, Any]:
@@ -68,6 +85,139 @@ def follow_case(deck: Deck, field: str | None, lead: str, hand: list[str], why: 
     allowed = tuple(deck.card(p.card).name for p in engine.legal_plays(st))
     return FollowCase(deck.spec.suits[field].name if field is not None else "", deck.card(lead).name,
                       tuple(deck.card(c).name for c in hand), allowed, why)
+
+
+def stronger(rules: TrickRules, lead: str, reversed_order: bool = False) -> list[str]:
+    """The suits that can win a trick led with `lead`, strongest first (`trick.strength`, or the order a
+    reversing card switches to)."""
+    trick = rules.trick
+    order = trick.reversed_by.strength if reversed_order and trick.reversed_by is not None else trick.strength
+    return list((order or {})[lead])
+
+
+RANK_WORDS = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack"}
+
+
+def _rank_word(rank: str, article: bool = False) -> str:
+    word = RANK_WORDS.get(rank, rank.capitalize())
+    return (("an " if word[0] in "AEIOU8" else "a ") if article else "") + word
+
+
+def reversal_trick(deck: Deck, rules: TrickRules, lead: str,
+                   ranks: tuple[str, str, str] = ("9", "A", "3")) -> TrickExample | None:
+    """A reversing card (`trick.reversed_by`) turns the order round: the strongest suit's high card (ranks[1])
+    loses to the reversed order's strongest suit, here a low card (ranks[2]); the engine names the winner."""
+    from ..engines import declared_game_for
+    from ..examples import Played, TrickExample, example_seats, play_trick
+
+    reversal = rules.trick.reversed_by
+    if reversal is None:
+        return None
+    seats = example_seats(deck)
+    normal_top = stronger(rules, lead)[0]
+    top, turner = stronger(rules, lead, reversed_order=True)[:2]
+    led, high, low = ranks
+    plays = (Played(deck.card(f"{lead}-{led}")), Played(deck.card(f"{normal_top}-{high}")),
+             Played(deck.card(f"{turner}-{reversal.ranks[0]}")), Played(deck.card(f"{top}-{low}")))[:seats]
+    winner, _ = play_trick(declared_game_for(deck, seats), plays)
+    s = lambda suit: deck.spec.suits[suit].name  # noqa: E731
+    caption = (f"{s(lead)} leads. Without {_rank_word(reversal.ranks[0], True)} {s(normal_top)} would be strongest "
+               f"and its {_rank_word(high)} would win; the {plays[2].card.name} turns the order round, so "
+               f"{s(top)} is strongest, then {s(turner)}: {plays[winner].card.name} wins.")
+    return TrickExample(plays, winner, caption)
+
+
+def strength_rows(deck: Deck, rules: TrickRules) -> list[dict[str, Any]]:
+    """For each led suit: the suits that can win, strongest first, those that never do, and (with
+    `reversed_by`) the order a reversing card switches to."""
+    suits = list(rules.trick.strength or {})
+    names = {s: deck.spec.suits[s].name for s in suits}
+    rows = []
+    for lead in suits:
+        row: dict[str, Any] = {"lead": names[lead], "plain": [names[s] for s in stronger(rules, lead)]}
+        row["plain_never"] = [names[s] for s in suits if s not in stronger(rules, lead)]
+        if rules.trick.reversed_by is not None:
+            row["reversed"] = [names[s] for s in stronger(rules, lead, reversed_order=True)]
+        rows.append(row)
+    return rows
+
+
+def ring_rows(deck: Deck, rules: TrickRules) -> list[dict[str, Any]]:
+    """For each suit of a strength order: the suits it beats when they lead (nearest after it first), the
+    suits that beat it when it leads, and the suit whose lowest card opens a hand it names (`lead.first`)."""
+    suits, ring = deck.spec.suits, list(rules.trick.strength or {})
+    opening = rules.lead.first
+    lowest = opening.lowest_of if not isinstance(opening, str) and isinstance(opening.lowest_of, dict) else {}
+    rows = []
+    for pos, suit in enumerate(ring):
+        beaten_by = [s for s in stronger(rules, suit) if s != suit]
+        beats = sorted((lead for lead in ring if lead != suit and suit in stronger(rules, lead)),
+                       key=lambda lead: (ring.index(lead) - pos) % len(ring))
+        rows.append({"suit": suits[suit].name, "color": suits[suit].color,
+                     "beats": [suits[s].name for s in beats], "beaten_by": [suits[s].name for s in beaten_by],
+                     "opening": suits[lowest[suit]].name if suit in lowest else ""})
+    return rows
+
+
+def moon_total(deck: Deck, rules: TrickRules) -> int:
+    """The most a moon can be worth: every point card dealt, nothing set aside, over every hand suit."""
+    from ..engines import declared_game_for
+
+    engine = declared_game_for(deck, min(deck.players))
+    hand_suits = range(len(engine.suit_names)) if rules.hand_suit is not None else [-1]
+    return max(engine.moon_value([], s) for s in hand_suits)
+
+
+@dataclass(frozen=True)
+class MoonExample:
+    players: int
+    seed: int
+    point_suit: str
+    set_aside: tuple[str, ...]
+    in_play: int
+    """The moon's value: the points in play (0 when a card the moon needs is set aside: no moon)."""
+    taken_all: int
+    """The points a player taking every point card in play would take."""
+    scores: tuple[int, ...]
+    """What the rules score when seat 0 takes them all."""
+
+
+def _moon_case(deck: Deck, engine: Any, seed: int, aside: list[int]) -> MoonExample:
+    point_suit = engine.suit_of[aside[0]]
+    in_play = engine.moon_value(aside, point_suit)
+    untouched = engine.moon_value([], point_suit)  # every point card, none set aside
+    taken_all = untouched - sum(engine.card_points(c, point_suit) for c in aside)
+    counts = [taken_all] + [0] * (engine.players - 1)
+    scores, _, _, _ = engine.score_counts(counts, aside=aside, hand_suit=point_suit)
+    return MoonExample(engine.players, seed, deck.spec.suits[engine.suit_names[point_suit]].name,
+                       tuple(engine.cards[c].name for c in aside), in_play, taken_all, tuple(scores))
+
+
+def moon_examples(deck: Deck, rules: TrickRules, skip_ranks: tuple[str, ...] = ()) -> list[MoonExample]:
+    """Two seeded deals with cards set aside, the point suit being the first set-aside card's suit (not
+    one of `skip_ranks`): one where a point card is missing from play, and one where the card the moon
+    needs (`moon.needs_in_play`) is, so no moon."""
+    from ...sim.run import RandomChance
+    from ..engines import declared_game_for
+
+    players = next((n for n in sorted(deck.players) if deck.deal_plan(n).set_aside), None)
+    if players is None or rules.scoring.moon is None or not rules.scoring.moon.needs_in_play:
+        return []
+    engine = declared_game_for(deck, players)
+    needed = engine.card_int(rules.scoring.moon.needs_in_play[0])
+    found: dict[bool, MoonExample] = {}
+    for seed in range(MOON_SEARCH):
+        hands, aside = RandomChance(random.Random(seed)).deal(engine, 0)
+        if engine.cards[aside[0]].rank in skip_ranks:
+            continue
+        missing = needed in aside
+        if missing and aside[0] != needed:
+            aside = [needed] + [c for c in aside if c != needed]
+        if missing not in found:
+            found[missing] = _moon_case(deck, engine, seed, list(aside))
+        if len(found) == 2:
+            break
+    return [found[k] for k in (False, True) if k in found]
 
 
 def _target(rules: TrickRules) -> Target:

@@ -15,8 +15,8 @@ from ..base import Game
 from .params import MafiaCardProps, MafiaParams
 
 if TYPE_CHECKING:
+    from ...check.gate import CheckOptions
     from ...check.results import DeckCheck
-    from ...check.run import CheckOptions
     from ...deck import Deck
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from reportlab.graphics.shapes import Group
@@ -25,13 +25,11 @@ def draw_damage(deck: Deck, card: Card, options: dict[str, Any], w: float, h: fl
                       where)
 
 
-def _key(prop: str) -> Callable[[Deck, Card, dict[str, Any]], Any]:
-    def key(deck: Deck, card: Card, options: dict[str, Any]) -> Any:
-        return [prop, _props(card).get(prop), sorted(icon_styles(deck).items()), options]
-    return key
+def _key(prop: str, deck: Deck, card: Card, options: dict[str, Any]) -> Any:
+    return [prop, _props(card).get(prop), sorted(icon_styles(deck).items()), options]
 
 
 GRAPHICS = {
-    "mafia-condition": Graphic(draw_condition, _key("condition")),
-    "mafia-damage": Graphic(draw_damage, _key("damage")),
+    "mafia-condition": Graphic(draw_condition, partial(_key, "condition")),
+    "mafia-damage": Graphic(draw_damage, partial(_key, "damage")),
 }

@@ -2,22 +2,21 @@
 the ring around, and the Green Queen worth 13.
 
 The parameters (params.py) make a declaration of the trick-taking vocabulary (`GreenQueenParams.declare`),
-which the shared engines play; the heuristic player is the compiled piece in heuristic.py, and `booklet.py`
-says what the rules booklet shows (docs/rules-readings.md has the readings); the report's figures follow
-from the scoring.
+which the shared engines play; the heuristic players duck points (games/declared/heuristic.py `DUCKING`),
+and `booklet.py` says what the rules booklet shows (docs/rules-readings.md has the readings); the report's
+figures follow from the scoring.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..declared import DeclaredRuleset
 from .params import GreenQueenParams
 
 if TYPE_CHECKING:
     from ...deck import Deck
-    from ..tricks import HandRecord
 
 
 class GreenQueenGame(DeclaredRuleset):
@@ -26,22 +25,12 @@ class GreenQueenGame(DeclaredRuleset):
     players = (3, 4, 5)
     params_schema = GreenQueenParams
     unplayed_params = ("moon", "end_score")
-    """The heuristic ducks points trick by trick (heuristic.py): it never tries to shoot the moon, and plays
+    """The heuristic ducks points trick by trick (`DUCKING`): it never tries to shoot the moon, and plays
     the same whatever the end score."""
     folder = Path(__file__).parent
     booklet_module = "booklet"
-    heuristic_module = "heuristic"
-
-    def hand_summary(self, record: HandRecord) -> str:
-        stats = record.stats
-        moon = f", seat {stats['moon']} shoots the moon" if stats["moon"] >= 0 else ""
-        return f"points taken {stats['count']}{moon}"
-
-    def setup_extra(self, deck: Deck, players: int) -> dict[str, Any]:
-        from .booklet import pass_words
-
-        cycle = deck.rules_params.pass_cycle[players]
-        return {"Passing, deal by deal": ", ".join(pass_words(o, players) for o in cycle)}
+    heuristic_pieces = "DUCKING"
+    count_words = "points taken"
 
     def accent_color(self, deck: Deck) -> str | None:
         queen = deck.card(deck.rules_params.green_queen)

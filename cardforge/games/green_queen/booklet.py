@@ -7,61 +7,21 @@ from typing import Any
 
 from ...deck import Deck
 from ..base import BlockFactory, BookletContext
+from ..declared import teaching
+from ..declared.teaching import stronger
+from ..engines import declared_game_for
 from ..examples import Played, TrickExample, example_seats, play_trick
 from .params import GreenQueenParams
-
-PASS_WORDS = {0: "hold", 1: "left", -1: "right", 2: "2 left", -2: "2 right"}
-
-
-def pass_words(offset: int, players: int) -> str:
-    """A passing offset as players say it (with 4 players, 2 to the left is across)."""
-    if players == 4 and abs(offset) == 2:
-        return "across"
-    return PASS_WORDS.get(offset, f"{abs(offset)} {'left' if offset > 0 else 'right'}")
-
-
-def _engine(deck: Deck, players: int | None = None) -> Any:
-    from ..engines import declared_game_for
-
-    return declared_game_for(deck, players or min(deck.players))
-
-
-def stronger(deck: Deck, lead: str, joker: bool = False) -> list[str]:
-    """The suits that can win a trick led with `lead`, strongest first (with a Joker in the trick, or
-    not), as the game's declaration orders them."""
-    trick = deck.rules_params.declare().trick
-    order = trick.reversed_by.strength if joker and trick.reversed_by is not None else trick.strength
-    return list(order[lead])
-
-
-def ring_rows(deck: Deck) -> list[dict[str, Any]]:
-    """For each suit: the two it beats, the two that beat it, and the opening suit when it scores."""
-    p: GreenQueenParams = deck.rules_params
-    suits, ring = deck.spec.suits, p.ring
-    opening = p.declare().lead.first
-    assert not isinstance(opening, str) and isinstance(opening.lowest_of, dict)
-    rows = []
-    for pos, suit in enumerate(ring):
-        beaten_by = [s for s in stronger(deck, suit) if s != suit]
-        beats = sorted((lead for lead in ring if lead != suit and suit in stronger(deck, lead)),
-                       key=lambda lead: (ring.index(lead) - pos) % 5)
-        rows.append({"suit": suits[suit].name, "color": suits[suit].color,
-                     "beats": [suits[s].name for s in beats], "beaten_by": [suits[s].name for s in beaten_by],
-                     "opening": suits[opening.lowest_of[suit]].name})
-    return rows
 
 
 def scoring(deck: Deck) -> dict[str, Any]:
     """Point cards, the Green Queen's extra points, the moon total and the end score."""
     p: GreenQueenParams = deck.rules_params
-    engine = _engine(deck)
     queen = deck.card(p.green_queen)
-    per_suit = {s: sum(1 for c in deck.dealt_cards if c.suit == s) for s in p.ring}
-    suit_cards = max(per_suit.values())
-    total = max(engine.moon_value([], engine.suit_names.index(s)) for s in p.ring)
+    suit_cards = max(sum(1 for c in deck.dealt_cards if c.suit == s) for s in p.ring)
     return {"queen": queen, "queen_suit": deck.spec.suits[queen.suit].name if queen.suit else "",
-            "queen_points": p.green_queen_points, "card_points": p.point_card_points,
-            "suit_cards": suit_cards, "moon_total": total, "moon": p.moon, "end_score": p.end_score,
+            "queen_points": p.green_queen_points, "card_points": p.point_card_points, "suit_cards": suit_cards,
+            "moon_total": teaching.moon_total(deck, p.declare()), "moon": p.moon, "end_score": p.end_score,
             "jokers": p.jokers}
 
 
@@ -74,12 +34,12 @@ def example_trick(deck: Deck) -> TrickExample:
     """The Green Queen is played, and the one suit stronger than hers takes her (the engine decides)."""
     p: GreenQueenParams = deck.rules_params
     seats = example_seats(deck)
-    engine = _engine(deck, seats)
+    engine = declared_game_for(deck, seats)
     queen = deck.card(p.green_queen)
     ring = p.ring
     queen_pos = ring.index(str(queen.suit))
     lead = ring[(queen_pos - 2) % 5]
-    order = stronger(deck, lead)
+    order = stronger(p.declare(), lead)
     loser = ring[(ring.index(lead) + 1) % 5]
     plays = (Played(deck.card(f"{lead}-7")), Played(queen), Played(deck.card(f"{order[0]}-4")),
              Played(deck.card(f"{loser}-A")))[:seats]
@@ -93,20 +53,21 @@ def example_trick(deck: Deck) -> TrickExample:
 
 
 def tables(deck: Deck, ctx: BookletContext) -> dict[str, BlockFactory]:
-    from .teaching import moon_examples, strength_rows, turn_summary
+    from .teaching import turn_summary
+
+    rules = deck.rules_params.declare()
 
     t = ctx.macros("green-queen/booklet.html.j2")
     teach = ctx.macros("teaching.html.j2")
-    return {"scoring": lambda: t.scoring(scoring(deck)), "ring": lambda: t.ring(ring_rows(deck)),
-            "strength": lambda: t.strength(strength_rows(deck), deck.rules_params.jokers),
-            "moon": lambda: t.moon(moon_examples(deck), deck.card(deck.rules_params.green_queen).name),
+    return {"scoring": lambda: t.scoring(scoring(deck)), "ring": lambda: t.ring(teaching.ring_rows(deck, rules)),
+            "strength": lambda: t.strength(teaching.strength_rows(deck, rules), deck.rules_params.jokers),
+            "moon": lambda: t.moon(teaching.moon_examples(deck, rules, skip_ranks=("joker",)),
+                                   deck.card(deck.rules_params.green_queen).name),
             "turn_summary": lambda: teach.turn_summary(turn_summary(deck))}
 
 
 def _joker_trick(deck: Deck, ctx: BookletContext) -> Any:
-    from .teaching import joker_trick
-
-    example = joker_trick(deck)
+    example = teaching.reversal_trick(deck, deck.rules_params.declare(), deck.rules_params.ring[1])
     return ctx.macros("pictures.html.j2").trick(ctx.pictures.trick(example)) if example else ""
 
 

@@ -16,8 +16,8 @@ from ..sim.metrics import Metric
 from ..sim.stats import round_games
 from .changes import axis_text
 from .grid import show_value
+from .plan import SweepPlan, SweepResult
 from .rank import Ranked, Ranking
-from .run import SweepPlan, SweepResult
 from .wording import PRACTICAL_LIMIT, amount, short_amount
 
 

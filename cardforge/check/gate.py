@@ -1,4 +1,5 @@
-"""Run every check that applies to a deck: model, deal, rules, faces, simulation or mission solver."""
+"""The pre-print gate: every check that applies to a deck (model, deal, rules, faces, simulation or mission
+solver), and its verdicts."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from ..artifacts import load_build
 from ..deck import Deck
 from ..errors import PlayabilityError
 from ..games.registry import get_game
-from ..progress import SILENT
+from ..progress import SILENT, Reporter
 from .options import MARGIN, CheckOptions, games_for_margin
 from .results import DeckCheck
 
@@ -45,10 +46,7 @@ def _checked(deck: Deck, options: CheckOptions) -> DeckCheck:
     if rules_ok or deck.ruleset is None:
         faces_ok = True
         if options.preflight:
-            from .preflight import PREFLIGHT_STEP
-
-            reporter.step(deck.id, PREFLIGHT_STEP)
-            faces_ok = _preflight_checks(deck, report, options)
+            faces_ok = _preflight_checks(deck, report, options, reporter)
         if faces_ok:
             from .back_symmetry import back_symmetry_check
             from .colour_distance import colour_distance_check
@@ -85,6 +83,14 @@ def _deal_name(players: int) -> str:
     return f"deal, {players} player{'s' if players != 1 else ''}"
 
 
+def _changing_hands(deck: Deck, players: int) -> str | None:
+    """`1 to 10` for a game dealing a different hand size each hand (as its booklet's setup table says)."""
+    if deck.ruleset is None or deck.rules_params is None:
+        return None
+    hand = get_game(deck.ruleset).setup_extra(deck, players).get("hand")
+    return None if hand is None else str(hand)
+
+
 def _deal_checks(deck: Deck, report: DeckCheck) -> None:
     for players in deck.players:
         plan = deck.deal_plan(players)
@@ -94,8 +100,9 @@ def _deal_checks(deck: Deck, report: DeckCheck) -> None:
             continue
         aside = f", {plan.set_aside} set aside" if plan.set_aside else ""
         removed = f" ({len(plan.removed)} removed)" if plan.removed else ""
-        report.add(_deal_name(players), "pass",
-                   f"{plan.in_play} cards{removed}: {players} x {plan.hand}{aside}",
+        sizes = _changing_hands(deck, players)
+        dealt = f"{players} x {plan.hand}{aside}" if sizes is None else f"hands of {sizes} cards, one size per hand"
+        report.add(_deal_name(players), "pass", f"{plan.in_play} cards{removed}: {dealt}",
                    players=players, cards=plan.in_play, hand=plan.hand, set_aside=plan.set_aside)
 
 
@@ -113,21 +120,24 @@ def _rules_check(deck: Deck, report: DeckCheck) -> bool:
     return True
 
 
-def published_params(ruleset: str) -> list[Any]:
+def published_params(ruleset: str, loaded: Deck | None = None) -> list[Any]:
     """The rules parameters of every published edition of `ruleset`: the bundled decks that play it and
     extend no other deck (two editions of one game are two such decks; a variant that extends one is not
-    an edition). Empty for a game no bundled deck plays."""
+    an edition). Empty for a game no bundled deck plays. `loaded`: a deck already loaded, whose own
+    parameters stand for its file instead of loading it again."""
+    import yaml
+
     from ..load import bundled_deck_file, bundled_deck_ids, load_deck
-    from ..yaml_source import read_yaml
 
     editions = []
     for deck_id in bundled_deck_ids():
         path = bundled_deck_file(deck_id)
-        data = read_yaml(path).data
-        rules = data.get("rules") if isinstance(data, dict) else None
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        rules = data.get("rules") if isinstance(data, dict) else None  # our own files: only a peek
         if "extends" in data or not isinstance(rules, dict) or rules.get("ruleset") != ruleset:
             continue
-        params = load_deck(path).rules_params
+        same = loaded is not None and loaded.path.resolve() == path and not loaded.problems
+        params = loaded.rules_params if same and loaded is not None else load_deck(path).rules_params
         if params is not None:
             editions.append(params)
     return editions
@@ -141,7 +151,7 @@ def _unplayed_check(deck: Deck, report: DeckCheck) -> None:
     if not game.unplayed_params or deck.rules_params is None:
         return
     fields = type(deck.rules_params).model_fields
-    editions = published_params(game.id) or [type(deck.rules_params)()]
+    editions = published_params(game.id, deck) or [type(deck.rules_params)()]
 
     def published(name: str) -> bool:
         return any(getattr(deck.rules_params, name) == getattr(edition, name) for edition in editions)
@@ -159,12 +169,14 @@ def _unplayed_check(deck: Deck, report: DeckCheck) -> None:
                    "the game as published")
 
 
-def _preflight_checks(deck: Deck, report: DeckCheck, options: CheckOptions) -> bool:
-    """What `build` would refuse (faces, images, fonts, sheets, rules text), one verdict each;
-    True when every face drew (the print-safety check needs them)."""
-    from .preflight import run_preflights
+def _preflight_checks(deck: Deck, report: DeckCheck, options: CheckOptions, reporter: Reporter) -> bool:
+    """What `build` would refuse (faces, images, fonts, sheets, and the products' own: rules text),
+    one verdict each; True when every face drew (the print-safety check needs them)."""
+    from .preflight import preflight_step, run_preflights
 
-    results = run_preflights(deck, options.sheets)
+    products = tuple(options.product_preflights(deck)) if options.product_preflights is not None else ()
+    reporter.step(deck.id, preflight_step(products))
+    results = run_preflights(deck, options.sheets, products)
     for result in results:
         report.add(result.name, "pass" if result.ok else "fail", result.reason)
     return all(result.ok for result in results if result.name == "faces")
