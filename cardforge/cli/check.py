@@ -56,7 +56,7 @@ def check_options(games: int | None, seed: int, jobs: int, quiet: bool = False, 
                                               "number), and a skill ladder: random < heuristic < search at a quarter "
                                               "and the full --budget (minutes).")
 @click.option("--budget", type=click.IntRange(min=1), default=None,
-              help="Playouts per decision of the --skilled search players (default 300).")
+              help="Playouts per decision of the --skilled search players (default 100).")
 @engine_option
 def check_command(decks: tuple[str, ...], as_json: bool, games: int | None, seed: int, jobs: int, skilled: bool,
                   budget: int | None, engine: str) -> None:
@@ -67,9 +67,9 @@ def check_command(decks: tuple[str, ...], as_json: bool, games: int | None, seed
     solver, the solver's analysis. Exit 0 if every deck is playable, 1 if one is not, 2 on bad input.
     """
     console = make_console() if is_terminal() and not as_json else None
-    from ..sim.search import DEFAULT_BUDGET
+    from ..check.skilled import CHECK_BUDGET
 
-    options = check_options(games, seed, jobs, skilled=(budget or DEFAULT_BUDGET) if skilled else 0, engine=engine)
+    options = check_options(games, seed, jobs, skilled=(budget or CHECK_BUDGET) if skilled else 0, engine=engine)
     reports: list[DeckCheck] = []
     bad_input: list[str] = []
     for reference in decks:
