@@ -112,7 +112,10 @@ def test_the_probe_would_see_a_peek():
     assert any(not np.array_equal(a, b) for a, b in probe.pairs)
 
 
-@pytest.mark.parametrize("deck_id,players", [("fives", 4), ("tiger-ghee", 3), ("green-queen", 4)])
+@pytest.mark.parametrize("deck_id,players", [
+    pytest.param("fives", 4, marks=pytest.mark.slow),  # README: the default run keeps one game's search games
+    ("tiger-ghee", 3),
+    pytest.param("green-queen", 4, marks=pytest.mark.slow)])
 def test_search_games_are_reproducible_and_replay(deck_id, players, tmp_path):
     agents = ["mcts:25"] + ["heuristic"] * (players - 1)
     runs = []
