@@ -36,7 +36,7 @@ from cardforge.sim.fast import FastRunner, kernel_for
 out = {}
 for deck_id, players, agents, games in json.loads(sys.argv[2]):
     game = game_for(load_deck(deck_id), players)
-    runner = FastRunner(game, kernel_for(game.ruleset), [agents] * players)
+    runner = FastRunner(game, kernel_for(game), [agents] * players)
     runner.batch(seed=1, start=0, stop=10)  # load or compile
     cpu = time.process_time()
     batch = runner.batch(seed=2, start=0, stop=games)

@@ -56,13 +56,15 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
 """Bottom first. docs/architecture.md draws the same stack."""
 
 PIPELINE = "goes when the gate and the products read the deck's artifacts from the build object"
-RULES = "rules: games/base.py's hooks are being replaced by small capabilities bound once at load"
+RULES = "rules: a game's capabilities name the result types of the layers that use them (types only)"
+BOUND = "the deck carries its game's capabilities, bound once at load (games/capabilities.py; a type name only)"
 GAME_PAGES = "rules: a game's report pages and teaching examples are drawn by report/ and sim/ helpers"
 MAFIA_CLI = "rules: GREEEN MAFIA's own commands and design search live in its game folder, not in cli/"
 
 UPWARD: list[tuple[str, str, str]] = [
-    ("cardforge.games.base", "cardforge.check.*", RULES),
-    ("cardforge.games.base", "cardforge.sim.run", RULES),
+    ("cardforge.deck", "cardforge.games.capabilities", BOUND),
+    ("cardforge.games.capabilities", "cardforge.check.*", RULES),
+    ("cardforge.games.capabilities", "cardforge.sim.*", RULES),
     ("cardforge.games.greeen_mafia", "cardforge.check.*", RULES),
     ("cardforge.games.greeen_mafia.checks", "cardforge.check.results", RULES),
     ("cardforge.games.declared", "cardforge.sim.search", RULES + " (the search player is one of them)"),

@@ -13,8 +13,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..games.registry import find_game
-
 if TYPE_CHECKING:
     from .run import GameOutcome, SimResult
 
@@ -72,14 +70,14 @@ def game_row(outcome: GameOutcome, one_game: SimResult) -> dict[str, float]:
            "score": sum(outcome.scores) / players, "spread": float(max(outcome.scores) - min(outcome.scores))}
     for seat in range(players):
         row[f"win{seat}"] = share if seat in outcome.winners else 0.0
-    game = find_game(one_game.ruleset)
-    if game is None:
+    report = one_game.report
+    if report is None:
         return row
-    for name, (count, trials) in game.rates(one_game).items():
+    for name, (count, trials) in report.rates(one_game).items():
         row[f"rate:{slug(name)}:count"] = float(count)
         row[f"rate:{slug(name)}:trials"] = float(trials)
     quoted = set(one_game.params)
-    for name, value in game.figures(one_game).items():
+    for name, value in report.figures(one_game).items():
         if _is_number(value) and name not in quoted:
             row[f"figure:{slug(name)}"] = float(value)
     return row

@@ -11,7 +11,7 @@ from ...sim.stats import rate_summary
 
 if TYPE_CHECKING:
     from ...sim.run import SimResult
-    from ..base import Rate
+    from ..capabilities import Rate
 
 TOTALS_SHOWN = 40
 """The totals chart runs 0-40: a hand total past 40 is rare and shown in the last bin, "40+"."""
@@ -86,7 +86,8 @@ def charts(players: int, result: SimResult, table_rate: tuple[str, str]) -> list
     if "bust_rate" in fig:
         return [_totals_chart(players, fig)]
     if "tricks_hist" in fig:
-        return [_table_chart(players, fig, result.params.get("points") or [], fig[f"{table_rate[0]}_rate"])]
+        points = result.params.get("points")
+        return [_table_chart(players, fig, points if isinstance(points, list) else [], fig[f"{table_rate[0]}_rate"])]
     if result.params.get("end_score") is not None:
         return [_hands_chart(players, result, fig.get("moon_rate"))]
     return []
