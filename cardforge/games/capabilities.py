@@ -24,7 +24,7 @@ import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 if TYPE_CHECKING:
     import numpy as np
@@ -112,6 +112,38 @@ class Simulation:
     """One line on what decided a logged hand's points, for `cardforge replay`."""
 
 
+Tone = Literal["good", "bad", "other"]
+"""What a bar means to the reader: a good outcome (blue), a bad one (red), anything else (sand)."""
+
+
+@dataclass(frozen=True)
+class Bars:
+    """A bar chart a game's report asks for, as data: report/charts.py `draw_bars` draws it in the report's
+    own style, so games name outcomes, not colours or drawing code."""
+
+    title: str
+    labels: tuple[str, ...]
+    values: tuple[float, ...]
+    """Counts per bin, or shares between 0 and 1 when `shares`."""
+    x_title: str
+    y_title: str
+    tones: tuple[Tone, ...] | None = None
+    """One per bar (None: every bar `other`)."""
+    shares: bool = False
+    """Percentage bars, each labelled with `bar_labels`."""
+    bar_labels: tuple[str, ...] = ()
+    shade_from: int | None = None
+    """Bins from this index on are shaded as a bad zone labelled `shade_label` (a bust zone)."""
+    shade_label: str = ""
+    mark: int | None = None
+    """A dashed line through this bin (a target) labelled `mark_label`."""
+    mark_label: str = ""
+    key: tuple[tuple[Tone, str], ...] = ()
+    """The colours' meanings, printed first in the note."""
+    note: str = ""
+    """The rest of the note under the chart."""
+
+
 def _no_figures(result: SimResult) -> Figures:
     return {}
 
@@ -124,7 +156,7 @@ def _no_rates(result: SimResult) -> dict[str, Rate]:
     return {}
 
 
-def _no_charts(players: int, result: SimResult) -> list[Flowable]:
+def _no_charts(players: int, result: SimResult) -> list[Bars]:
     return []
 
 
@@ -142,8 +174,8 @@ class Report:
     """Those figures as sentences for the terminal report."""
     rates: Callable[[SimResult], dict[str, Rate]] = _no_rates
     """Named rates `compare` and sweeps put intervals on ("bust rate": (busts, seat-hands))."""
-    charts: Callable[[int, SimResult], list[Flowable]] = _no_charts
-    """Report flowables for one player count beyond the seat and score charts."""
+    charts: Callable[[int, SimResult], list[Bars]] = _no_charts
+    """Charts for one player count beyond the seat and score charts, as data the report draws."""
     sections: Callable[[DeckCheck], list[Flowable]] = _no_sections
     """Whole report sections of the game's own (a mission's difficulty)."""
 

@@ -31,6 +31,7 @@ from reportlab.platypus import (
 
 from ..check.results import DeckCheck
 from ..outputs import atomic_write_bytes
+from ..percentages import pct
 from ..render.fonts import font_runs
 from ..sim.report import seat_rows
 from .charts import (
@@ -39,13 +40,13 @@ from .charts import (
     RANDOM,
     SEARCH,
     colour_key,
+    draw_bars,
     histogram_chart,
     interval_chart,
     label_every,
     nice_bins,
     rich_string,
 )
-from .numbers import pct
 from .skilled import skilled_section
 from .styles import report_styles
 from .summary import SEATS_NOTE, key_numbers, next_steps, verdict_line
@@ -205,8 +206,8 @@ def report_story(report: DeckCheck) -> list[Any]:
             styles)]))
         main = main_run(runs)
         story.append(KeepTogether([score_chart(players, main, span)]))
-        for chart in main.report.charts(players, main) if main.report is not None else []:
-            story.append(KeepTogether([chart]))
+        for bars in main.report.charts(players, main) if main.report is not None else []:
+            story.append(KeepTogether([draw_bars(bars)]))
     if report.game_report is not None:
         sections = report.game_report.sections(report)
         if sections:

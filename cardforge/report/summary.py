@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..check.results import DeckCheck
+from ..percentages import pct, pct_interval
 from ..sim.report import seat_rows
 from ..sim.stats import wilson
-from .numbers import pct, pct_interval
 
 SEATS_NOTE = ("Seats are numbered from 0 in playing order, everywhere in this report and in the JSON: "
               "seat 0 deals the first hand and the deal passes to seat 1.")

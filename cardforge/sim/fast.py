@@ -22,10 +22,11 @@ import numpy as np
 
 from ..errors import RuleError
 from ..games.capabilities import FastKernel
+from ..games.seeded import game_seed
 from ..games.tricks import TrickGame
 from .accumulate import Accumulator
 from .fastcore import AGENT_CODES, ERR_NO_LEADER, ERR_TOO_LONG, ERR_TRACE_FULL
-from .run import GameOutcome, game_seed
+from .run import GameOutcome
 
 
 @dataclass

@@ -6,14 +6,13 @@ the same whatever the number of processes; results come back in game order.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import random
 import signal
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,6 +21,7 @@ from ..deck import Deck
 from ..errors import CardforgeError, RuleError
 from ..games.capabilities import FastKernel, Report, ReportParams
 from ..games.engines import game_for, simulation_of
+from ..games.seeded import RandomChance, game_seed
 from ..games.tricks import GameRecord, TrickGame
 from ..interrupt import checkpoint
 from ..load import load_deck
@@ -29,34 +29,6 @@ from ..outputs import check_target, safe_replace
 from ..processes import process_context
 from .accumulate import Accumulator, Histogram
 from .agents import fast_agents, make_agent, seat_agents
-
-
-def game_seed(seed: int, index: int) -> int:
-    """The seed of game `index` in a run: a hash, so neighbouring games are unrelated."""
-    digest = hashlib.blake2b(f"cardforge:{seed}:{index}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big")
-
-
-class RandomChance:
-    """Shuffles and random picks from the game's seeded generator."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def deal(self, game: TrickGame[Any], hand_index: int) -> tuple[list[list[int]], list[int]]:
-        cards = list(range(len(game.ids)))
-        self.rng.shuffle(cards)
-        size = game.hand_size_of(hand_index)
-        hands = [cards[s * size:(s + 1) * size] for s in range(game.players)]
-        return hands, cards[game.players * size:]
-
-    def pick(self, game: TrickGame[Any], hand_index: int, what: str, options: Sequence[Any]) -> Any:
-        return options[int(self.rng.random() * len(options))]
-
-    def order(self, game: TrickGame[Any], hand_index: int, what: str, items: list[int]) -> list[int]:
-        items = list(items)
-        self.rng.shuffle(items)
-        return items
 
 
 @dataclass

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict
 
 from ..base import Game
 from ..capabilities import (
+    Bars,
     Counts,
     FastKernel,
     Figures,
@@ -32,7 +33,6 @@ from .vocabulary import TrickRules, directions_for
 
 if TYPE_CHECKING:
     import numpy as np
-    from reportlab.platypus import Flowable
 
     from ...deck import Deck
     from ...sim.run import SimResult
@@ -216,7 +216,7 @@ class DeclaredRuleset(Game):
 
         return rates(result, self.table_rate)
 
-    def _charts(self, players: int, result: SimResult) -> list[Flowable]:
+    def _charts(self, players: int, result: SimResult) -> list[Bars]:
         from .report import charts
 
         return charts(players, result, self.table_rate)
