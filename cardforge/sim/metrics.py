@@ -1,8 +1,8 @@
 """Balance metrics as sums over games, so they stream, merge from any worker and resample cheaply.
 
 Every game becomes one row of named columns (its seat win shares, hands, plays, mean final score,
-score gap, and the counts behind its game's own rates and figures, from `Game.rates` / `Game.figures` applied to that
-one game). Every metric is a function of the column sums over a run, so a run's value is the same
+score gap, and the counts behind its game's own rates and figures, from the deck's `Report.rates` /
+`Report.figures` (games/capabilities.py) applied to that one game). Every metric is a function of the column sums over a run, so a run's value is the same
 whichever process played which games, and a bootstrap only reweights rows (sweep/rank.py).
 """
 
