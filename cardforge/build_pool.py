@@ -71,10 +71,12 @@ def _build_index(index: int) -> DeckBuilt:
 
 
 def _single_process(job: DeckJob) -> DeckJob:
+    """A pool worker cannot start processes of its own: its gate plays in it, its booklet is made in it."""
     check = job.settings.check
+    settings = replace(job.settings, jobs=1)
     if check is None:
-        return job
-    return replace(job, settings=replace(job.settings, check=replace(check, jobs=1, progress=False)))
+        return replace(job, settings=settings)
+    return replace(job, settings=replace(settings, check=replace(check, jobs=1, progress=False)))
 
 
 def build_decks(jobs: list[DeckJob], workers: int) -> Iterator[DeckBuilt]:
