@@ -1,4 +1,5 @@
-"""Decks built side by side in worker processes give the very bytes a one-by-one build gives."""
+"""Decks built side by side in worker processes give the very bytes a one-by-one build gives (which makes
+each deck's booklet in a worker of its own, build_apart.py, while a pool worker makes it in-process)."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ def test_parallel_build_matches_the_serial_build_byte_for_byte(tmp_path: Path) -
     results = {}
     for jobs in (1, 2):
         settings = BuildSettings(out_dir=tmp_path / f"jobs{jobs}", sheets=SheetOptions(),
-                                 check=CheckOptions(games=60, seed=2, jobs=jobs))
+                                 check=CheckOptions(games=60, seed=2, jobs=jobs), jobs=2)
         results[jobs] = list(build_decks([DeckJob(Build(deck), settings) for deck in decks], jobs))
     assert [b.deck_id for b in results[2]] == ["tiger-ghee-short", "fives"]
     for serial, parallel in zip(results[1], results[2]):
