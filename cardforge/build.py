@@ -55,7 +55,18 @@ def gate(deck: Deck, settings: BuildSettings, result: BuildResult) -> BuildSetti
     """Refuse to print a deck that fails `cardforge check`, unless forced (then mark the sheets).
 
     Without check options (`build --only cards` or `--only booklet`) only the problems found on loading
-    count (deal arithmetic, rules parameters), so the simulator never starts."""
+    count (deal arithmetic, rules parameters), so the simulator never starts. A product made in a worker
+    of its own (build_apart.py) runs its preflights while the gate plays: its refusal, which a one-process
+    build would have met before the gate, is raised in place of the gate's verdict."""
+    apart = _APART.get()
+    try:
+        return _gate(deck, settings, result)
+    finally:
+        if apart is not None:
+            apart.preflighted()
+
+
+def _gate(deck: Deck, settings: BuildSettings, result: BuildResult) -> BuildSettings:
     if settings.check is None:
         failed = "; ".join(str(p) for p in deck.problems)
         if not failed:
@@ -86,9 +97,7 @@ def preflight(deck: Deck, settings: BuildSettings, result: BuildResult) -> Build
     apart = _APART.get()
     if apart is not None:  # that product's worker runs its preflights (build_apart.py)
         products = preflights_for(deck, tuple(n for n in settings.products or NAMES if n != apart.product.name))
-    require_preflights(deck, settings.sheets, products)
-    if apart is not None:
-        apart.preflighted()
+    require_preflights(deck, settings.sheets, products)  # the worker's own are waited for by `gate`
     from .render.cut_tolerance import frame_warning
 
     if warning := frame_warning(deck):  # frames a 1 mm miscut shows (render/cut_tolerance.py)

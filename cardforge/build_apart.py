@@ -4,11 +4,12 @@ A deck's build is mostly two independent halves: the booklet (its rules text fil
 layout, the A4 imposition) and everything else (the preflights, the gate's simulation, the card
 sheets, the report). With a second core (`BuildSettings.jobs`), `build.py` starts the booklet in a
 worker as soon as the deck is loaded: the worker runs the booklet's own preflights and reports them,
-then writes the booklet into a private folder. The build's process runs its own preflights, takes the
-worker's verdict where the serial build would have run those preflights (so the same first problem
-is reported), and moves the booklet's files into the staging folder at the booklet's place in the
-product order. The files are made by the same code from the same deck, so they are the same bytes
-(tests/test_build_apart.py). A refused build stops the worker; nothing it wrote is published.
+then writes the booklet into a private folder. The build's process runs its own preflights and the
+gate, then takes the worker's preflight verdict, which outranks the gate's as it would in a
+one-process build (so the same first problem is reported: tests/test_build_apart.py), and moves the
+booklet's files into the staging folder at the booklet's place in the product order. The files are
+made by the same code from the same deck, so they are the same bytes (tests/test_build_pool.py). A
+refused build stops the worker; nothing it wrote is published.
 """
 
 from __future__ import annotations
@@ -82,6 +83,7 @@ class Apart:
         receive, send = context.Pipe(duplex=False)
         quiet = replace(settings, reporter=SILENT, check=None, verdict=None, jobs=1)
         self._pipe = receive
+        self._preflighted = False
         self._process: BaseProcess = context.Process(  # type: ignore[attr-defined]
             target=_work, args=(build, quiet, product, self.folder, send), daemon=True)
         self._process.start()
@@ -102,12 +104,16 @@ class Apart:
         """Wait for the product's preflights; raise the first refusal as the serial build would have."""
         from .check.preflight import PreflightError
 
+        if self._preflighted:
+            return
         refused = self._next()
+        self._preflighted = True
         if refused is not None:
             raise PreflightError(refused)
 
     def collect(self, stage: Path) -> list[Path]:
         """Wait for the product's files and move them into the staging folder; the paths there."""
+        self.preflighted()
         moved = []
         for name in self._next():
             target = stage / name
