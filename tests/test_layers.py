@@ -50,7 +50,8 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
         "cardforge.paramdoc", "cardforge.games.declared.vocabdoc", "cardforge.render.print_shop", "cardforge.render.proof",
         "cardforge.render.calibrate", "cardforge.press", "cardforge.check.compare", "cardforge.check.compare_chart",
     )),
-    ("build", ("cardforge.build", "cardforge.build_pool", "cardforge.publish", "cardforge.products")),
+    ("build", ("cardforge.build", "cardforge.build_apart", "cardforge.build_pool", "cardforge.publish",
+               "cardforge.products")),
     ("cli", ("cardforge.cli", "cardforge.__main__")),
 ]
 """Bottom first. docs/architecture.md draws the same stack."""

@@ -15,9 +15,6 @@ from pathlib import Path
 from typing import Any
 
 from markupsafe import Markup
-from weasyprint import HTML
-from weasyprint.document import Page
-from weasyprint.text.fonts import FontConfiguration
 
 from ..deck import Deck
 from ..games.capabilities import BookletContext, GameCapabilities
@@ -36,6 +33,7 @@ from .plan import PagePlan, Tail, lay_out, page_multiple
 from .templates import TEMPLATES_DIR, macros, render
 from .text import Marker, fill_placeholders, find_rules_source, markdown_html
 from .variant import variant_note
+from .weasy import HTML, FontConfiguration, Page
 
 
 @dataclass(frozen=True)
