@@ -143,4 +143,23 @@ def start_apart(build: Build, settings: BuildSettings, products: tuple[Product, 
     chosen = next((p for p in products if p.name in APART and any(w.wanted(settings) for w in p.writers)), None)
     if chosen is None or chosen.why_not(build.deck) is not None:
         return None
+    if build.deck.ruleset is not None and settings.check is not None:
+        _compiler_loaded()
     return Apart(build, settings, chosen)
+
+
+def _compiler_loaded() -> None:
+    """Load numba's compiler tables once, before the worker forks: both processes run compiled rules (the
+    gate its simulation, the booklet its worked examples), and each would otherwise spend about a second
+    of CPU loading them (numba's NumPy support, which imports SciPy's BLAS where SciPy is installed).
+    A spawned worker loads its own; only a forked one shares these."""
+    from .processes import start_method
+
+    if start_method() != "fork":
+        return
+    try:
+        from numba.core.registry import cpu_target
+
+        cpu_target.target_context.refresh()
+    except Exception:  # numba's layout changed: each process loads them itself, as without this
+        return
