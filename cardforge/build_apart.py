@@ -18,15 +18,14 @@ import pickle
 import shutil
 import tempfile
 from dataclasses import dataclass, replace
-from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import CardforgeError
-from .processes import process_context
 from .progress import SILENT
 
 if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
     from multiprocessing.process import BaseProcess
 
     from .artifacts import Build
@@ -77,6 +76,8 @@ class Apart:
     """A product being made by a worker process: `preflighted()` and `collect()` wait for its two results."""
 
     def __init__(self, build: Build, settings: BuildSettings, product: Product) -> None:
+        from .processes import process_context
+
         self.product = product
         self.folder = Path(tempfile.mkdtemp(prefix=f"cardforge-{product.name}-"))
         context = process_context()
