@@ -16,7 +16,10 @@ from __future__ import annotations
 
 import pickle
 import shutil
+import signal
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -52,6 +55,7 @@ def _work(build: Build, settings: BuildSettings, product: Product, folder: Path,
     """The worker: the product's preflights (the first refusal, or None), then its files (names in `folder`)."""
     from .check.preflight import run_preflights
 
+    _ignore_interrupts()
     deck = build.deck
     try:
         with build.active():
@@ -72,6 +76,28 @@ def _work(build: Build, settings: BuildSettings, product: Product, folder: Path,
         pipe.close()
 
 
+def _ignore_interrupts() -> None:
+    """Ctrl-C belongs to the build's process, which stops this worker (`Apart.stop`): a worker that
+    raised KeyboardInterrupt itself could print a traceback beside the build's one-line "interrupted"."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+@contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """Hold Ctrl-C while the worker forks (POSIX): the child then starts with it blocked and ignores it
+    before unblocking, and the build's process gets it, once the worker exists, to stop it."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 class Apart:
     """A product being made by a worker process: `preflighted()` and `collect()` wait for its two results."""
 
@@ -87,8 +113,14 @@ class Apart:
         self._preflighted = False
         self._process: BaseProcess = context.Process(  # type: ignore[attr-defined]
             target=_work, args=(build, quiet, product, self.folder, send), daemon=True)
-        self._process.start()
-        send.close()
+        try:
+            with _interrupts_held():
+                self._process.start()
+        except BaseException:  # Ctrl-C held during the start arrives here: the worker stops with the build
+            self.stop()
+            raise
+        finally:
+            send.close()
 
     def _next(self) -> Any:
         try:
@@ -125,9 +157,10 @@ class Apart:
 
     def stop(self) -> None:
         """End the worker (at once, if the build stopped early) and remove its folder."""
-        if self._process.is_alive():
-            self._process.terminate()
-        self._process.join()
+        if self._process.pid is not None:
+            if self._process.is_alive():
+                self._process.terminate()
+            self._process.join()
         self._pipe.close()
         shutil.rmtree(self.folder, ignore_errors=True)
 
