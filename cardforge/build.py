@@ -142,14 +142,17 @@ def _build(build: Build, settings: BuildSettings, products: tuple[Product, ...] 
         stage = staging_folder(settings.out_dir, deck.id)  # publish.py: stale staging cleaned, lock, id check
         try:
             written: list[Path] = []
+            at = 0  # where the worker's files go among the written ones (build order)
             for product in products or PRODUCTS:
                 for writer in (w for w in product.writers if w.wanted(settings)):
                     checkpoint()
                     settings.reporter.step(deck.id, f"writing {writer.name}")
                     if apart is not None and product is apart.product:
-                        written.extend(apart.collect(stage))  # every writer of it, made by its worker
+                        at = len(written)  # its worker writes every writer of it meanwhile
                         break
                     written.extend(writer.write(deck, stage, settings))
+            if apart is not None:
+                written[at:at] = apart.collect(stage)
             final = settings.out_dir / deck.id
             publish(stage, final, deck.path)
             result.paths = [final / path.relative_to(stage) for path in written]

@@ -16,17 +16,19 @@ from __future__ import annotations
 
 import pickle
 import shutil
+import signal
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import CardforgeError
-from .processes import process_context
 from .progress import SILENT
 
 if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
     from multiprocessing.process import BaseProcess
 
     from .artifacts import Build
@@ -53,6 +55,7 @@ def _work(build: Build, settings: BuildSettings, product: Product, folder: Path,
     """The worker: the product's preflights (the first refusal, or None), then its files (names in `folder`)."""
     from .check.preflight import run_preflights
 
+    _ignore_interrupts()
     deck = build.deck
     try:
         with build.active():
@@ -73,10 +76,34 @@ def _work(build: Build, settings: BuildSettings, product: Product, folder: Path,
         pipe.close()
 
 
+def _ignore_interrupts() -> None:
+    """Ctrl-C belongs to the build's process, which stops this worker (`Apart.stop`): a worker that
+    raised KeyboardInterrupt itself could print a traceback beside the build's one-line "interrupted"."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+@contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """Hold Ctrl-C while the worker forks (POSIX): the child then starts with it blocked and ignores it
+    before unblocking, and the build's process gets it, once the worker exists, to stop it."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 class Apart:
     """A product being made by a worker process: `preflighted()` and `collect()` wait for its two results."""
 
     def __init__(self, build: Build, settings: BuildSettings, product: Product) -> None:
+        from .processes import process_context
+
         self.product = product
         self.folder = Path(tempfile.mkdtemp(prefix=f"cardforge-{product.name}-"))
         context = process_context()
@@ -86,8 +113,14 @@ class Apart:
         self._preflighted = False
         self._process: BaseProcess = context.Process(  # type: ignore[attr-defined]
             target=_work, args=(build, quiet, product, self.folder, send), daemon=True)
-        self._process.start()
-        send.close()
+        try:
+            with _interrupts_held():
+                self._process.start()
+        except BaseException:  # Ctrl-C held during the start arrives here: the worker stops with the build
+            self.stop()
+            raise
+        finally:
+            send.close()
 
     def _next(self) -> Any:
         try:
@@ -124,9 +157,10 @@ class Apart:
 
     def stop(self) -> None:
         """End the worker (at once, if the build stopped early) and remove its folder."""
-        if self._process.is_alive():
-            self._process.terminate()
-        self._process.join()
+        if self._process.pid is not None:
+            if self._process.is_alive():
+                self._process.terminate()
+            self._process.join()
         self._pipe.close()
         shutil.rmtree(self.folder, ignore_errors=True)
 
@@ -143,4 +177,23 @@ def start_apart(build: Build, settings: BuildSettings, products: tuple[Product, 
     chosen = next((p for p in products if p.name in APART and any(w.wanted(settings) for w in p.writers)), None)
     if chosen is None or chosen.why_not(build.deck) is not None:
         return None
+    if build.deck.ruleset is not None and settings.check is not None:
+        _compiler_loaded()
     return Apart(build, settings, chosen)
+
+
+def _compiler_loaded() -> None:
+    """Load numba's compiler tables once, before the worker forks: both processes run compiled rules (the
+    gate its simulation, the booklet its worked examples), and each would otherwise spend about a second
+    of CPU loading them (numba's NumPy support, which imports SciPy's BLAS where SciPy is installed).
+    A spawned worker loads its own; only a forked one shares these."""
+    from .processes import start_method
+
+    if start_method() != "fork":
+        return
+    try:
+        from numba.core.registry import cpu_target
+
+        cpu_target.target_context.refresh()
+    except Exception:  # numba's layout changed: each process loads them itself, as without this
+        return

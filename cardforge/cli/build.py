@@ -182,7 +182,7 @@ def build_command(decks: tuple[str, ...], all_decks: bool, out: Path | None, onl
     out_dir = out if out is not None else OUT_DEFAULT
 
     check_writable_dir(out_dir)
-    from ..check.gate import CheckOptions
+    from ..check.options import CheckOptions
     from ..load import bundled_deck_file, bundled_deck_ids
     from ..products import BuildSettings
     from ..render.sheets import SheetOptions
