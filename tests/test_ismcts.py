@@ -16,6 +16,7 @@ playouts kept small: the figures are the compiled code's, not the search's stren
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -28,7 +29,15 @@ from cardforge.load import load_deck
 from cardforge.sim import ismcts
 from cardforge.sim import trickrules as tr
 from cardforge.sim.agents import make_agent
+from cardforge.sim.jit import drop_stale_caches
 from cardforge.sim.run import RandomChance, simulate
+
+# numba keys a cached function by its own file: the entries below compile sim/ismcts.py and the loop in,
+# so their caches go when those files change (sim/jit.py drop_stale_caches)
+_SIM = Path(ismcts.__file__).parent
+drop_stale_caches([_SIM / name for name in ("ismcts.py", "trickloop.py", "trickrules.py", "fastcore.py", "fastrand.py",
+                                            "jit.py")],
+                  [Path(__file__)], Path(__file__).parent / "__pycache__" / "test_ismcts-compiled.sha256")
 
 pytestmark = pytest.mark.slow  # compiles the search into the loop: minutes on a fresh machine (README)
 

@@ -109,10 +109,12 @@ class Memory(NamedTuple):
     noise: np.ndarray
     cands: np.ndarray
     out: np.ndarray
-    random_seats: np.ndarray
     heuristic_seats: np.ndarray
     quiet: np.ndarray
     """The do-nothing memory of the playouts' loop (a playout neither searches nor observes)."""
+    ucb: np.ndarray
+    """UCB1's terms by count n (at most the nodes' room): 1 / n, EXPLORE / sqrt(n) and sqrt(log n)
+    (the tree walk multiplies table entries instead of dividing and taking roots at every child)."""
 
 
 @rule
@@ -142,7 +144,18 @@ def new_memory(tb: np.ndarray, agents: np.ndarray) -> Memory:
                   np.zeros(width + 2, dtype=np.float64), ints(width + 2), ints(width + 2),
                   np.zeros(cards, dtype=np.float64), np.zeros(max(cards, 2 * width + 2), dtype=np.float64),
                   ints(cards), ints(cards),
-                  ints(players), np.ones(players, dtype=np.int64), no_memory(tb, agents))
+                  np.ones(players, dtype=np.int64), no_memory(tb, agents), ucb_terms(nodes))
+
+
+@rule
+def ucb_terms(size: int) -> np.ndarray:
+    """Memory.ucb for counts 0..size-1 (count 0 never read)."""
+    terms = np.zeros((3, size), dtype=np.float64)
+    for n in range(1, size):
+        terms[0, n] = 1.0 / n
+        terms[1, n] = EXPLORE / math.sqrt(n)
+        terms[2, n] = math.sqrt(math.log(n))
+    return terms
 
 
 # ---------------------------------------------------------------- what the seats see
@@ -433,6 +446,8 @@ def search_tree(memory: Memory, tb: np.ndarray, sc: np.ndarray, rng: np.ndarray,
     nodes = 1
     cap = len(action)
     scale = 1.0
+    inv_scale = 1.0
+    ucb = memory.ucb
     stamp = memory.info[I_STAMP]
     for it in range(budget):
         if it % REUSE == 0:
@@ -458,7 +473,8 @@ def search_tree(memory: Memory, tb: np.ndarray, sc: np.ndarray, rng: np.ndarray,
                     mark[a] = stamp + 1
                     fresh -= 1
                     avail[c] += 1
-                    score = total[c] / visits[c] / scale + EXPLORE * math.sqrt(math.log(avail[c]) / visits[c])
+                    v = visits[c]
+                    score = total[c] * ucb[0, v] * inv_scale + ucb[1, v] * ucb[2, avail[c]]
                     if score > best_score:
                         best, best_score = c, score
                 c = sibling[c]
@@ -491,6 +507,7 @@ def search_tree(memory: Memory, tb: np.ndarray, sc: np.ndarray, rng: np.ndarray,
         size = hand_rewards(memory, tb, w_sc)
         if size > scale:
             scale = size
+            inv_scale = 1.0 / scale
         for d in range(1, depth + 1):
             n = path[d]
             visits[n] += 1
