@@ -45,7 +45,7 @@ from . import trickrules as tr
 from .fastcore import take
 from .fastrand import below, shuffle, uniform
 from .jit import leaf, rule
-from .trickloop import Pieces, no_memory, pass_cards, piece, play_tricks, with_defaults
+from .trickloop import Pieces, legal_inlined, no_memory, pass_cards, piece, play_tricks, random_out, with_defaults
 
 EXPLORE = 0.7
 """UCB1's exploration weight, in units of the reward scale the playouts show."""
@@ -406,9 +406,21 @@ def search_play(pieces: Any, memory: Memory, tb: np.ndarray, sc: np.ndarray, rng
                 hands: np.ndarray, count: np.ndarray, trick: np.ndarray, t: int, n_tricks: int, m: int, seat: int,
                 leader: int, lead: int, legal: np.ndarray, k: int) -> int:
     """The play of a search seat (see the module docstring); reads only what the seat may see."""
+    pieces.tally[0] += 1
+    play, done = search_tree(memory, tb, sc, rng, hands, count, trick, t, n_tricks, m, seat, leader, lead, legal)
+    pieces.tally[1] += done
+    return play
+
+
+@leaf
+def search_tree(memory: Memory, tb: np.ndarray, sc: np.ndarray, rng: np.ndarray, hands: np.ndarray, count: np.ndarray,
+                trick: np.ndarray, t: int, n_tricks: int, m: int, seat: int, leader: int, lead: int,
+                legal: np.ndarray) -> tuple[int, int]:
+    """`search_play`'s search; returns (the play, the iterations played). It needs none of the game's
+    pieces (its playouts are random), so one compiled search serves every game, with the rules'
+    `legal` and the random playout compiled into it."""
     players = tb[tr.PLAYERS]
     budget = memory.budget[seat]
-    pieces.tally[0] += 1
     done = 0
     action, mover, child, sibling = memory.action, memory.mover, memory.child, memory.sibling
     visits, avail, total, path, mark = memory.visits, memory.avail, memory.total, memory.path, memory.mark
@@ -433,7 +445,7 @@ def search_play(pieces: Any, memory: Memory, tb: np.ndarray, sc: np.ndarray, rng
         depth = 0
         while walk[0] < n_tricks:
             p = (walk[2] + walk[1]) % players
-            kk = tr.legal(tb, w_sc, w_hands[p], w_count[p], w_trick, walk[0], walk[1], walk[3], w_legal)
+            kk = legal_inlined(tb, w_sc, w_hands[p], w_count[p], w_trick, walk[0], walk[1], walk[3], w_legal)
             stamp += 2
             for i in range(kk):
                 mark[w_legal[i]] = stamp
@@ -474,7 +486,8 @@ def search_play(pieces: Any, memory: Memory, tb: np.ndarray, sc: np.ndarray, rng
             node = best
             depth += 1
             path[depth] = best
-        play_out(pieces.base, memory, tb, rng, memory.random_seats)
+        if walk[0] < n_tricks:
+            random_out(tb, w_sc, rng, w_hands, w_count, w_trick, w_legal, walk[2], walk[3], walk[0], walk[1], n_tricks)
         size = hand_rewards(memory, tb, w_sc)
         if size > scale:
             scale = size
@@ -485,7 +498,6 @@ def search_play(pieces: Any, memory: Memory, tb: np.ndarray, sc: np.ndarray, rng
         done = it + 1
         if done % 8 == 0 and settled(memory, budget - done):
             break
-    pieces.tally[1] += done
     memory.info[I_STAMP] = stamp + 2
     best, most, best_total = legal[0], -1, 0.0
     c = child[0]
@@ -493,7 +505,7 @@ def search_play(pieces: Any, memory: Memory, tb: np.ndarray, sc: np.ndarray, rng
         if visits[c] > most or (visits[c] == most and total[c] > best_total):
             best, most, best_total = action[c], visits[c], total[c]
         c = sibling[c]
-    return best
+    return best, done
 
 
 # ---------------------------------------------------------------- passes, gifts and bids

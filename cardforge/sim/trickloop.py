@@ -187,6 +187,40 @@ def play_tricks(pieces: Any, memory: Any, tb: np.ndarray, sc: np.ndarray, rng: n
     return leader, pos
 
 
+legal_inlined = tr.inline(tr.legal.py_func)
+"""trickrules.legal itself (the same statement), copied into `random_out`, the one caller whose every
+play counts: a call of legal passes each of its five arrays as seven machine words on the stack."""
+
+
+@leaf
+def random_out(tb: np.ndarray, sc: np.ndarray, rng: np.ndarray, hands: np.ndarray, count: np.ndarray,
+               trick: np.ndarray, legal: np.ndarray, leader: int, lead: int, t0: int, m0: int, n_tricks: int) -> int:
+    """Random players play tricks t0..n_tricks-1 from position m0 of trick t0 (trick[:m0] and `lead`
+    played), as `play_tricks` plays random seats (the same draws, so the same games) but without a
+    trace or any piece: one compiled loop for every game, for the batch of random games and the search
+    player's playouts; returns the last trick's winner."""
+    players = len(count)
+    for t in range(t0, n_tricks):
+        start = m0 if t == t0 else 0
+        if start == 0:
+            tr.begin_trick(tb, sc, t)
+            lead = -1
+        seat = (leader + start) % players
+        for m in range(start, players):
+            k = legal_inlined(tb, sc, hands[seat], count[seat], trick, t, m, lead, legal)
+            play = legal[0] if k == 1 else legal[below(rng, k)]
+            take(hands, count, seat, play >> 1)
+            if m == 0:
+                lead = tr.lead_of(tb, sc, play)
+            trick[m] = play
+            seat = seat + 1 if seat + 1 < players else 0
+        at = tr.winner_at(tb, sc, trick, players, lead)
+        winner = (leader + at) % players
+        tr.credit(tb, sc, trick, at, winner)
+        leader = winner
+    return leader
+
+
 @njit(cache=True)
 def choose_cards(pieces: Any, memory: Any, tb: np.ndarray, sc: np.ndarray, rng: np.ndarray, agents: np.ndarray,
                  hands: np.ndarray, count: np.ndarray, k: int, pool: np.ndarray) -> None:
@@ -319,6 +353,9 @@ def play_game(pieces: Any, tb: np.ndarray, agents: np.ndarray, rng: np.ndarray, 
     traced game share one compiled play_game (a constant False compiled it a second time per set of
     pieces)."""
     tracing = len(trace) > 0
+    random_only = True
+    for s in range(len(agents)):
+        random_only = random_only and agents[s] == 0
     players, size, n_cards = tb[tr.PLAYERS], tb[tr.HAND], tb[tr.CARDS]
     sc = tr.new_state(tb)
     deck = np.empty(n_cards, dtype=np.int64)
@@ -349,9 +386,11 @@ def play_game(pieces: Any, tb: np.ndarray, agents: np.ndarray, rng: np.ndarray, 
             if pos + per_hand > len(trace):
                 return 0, h, plays, ERR_TRACE_FULL
             pos = trace_hand(tb, sc, trace, pos, deck, hand, left)
-        _, pos = play_tricks(pieces, memory, tb, sc, rng, agents, hands, count, trick, legal, noise, leader, -1, 0,
-                             0, -1,
-                             n_tricks, trace, pos, tracing)
+        if random_only and not tracing:
+            random_out(tb, sc, rng, hands, count, trick, legal, leader, -1, 0, 0, n_tricks)
+        else:
+            _, pos = play_tricks(pieces, memory, tb, sc, rng, agents, hands, count, trick, legal, noise, leader, -1,
+                                 0, 0, -1, n_tricks, trace, pos, tracing)
         plays += players * n_tricks
         tr.score_hand(tb, sc, h, totals, fig, points)
         if tracing:

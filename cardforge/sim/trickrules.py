@@ -323,7 +323,9 @@ def legal(tb: np.ndarray, sc: np.ndarray, hand: np.ndarray, n: int, trick: np.nd
     (in the first trick no point card while they hold another). A card counts as held in its printed
     suit: a card that takes the field colour does so only once played (docs/rules-readings.md).
     (Offsets are read into locals first: stores into `out` could alias the book, so LLVM would reload
-    them at every card.)"""
+    them at every card. A filter writes every card and counts only those that pass, without a branch:
+    whether a card passes is as good as random, and a mispredicted branch cost more than the store;
+    the stores stay below n, within `out`.)"""
     suits = tb[O_SUIT]
     down_ok = False
     if tb[FD]:
@@ -339,9 +341,9 @@ def legal(tb: np.ndarray, sc: np.ndarray, hand: np.ndarray, n: int, trick: np.nd
         broken = tb[BROKEN_SUIT]
         if broken >= 0 and sc[BROKEN] == 0:
             for i in range(n):
-                if tb[suits + hand[i]] != broken:
-                    out[k] = hand[i] * 2
-                    k += 1
+                c = hand[i]
+                out[k] = c * 2
+                k += tb[suits + c] != broken
             if k:
                 if down_ok and tb[FD_SUIT] != broken:
                     for i in range(n):
@@ -350,18 +352,17 @@ def legal(tb: np.ndarray, sc: np.ndarray, hand: np.ndarray, n: int, trick: np.nd
                 return k
     elif tb[MUST_FOLLOW]:
         for i in range(n):
-            if tb[suits + hand[i]] == lead:
-                out[k] = hand[i] * 2
-                k += 1
+            c = hand[i]
+            out[k] = c * 2
+            k += tb[suits + c] == lead
         if k:
             follow = k
             if tb[HAS_ALWAYS]:
                 always = tb[O_FLAGS] + F_ALWAYS * tb[CARDS]
                 for i in range(n):
                     c = hand[i]
-                    if tb[always + c] and tb[suits + c] != lead:
-                        out[k] = c * 2
-                        k += 1
+                    out[k] = c * 2
+                    k += (tb[always + c] != 0) & (tb[suits + c] != lead)
             if down_ok:
                 if tb[FD_SUIT] == lead:
                     for i in range(n):
@@ -374,9 +375,9 @@ def legal(tb: np.ndarray, sc: np.ndarray, hand: np.ndarray, n: int, trick: np.nd
     if m > 0 and t == 0 and tb[FIRST_NO_POINTS]:
         points = tb[O_POINTS] + sc[PTS_ROW] * tb[CARDS]
         for i in range(n):
-            if tb[points + hand[i]] == 0:
-                out[k] = hand[i] * 2
-                k += 1
+            c = hand[i]
+            out[k] = c * 2
+            k += tb[points + c] == 0
         if k:
             return k
     for i in range(n):
