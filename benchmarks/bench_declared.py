@@ -28,7 +28,7 @@ CASES = [("fives", 4), ("green-fivura", 3), ("tiger-ghee", 4), ("tiger-ghee-shor
          ("green-queen-jokers", 5)]
 
 CHILD = r"""
-import json, sys, time
+import inspect, json, sys, time
 sys.path.insert(0, sys.argv[1])
 from cardforge.games.engines import game_for
 from cardforge.load import load_deck
@@ -36,7 +36,8 @@ from cardforge.sim.fast import FastRunner, kernel_for
 out = {}
 for deck_id, players, agents, games in json.loads(sys.argv[2]):
     game = game_for(load_deck(deck_id), players)
-    runner = FastRunner(game, kernel_for(game.ruleset), [agents] * players)
+    bound = "game" in inspect.signature(kernel_for).parameters  # the previous tree asked by ruleset
+    runner = FastRunner(game, kernel_for(game if bound else game.ruleset), [agents] * players)
     runner.batch(seed=1, start=0, stop=10)  # load or compile
     cpu = time.process_time()
     batch = runner.batch(seed=2, start=0, stop=games)

@@ -31,7 +31,7 @@ def main() -> None:
     for agents in ("random", "heuristic"):
         for deck_id, players in CASES:
             game = game_for(load_deck(deck_id), players)
-            kernel = kernel_for(game.ruleset)
+            kernel = kernel_for(game)
             if kernel is None:
                 print(f"{deck_id:<20}{players:>8}{agents:>11}  no fast path")
                 continue

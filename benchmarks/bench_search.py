@@ -51,12 +51,13 @@ def python_tally() -> dict[str, float]:
 
 def compiled_tally(deck: str, players: int) -> Any:
     """The compiled search's counter of decisions (SearchPieces.tally) for `deck`'s game."""
-    from cardforge.games.registry import get_game
+    from cardforge.games.engines import game_for
     from cardforge.load import load_deck
+    from cardforge.sim.fast import kernel_for
     from cardforge.sim.ismcts import with_search
 
     loaded = load_deck(deck)
-    kernel = get_game(loaded.ruleset).fast_kernel()
+    kernel = kernel_for(game_for(loaded, players))
     return with_search(kernel.pieces).tally
 
 

@@ -11,16 +11,19 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .errors import CardforgeError
 from .interrupt import checkpoint
-from .products import PRODUCTS, BuildSettings, Product, preflights_for
+from .products import NAMES, PRODUCTS, BuildSettings, Product, preflights_for
 from .publish import check_source, publish, staging_folder
 
 if TYPE_CHECKING:
+    from .artifacts import Build
+    from .build_apart import Apart
     from .check.results import DeckCheck
     from .deck import Deck
     from .render.sheets import SheetOptions
@@ -52,7 +55,18 @@ def gate(deck: Deck, settings: BuildSettings, result: BuildResult) -> BuildSetti
     """Refuse to print a deck that fails `cardforge check`, unless forced (then mark the sheets).
 
     Without check options (`build --only cards` or `--only booklet`) only the problems found on loading
-    count (deal arithmetic, rules parameters), so the simulator never starts."""
+    count (deal arithmetic, rules parameters), so the simulator never starts. A product made in a worker
+    of its own (build_apart.py) runs its preflights while the gate plays: its refusal, which a one-process
+    build would have met before the gate, is raised in place of the gate's verdict."""
+    apart = _APART.get()
+    try:
+        return _gate(deck, settings, result)
+    finally:
+        if apart is not None:
+            apart.preflighted()
+
+
+def _gate(deck: Deck, settings: BuildSettings, result: BuildResult) -> BuildSettings:
     if settings.check is None:
         failed = "; ".join(str(p) for p in deck.problems)
         if not failed:
@@ -80,7 +94,10 @@ def preflight(deck: Deck, settings: BuildSettings, result: BuildResult) -> Build
 
     products = preflights_for(deck, settings.products)  # the booklet's rules text, when it is made
     settings.reporter.step(deck.id, preflight_step(products))
-    require_preflights(deck, settings.sheets, products)
+    apart = _APART.get()
+    if apart is not None:  # that product's worker runs its preflights (build_apart.py)
+        products = preflights_for(deck, tuple(n for n in settings.products or NAMES if n != apart.product.name))
+    require_preflights(deck, settings.sheets, products)  # the worker's own are waited for by `gate`
     from .render.cut_tolerance import frame_warning
 
     if warning := frame_warning(deck):  # frames a 1 mm miscut shows (render/cut_tolerance.py)
@@ -97,35 +114,55 @@ def preflight(deck: Deck, settings: BuildSettings, result: BuildResult) -> Build
 
 PRE_CHECKS: list[PreCheck] = [preflight, gate]
 
+_APART: ContextVar[Apart | None] = ContextVar("cardforge_apart", default=None)
+"""The product being made by a worker of its own during this build, if any (build_apart.py)."""
+
 
 def build_deck(deck: Deck, settings: BuildSettings, products: tuple[Product, ...] | None = None) -> BuildResult:
     """Run the pre-checks and products (None: every product) for one deck; returns what was published."""
     from .artifacts import build_of
 
-    with build_of(deck).active():  # the gate and the products share one build object (artifacts.py)
-        return _build(deck, settings, products)
+    with build_of(deck).active() as build:  # the gate and the products share one build object (artifacts.py)
+        return _build(build, settings, products)
 
 
-def _build(deck: Deck, settings: BuildSettings, products: tuple[Product, ...] | None) -> BuildResult:
+def _build(build: Build, settings: BuildSettings, products: tuple[Product, ...] | None) -> BuildResult:
+    from .build_apart import start_apart
+
+    deck = build.deck
     result = BuildResult(deck)
     check_source(settings.out_dir / deck.id, deck.path)  # an id clash is refused before any work
     if products is not None:
         settings = replace(settings, products=tuple(product.name for product in products))
-    for check in PRE_CHECKS:
-        settings = check(deck, settings, result)
-    stage = staging_folder(settings.out_dir, deck.id)  # publish.py: stale staging cleaned, lock, id check
+    apart = start_apart(build, settings, products or PRODUCTS)  # the booklet on a second core
+    token = _APART.set(apart)
     try:
-        written: list[Path] = []
-        for writer in (w for product in products or PRODUCTS for w in product.writers if w.wanted(settings)):
-            checkpoint()
-            settings.reporter.step(deck.id, f"writing {writer.name}")
-            written.extend(writer.write(deck, stage, settings))
-        final = settings.out_dir / deck.id
-        publish(stage, final, deck.path)
-        result.paths = [final / path.relative_to(stage) for path in written]
-        return result
+        for check in PRE_CHECKS:
+            settings = check(deck, settings, result)
+        stage = staging_folder(settings.out_dir, deck.id)  # publish.py: stale staging cleaned, lock, id check
+        try:
+            written: list[Path] = []
+            at = 0  # where the worker's files go among the written ones (build order)
+            for product in products or PRODUCTS:
+                for writer in (w for w in product.writers if w.wanted(settings)):
+                    checkpoint()
+                    settings.reporter.step(deck.id, f"writing {writer.name}")
+                    if apart is not None and product is apart.product:
+                        at = len(written)  # its worker writes every writer of it meanwhile
+                        break
+                    written.extend(writer.write(deck, stage, settings))
+            if apart is not None:
+                written[at:at] = apart.collect(stage)
+            final = settings.out_dir / deck.id
+            publish(stage, final, deck.path)
+            result.paths = [final / path.relative_to(stage) for path in written]
+            return result
+        finally:
+            shutil.rmtree(stage, ignore_errors=True)
     finally:
-        shutil.rmtree(stage, ignore_errors=True)
+        _APART.reset(token)
+        if apart is not None:
+            apart.stop()
 
 
 def sheet_summary(deck: Deck, options: SheetOptions) -> str:

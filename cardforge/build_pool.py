@@ -71,28 +71,58 @@ def _build_index(index: int) -> DeckBuilt:
 
 
 def _single_process(job: DeckJob) -> DeckJob:
+    """A pool worker cannot start processes of its own: its gate plays in it, its booklet is made in it."""
     check = job.settings.check
+    settings = replace(job.settings, jobs=1)
     if check is None:
-        return job
-    return replace(job, settings=replace(job.settings, check=replace(check, jobs=1, progress=False)))
+        return replace(job, settings=settings)
+    return replace(job, settings=replace(settings, check=replace(check, jobs=1, progress=False)))
+
+
+def spread_by_game(jobs: list[DeckJob]) -> list[int]:
+    """The order to start the decks in (indices into `jobs`): the first deck of each game, then the second
+    of each, and so on. Decks of one game run the same compiled engine; started side by side on a fresh
+    install, each worker would compile it (a minute or more) at the same time. Spread out, the first
+    deck of a game compiles it while the other workers compile other games', and the game's later decks
+    load it from numba's cache."""
+    rounds: dict[str | None, int] = {}
+    keyed = []
+    for index, job in enumerate(jobs):
+        game = job.deck.ruleset
+        rounds[game] = rounds.get(game, -1) + 1
+        keyed.append((rounds[game], index))
+    return [index for _round, index in sorted(keyed)]
 
 
 def build_decks(jobs: list[DeckJob], workers: int) -> Iterator[DeckBuilt]:
-    """Build every deck, `workers` at a time; yields in deck order. Forked workers share the loaded
-    decks; spawned ones (macOS, Windows: processes.py) are sent each deck's job."""
+    """Build every deck, `workers` at a time (started in `spread_by_game` order); yields in deck order.
+    Forked workers share the loaded decks; spawned ones (macOS, Windows: processes.py) are sent each
+    deck's job."""
     workers = min(workers, len(jobs))
     if workers <= 1:
         for job in jobs:
             yield build_one(job)
         return
+    order = spread_by_game(jobs)
     context = process_context()
-    if context.get_start_method() != "fork":
-        with context.Pool(workers) as pool:
-            yield from pool.imap(build_one, [_single_process(job) for job in jobs])
-        return
     _JOBS[:] = [_single_process(job) for job in jobs]
     try:
         with context.Pool(workers) as pool:
-            yield from pool.imap(_build_index, range(len(jobs)))
+            if context.get_start_method() == "fork":  # the workers have the jobs already
+                built = pool.imap(_build_index, order)
+            else:
+                built = pool.imap(build_one, [_JOBS[index] for index in order])
+            yield from _in_deck_order(order, built)
     finally:
         _JOBS.clear()
+
+
+def _in_deck_order(order: list[int], built: Iterator[DeckBuilt]) -> Iterator[DeckBuilt]:
+    """Results arriving in `order`, yielded by deck index as soon as every deck before them is done."""
+    waiting: dict[int, DeckBuilt] = {}
+    following = 0
+    for index, result in zip(order, built):
+        waiting[index] = result
+        while following in waiting:
+            yield waiting.pop(following)
+            following += 1

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .budgets import MAX_CARDS
 from .model import FACE_RANKS, DeckSpec, Selector, Suit
+
+if TYPE_CHECKING:
+    from .games.capabilities import GameCapabilities
 
 DECK_FILE = "deck.yaml"
 """The file that makes a folder a deck."""
@@ -136,9 +138,10 @@ class Deck:
     """Playability problems kept by `load_deck(..., collect_problems=True)`; empty for a sound deck."""
     unused_columns: tuple[str, ...] = ()
     """Card table columns that fill no card field or property (`cards.csv: Designer notes`); `show` lists them."""
-    graphics: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
-    """Layout graphics of the game bound on loading (games/base.py `Game.graphics`), which the faces may
-    draw beside the renderer's own (render/graphics.py `graphics_of`); empty for a deck without rules."""
+    game: GameCapabilities | None = field(default=None, compare=False, repr=False)
+    """What the deck's game does for it (games/capabilities.py), bound once when the deck loads; None for a
+    deck without rules. (A deck kept with problems may have no `rules_params`: its game's capabilities are
+    then asked for nothing but its look.)"""
 
     @property
     def id(self) -> str:

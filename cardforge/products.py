@@ -51,6 +51,9 @@ class BuildSettings:
     """The products this build makes (their preflights run first: `preflights_for`); None: every product."""
     reporter: Reporter = SILENT
     """Told of each step (progress.py); the CLI shows it on stderr."""
+    jobs: int = 1
+    """Processes this deck's build may use: with two or more the booklet is made in a worker of its own
+    while the gate, the cards and the report are made (build_apart.py)."""
 
 
 Write = Callable[[Deck, Path, BuildSettings], list[Path]]

@@ -167,14 +167,12 @@ edition_mark: "V"       # a small mark on every face, so these cards are not mix
 
 def played_decks() -> list[str]:
     """The bundled decks whose game the validator plays (a variant of one can be simulated)."""
-    from .games.registry import find_game
     from .load import bundled_deck_file, bundled_deck_ids, load_deck
 
     found = []
     for deck_id in bundled_deck_ids():
         deck = load_deck(bundled_deck_file(deck_id))
-        game = find_game(deck.ruleset) if deck.ruleset else None
-        if game is not None and game.simulated and len(deck.chain) == 1:  # a game's own deck, not a variant
+        if deck.game is not None and deck.game.simulation is not None and len(deck.chain) == 1:  # a game's own deck, not a variant
             found.append(deck_id)
     return found
 

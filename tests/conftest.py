@@ -37,6 +37,66 @@ def _shared_folder(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> 
     _shared_root.mkdir(exist_ok=True)
 
 
+# The compiled game loops (numba) compile on first use and stay in numba's disk cache. On a fresh
+# machine a whole run's xdist workers would each compile the same loops at about the same moment
+# (neighbouring tests go to different workers); instead, at the start, each worker takes the next loop
+# no other worker is compiling, and the others load it from the cache afterwards.
+_COMPILED_LOOPS: list[tuple[str, str, int, list[str] | None]] = [
+    ("batch", "hearts", 4, None),
+    ("batch", "fives", 4, None),
+    ("batch", "tiger-ghee", 4, None),
+    ("batch", "green-queen", 4, None),
+    ("search", "fives", 3, ["mcts:2", "heuristic", "heuristic"]),
+    ("search", "tiger-ghee", 3, ["mcts:2", "heuristic", "heuristic"]),
+    ("search", "green-queen", 3, ["mcts:2", "heuristic", "heuristic"]),
+    ("solver", "greeen-mafia", 1, None),
+]
+_WHOLE_RUN = 500
+"""A session of at least this many tests compiles every loop in its first minutes anyway."""
+
+
+def _compile_loop(kind: str, deck_id: str, players: int, agents: list[str] | None) -> None:
+    from cardforge.load import load_deck
+
+    if kind == "solver":
+        from cardforge.games.greeen_mafia.mission import mission_from_deck
+        from cardforge.games.greeen_mafia.solver import evaluate
+
+        evaluate(mission_from_deck(load_deck(deck_id)))
+        return
+    from cardforge.sim.run import simulate
+
+    simulate(deck_id, players, 1, seed=1, agents=agents, engine="reference" if kind == "search" else "fast")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _compiled_loops_shared(request: pytest.FixtureRequest, worker_id: str, _shared_folder: None) -> None:
+    if worker_id == "master" or len(request.session.items) < _WHOLE_RUN or _shared_root is None:
+        return
+    import time
+
+    from filelock import FileLock, Timeout
+
+    pending = list(_COMPILED_LOOPS)
+    if int(worker_id.removeprefix("gw") or 0) % 2:
+        pending.reverse()  # two workers start from opposite ends
+    while pending:
+        for job in list(pending):
+            name = "compiled-" + "-".join(map(str, job[:3]))
+            done = _shared_root / (name + ".done")
+            try:
+                held = FileLock(str(_shared_root / (name + ".lock"))).acquire(timeout=0)
+            except Timeout:
+                continue  # another worker is compiling it
+            with held:
+                if not done.exists():
+                    _compile_loop(*job)
+                    done.touch()
+            pending.remove(job)
+        if pending:
+            time.sleep(0.5)
+
+
 def _made_once(name: str, make: Callable[[], bytes]) -> bytes:
     """`make()` once per test session across xdist workers (a file lock; the others read the file)."""
     if _shared_root is None:

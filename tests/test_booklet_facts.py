@@ -12,7 +12,6 @@ from cardforge.games.examples import play_trick
 from cardforge.games.fives import booklet as fives_booklet
 from cardforge.games.greeen_mafia import booklet as mafia_booklet
 from cardforge.games.green_queen import booklet as queen_booklet
-from cardforge.games.registry import get_game
 from cardforge.games.tiger_ghee import booklet as tiger_booklet
 from cardforge.load import load_deck
 
@@ -110,4 +109,4 @@ def test_example_trick_is_played_by_the_engine(deck_id: str) -> None:
     winner, _ = play_trick(game, example.plays, **fields)
     assert winner == example.winner
     assert len(example.plays) == min(4, max(deck.players))
-    assert get_game(deck.ruleset).booklet_pictures is not None
+    assert deck.game is not None and deck.game.booklet is not None

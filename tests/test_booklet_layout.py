@@ -10,7 +10,6 @@ from pypdfium2.raw import FPDF_PAGEOBJ_FORM
 
 from cardforge.booklet.compose import booklet_pdf
 from cardforge.booklet.impose import SHEETS, impose_saddle_stitch
-from cardforge.games.registry import find_game
 from cardforge.load import load_deck
 
 GAMES = ["fives", "tiger-ghee", "green-queen", "greeen-mafia", "green-fivura"]
@@ -97,15 +96,15 @@ def test_the_back_cover_carries_the_games_turn_summary_and_credits(monkeypatch: 
     from markupsafe import Markup
 
     real = pdfium.PdfDocument(a5("fives"))  # built (and kept by bundled_booklet) before the game is patched
-    game = find_game("fives")
-    assert game is not None
-    original = type(game).booklet_tables
+    from cardforge.games.fives import booklet as fives_booklet
 
-    def with_summary(self, deck, ctx):  # type: ignore[no-untyped-def]
+    original = fives_booklet.tables
+
+    def with_summary(deck, ctx):  # type: ignore[no-untyped-def]
         summary = Markup("<ol><li>Lead or follow the colour.</li><li>Highest card of the colour wins.</li></ol>")
-        return {**original(self, deck, ctx), "turn_summary": lambda: summary}
+        return {**original(deck, ctx), "turn_summary": lambda: summary}
 
-    monkeypatch.setattr(type(game), "booklet_tables", with_summary)
+    monkeypatch.setattr(fives_booklet, "tables", with_summary)
     doc = pdfium.PdfDocument(booklet_pdf(load_deck("fives")))
     back = doc[len(doc) - 1].get_textpage().get_text_range()
     assert "Turn summary" in back and "Highest card of the colour wins." in back

@@ -1,14 +1,16 @@
-"""Decks built side by side in worker processes give the very bytes a one-by-one build gives."""
+"""Decks built side by side in worker processes give the very bytes a one-by-one build gives (which makes
+each deck's booklet in a worker of its own, build_apart.py, while a pool worker makes it in-process)."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from cardforge.artifacts import Build
 from cardforge.build import BuildSettings
-from cardforge.build_pool import DeckJob, build_decks
+from cardforge.build_pool import DeckBuilt, DeckJob, _in_deck_order, build_decks, spread_by_game
 from cardforge.check.gate import CheckOptions
 from cardforge.load import load_deck
 from cardforge.render.sheets import SheetOptions
@@ -26,7 +28,7 @@ def test_parallel_build_matches_the_serial_build_byte_for_byte(tmp_path: Path) -
     results = {}
     for jobs in (1, 2):
         settings = BuildSettings(out_dir=tmp_path / f"jobs{jobs}", sheets=SheetOptions(),
-                                 check=CheckOptions(games=60, seed=2, jobs=jobs))
+                                 check=CheckOptions(games=60, seed=2, jobs=jobs), jobs=2)
         results[jobs] = list(build_decks([DeckJob(Build(deck), settings) for deck in decks], jobs))
     assert [b.deck_id for b in results[2]] == ["tiger-ghee-short", "fives"]
     for serial, parallel in zip(results[1], results[2]):
@@ -38,3 +40,12 @@ def test_parallel_build_matches_the_serial_build_byte_for_byte(tmp_path: Path) -
     assert len(one) == 8 and one.keys() == two.keys()
     for name in one:
         assert one[name] == two[name], name
+
+
+def test_decks_of_one_game_start_apart_and_come_back_in_deck_order() -> None:
+    games = ["fives", "fives", "greeen-mafia", "greeen-mafia", "greeen-mafia", None, "fives"]
+    jobs = [SimpleNamespace(deck=SimpleNamespace(ruleset=game)) for game in games]
+    order = spread_by_game(jobs)  # type: ignore[arg-type]
+    assert order == [0, 2, 5, 1, 3, 4, 6]
+    built = (DeckBuilt(f"deck-{index}") for index in order)
+    assert [b.deck_id for b in _in_deck_order(order, built)] == [f"deck-{i}" for i in range(len(games))]

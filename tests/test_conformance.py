@@ -112,7 +112,7 @@ class GameChecks:
 def conform(game: Any, plays: int = PLAYS_PER_CASE, seed: int = 31) -> tuple[Counter[Any], Counter[Any]]:
     """Plays random games in the compiled loop until `plays` decisions are checked (asserting at each);
     returns the kinds of play (oracles/declared.py `category`) a uniform choice would make and those made."""
-    kernel = kernel_for(game.ruleset)
+    kernel = kernel_for(game)
     assert kernel is not None
     run = FastRunner(game, kernel, ["random"] * game.players)
     reading = Reading(game.rules, game.deck, game.players)

@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent / "cardforge"
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("primitives", (
         "cardforge", "cardforge.errors", "cardforge.budgets", "cardforge.paths", "cardforge.confine",
-        "cardforge.names", "cardforge.interrupt", "cardforge.processes", "cardforge.progress", "cardforge.outputs",
+        "cardforge.names", "cardforge.percentages", "cardforge.interrupt", "cardforge.processes", "cardforge.progress", "cardforge.outputs",
         "cardforge.writable", "cardforge.units", "cardforge.images", "cardforge.compiling", "cardforge.terminal",
         "cardforge.render",
         "cardforge.render.icons", "cardforge.render.colors", "cardforge.render.fonts", "cardforge.render.ink",
@@ -50,27 +50,27 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
         "cardforge.paramdoc", "cardforge.games.declared.vocabdoc", "cardforge.render.print_shop", "cardforge.render.proof",
         "cardforge.render.calibrate", "cardforge.press", "cardforge.check.compare", "cardforge.check.compare_chart",
     )),
-    ("build", ("cardforge.build", "cardforge.build_pool", "cardforge.publish", "cardforge.products")),
+    ("build", ("cardforge.build", "cardforge.build_apart", "cardforge.build_pool", "cardforge.publish",
+               "cardforge.products")),
     ("cli", ("cardforge.cli", "cardforge.__main__")),
 ]
 """Bottom first. docs/architecture.md draws the same stack."""
 
 PIPELINE = "goes when the gate and the products read the deck's artifacts from the build object"
-RULES = "rules: games/base.py's hooks are being replaced by small capabilities bound once at load"
-GAME_PAGES = "rules: a game's report pages and teaching examples are drawn by report/ and sim/ helpers"
+RULES = "rules: a game's capabilities name the result types of the layers that use them (types only)"
+BOUND = "the deck carries its game's capabilities, bound once at load (games/capabilities.py; a type name only)"
+GAME_PAGES = "rules: a game's report figures use sim/ statistics; GREEEN MAFIA's report section is drawn with report/ helpers"
 MAFIA_CLI = "rules: GREEEN MAFIA's own commands and design search live in its game folder, not in cli/"
 
 UPWARD: list[tuple[str, str, str]] = [
-    ("cardforge.games.base", "cardforge.check.*", RULES),
-    ("cardforge.games.base", "cardforge.sim.run", RULES),
+    ("cardforge.deck", "cardforge.games.capabilities", BOUND),
+    ("cardforge.games.capabilities", "cardforge.check.*", RULES),
+    ("cardforge.games.capabilities", "cardforge.sim.*", RULES),
     ("cardforge.games.greeen_mafia", "cardforge.check.*", RULES),
     ("cardforge.games.greeen_mafia.checks", "cardforge.check.results", RULES),
     ("cardforge.games.declared", "cardforge.sim.search", RULES + " (the search player is one of them)"),
     ("cardforge.games.declared", "cardforge.sim.run", RULES + " (the report hooks' result type, as games.base)"),
-    ("cardforge.games.*.report", "cardforge.report.*", GAME_PAGES),
     ("cardforge.games.*.report", "cardforge.sim.*", GAME_PAGES),
-    ("cardforge.games.*.teaching", "cardforge.sim.run", GAME_PAGES),
-    ("cardforge.games.greeen_mafia.checks", "cardforge.report.numbers", GAME_PAGES),
     ("cardforge.games.greeen_mafia.pdf_report", "cardforge.check.results", GAME_PAGES),
     ("cardforge.games.greeen_mafia.pdf_report", "cardforge.report.*", GAME_PAGES),
     ("cardforge.games.greeen_mafia.cli", "cardforge.cli.*", MAFIA_CLI),

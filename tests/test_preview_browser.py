@@ -23,8 +23,9 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 PX_PER_MM = 96 / 25.4
 """CSS pixels per millimetre: CSS fixes 1in = 96px, and the page sizes faces in mm."""
-WAIT_MS = 20_000
-"""Generous upper bound for each page update on a busy machine (benchmarks measure the speed)."""
+WAIT_MS = 60_000
+"""Generous upper bound for each page update on a busy machine: the designer deck's 27 faces took over
+20 s once with the whole suite running beside it (benchmarks measure the speed)."""
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
 if not Path(CHROMIUM).is_file():

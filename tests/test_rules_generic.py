@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import pytest
 
+from cardforge.games.declared import DeclaredRuleset
 from cardforge.games.registry import all_games
 from cardforge.load import bundled_deck_ids, load_deck
 from cardforge.sim.log import read_log
 from cardforge.sim.replay import Replayer
 from cardforge.sim.run import play_outcomes, simulate
 
-TRICK_GAMES = {g.id for g in all_games().values() if g.simulated}
+TRICK_GAMES = {g.id for g in all_games().values() if isinstance(g, DeclaredRuleset)}
 CASES = [(deck_id, players) for deck_id in bundled_deck_ids()
          for players in load_deck(deck_id).players if load_deck(deck_id).ruleset in TRICK_GAMES]
 

@@ -5,12 +5,13 @@ random, the same compiled rules and heuristics) within their confidence interval
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
 from cardforge.games.declared import DeclaredRuleset, TricksGame
 from cardforge.games.engines import game_for
-from cardforge.games.registry import all_games, get_game
+from cardforge.games.registry import all_games
 from cardforge.load import load_deck
 from cardforge.load.find import bundled_deck_ids
 from cardforge.sim.accumulate import Accumulator, mean_difference
@@ -41,7 +42,7 @@ SEATINGS = (["random"], ["heuristic"], ["heuristic", "random"])
 
 def runner(deck_id: str, players: int, agents: list[str]) -> FastRunner:
     game = game_for(load_deck(deck_id), players)
-    kernel = kernel_for(game.ruleset)
+    kernel = kernel_for(game)
     assert kernel is not None
     names = agents * players if len(agents) == 1 else (agents * players)[:players]
     return FastRunner(game, kernel, names)
@@ -146,10 +147,12 @@ def test_simulate_with_the_fast_engine_is_the_same_run_on_any_number_of_processe
         assert replayer.check(json.loads(line)).totals == outcome.scores
 
 
-def test_a_game_without_a_kernel_falls_back_with_a_notice(monkeypatch):
-    game = get_game("fives")
-    monkeypatch.setattr(type(game), "fast_kernel", lambda self: None)
-    result = simulate(load_deck("fives"), 4, 20, seed=1, engine="fast")
+def test_a_game_without_a_kernel_falls_back_with_a_notice():
+    deck = load_deck("fives")
+    assert deck.game is not None and deck.game.simulation is not None
+    without = replace(deck.game, simulation=replace(deck.game.simulation, kernel=None))
+    object.__setattr__(deck, "game", without)  # a frozen Deck: bound as loading binds it
+    result = simulate(deck, 4, 20, seed=1, engine="fast")
     assert result.engine == "reference"
     assert result.notice == "fives has no fast engine; the reference engine plays"
     reference = simulate(load_deck("fives"), 4, 20, seed=1, engine="reference")

@@ -50,7 +50,7 @@ def _batch_json(run: FastRunner) -> str:
 @pytest.mark.parametrize("deck_id, players, agents", CASES)
 def test_fast_batches_and_logs_are_the_golden_games(deck_id: str, players: int, agents: str) -> None:
     game = game_for(load_deck(deck_id), players)
-    kernel = kernel_for(game.ruleset)
+    kernel = kernel_for(game)
     assert kernel is not None
     names = (agents.split(",") * players)[:players]
     run = FastRunner(game, kernel, names)

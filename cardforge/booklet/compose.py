@@ -15,13 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from markupsafe import Markup
-from weasyprint import HTML
-from weasyprint.document import Page
-from weasyprint.text.fonts import FontConfiguration
 
 from ..deck import Deck
-from ..games.base import BookletContext, Game
-from ..games.registry import find_game
+from ..games.capabilities import BookletContext, GameCapabilities
 from ..images import truncated_loading_off
 from ..outputs import atomic_write_bytes
 from ..paths import ASSETS_DIR, FONTS_DIR
@@ -37,6 +33,7 @@ from .plan import PagePlan, Tail, lay_out, page_multiple
 from .templates import TEMPLATES_DIR, macros, render
 from .text import Marker, fill_placeholders, find_rules_source, markdown_html
 from .variant import variant_note
+from .weasy import HTML, FontConfiguration, Page
 
 
 @dataclass(frozen=True)
@@ -85,15 +82,15 @@ class LazyBlocks(Mapping[str, Marker]):
         return len(self._factories)
 
 
-def _game(deck: Deck) -> Game | None:
-    return find_game(deck.ruleset) if deck.ruleset and deck.rules_params is not None else None
+def _game(deck: Deck) -> GameCapabilities | None:
+    return deck.game if deck.rules_params is not None else None
 
 
 def accent_color(deck: Deck) -> str:
     """The booklet's heading colour: the game's choice (a suit with a special role), else the
     deck's first suit."""
     game = _game(deck)
-    chosen = game.accent_color(deck) if game is not None else None
+    chosen = game.look.accent if game is not None and game.look is not None else None
     if chosen:
         return chosen
     suits = deck.spec.suits
@@ -114,18 +111,18 @@ def table_factories(deck: Deck, pictures: Pictures) -> dict[str, Callable[[], Ma
         "variant": lambda: macros("teaching.html.j2").variant(variant_note(deck)),
     }
     game = _game(deck)
-    if game is not None:
-        found |= game.booklet_tables(deck, _context(deck, pictures))
+    if game is not None and game.booklet is not None:
+        found |= game.booklet.tables(_context(deck, pictures))
     return found
 
 
 def picture_factories(deck: Deck, pictures: Pictures) -> dict[str, Callable[[], Markup]]:
     """`{{ pictures.NAME }}`: the game's worked examples (played by its engine) and pictures."""
     game = _game(deck)
-    if game is None:
+    if game is None or game.booklet is None:
         return {}
     return {name: _guarded(deck, name, factory)
-            for name, factory in game.booklet_pictures(deck, _context(deck, pictures)).items()}
+            for name, factory in game.booklet.pictures(_context(deck, pictures)).items()}
 
 
 def _guarded(deck: Deck, name: str, factory: Callable[[], Markup]) -> Callable[[], Markup]:
@@ -142,7 +139,7 @@ def icon_factories(deck: Deck, pictures: Pictures) -> dict[str, Callable[[], Mar
     """`{{ icons.NAME }}`: a game icon (mission icons) or a suit's icon, inline in the text."""
     m = macros("pictures.html.j2")
     game = _game(deck)
-    names = (game.icon_names(deck) if game is not None else []) + list(deck.spec.suits)
+    names = list(game.look.icon_names if game is not None and game.look is not None else ()) + list(deck.spec.suits)
 
     def factory(name: str) -> Callable[[], Markup]:
         return lambda: m.inline_icon(pictures.icon(name))

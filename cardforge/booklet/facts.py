@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..deck import Card, Deck
-from ..games.registry import find_game
 
 
 def rank_runs(ranks: list[str]) -> str:
@@ -105,11 +104,10 @@ class SetupRow:
 def setup_rows(deck: Deck) -> list[SetupRow]:
     """One row per supported player count, from the deck's deal plans and the ruleset."""
     rows = []
-    params = deck.rules_params
-    game = find_game(deck.ruleset) if deck.ruleset else None
+    booklet = deck.game.booklet if deck.game is not None and deck.rules_params is not None else None
     for players in deck.players:
         plan = deck.deal_plan(players)
-        extra = dict(game.setup_extra(deck, players)) if game is not None and params is not None else {}
+        extra: dict[str, Any] = dict(booklet.setup_rows(players)) if booklet is not None else {}
         rows.append(SetupRow(players, plan.in_play, removed_text(deck, plan.removed), extra.pop("hand", plan.hand),
                              extra.pop("set_aside", plan.set_aside), extra))
     return rows
@@ -134,9 +132,9 @@ def text_facts(deck: Deck) -> dict[str, Any]:
         "set_aside": {p: deck.deal_plan(p).set_aside for p in deck.players},
         "removed": {p: removed_text(deck, deck.deal_plan(p).removed) for p in deck.players},
     }
-    game = find_game(deck.ruleset) if deck.ruleset else None
-    if game is not None and params is not None:
-        facts |= game.booklet_facts(deck)
+    booklet = deck.game.booklet if deck.game is not None else None
+    if booklet is not None and params is not None:
+        facts |= booklet.facts()
     return facts
 
 

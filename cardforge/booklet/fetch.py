@@ -15,12 +15,11 @@ from collections.abc import Mapping
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherResponse
-
 from ..budgets import MAX_IMAGE_BYTES
 from ..confine import UnsafeReference, is_inside, read_limited
 from ..errors import CardforgeError
 from ..images import ImageRefused, svg_problem, truncated_loading_off, verify_images
+from .weasy import FatalURLFetchingError, URLFetcher, URLFetcherResponse
 
 truncated_loading_off()  # importing WeasyPrint switched it on for the whole process
 

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from weasyprint.formatting_structure import boxes
+from .weasy import boxes
 
 HYPHENS = ("-", "\u2010", "\u00ad", "\u2011")
 _BLOCK_TAG = re.compile(r"<(p|h[1-6]|li|figure|table|blockquote|dl)(?=[\s>])")

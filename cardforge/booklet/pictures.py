@@ -17,7 +17,6 @@ from reportlab.lib.colors import HexColor
 
 from ..deck import Card, Deck
 from ..games.examples import TrickExample
-from ..games.registry import find_game
 from ..render.face import face_drawing
 from ..render.graphics import GRAPHICS
 from ..render.icons import icon_group
@@ -90,10 +89,11 @@ class Pictures:
         return self.maker.cache[key]
 
     def icon(self, name: str, size_mm: float = 4.0) -> Markup:
-        """A game's icon (games/base.py `Game.icon`) or a suit icon, drawn as the cards draw it."""
+        """A game's icon (games/capabilities.py `Look.icon`) or a suit icon, drawn as the cards draw it."""
         size = 20.0
-        game = find_game(self.deck.ruleset) if self.deck.ruleset and self.deck.rules_params is not None else None
-        drawn = game.icon(self.deck, name, size) if game is not None else None
+        game = self.deck.game if self.deck.rules_params is not None else None
+        look = game.look if game is not None else None
+        drawn = look.icon(name, size) if look is not None and look.icon is not None else None
         if drawn is not None:
             group = drawn
         else:

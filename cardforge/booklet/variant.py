@@ -125,10 +125,8 @@ def variant_note(deck: Deck) -> VariantNote | None:
     base = base_deck(deck)
     if base is None:
         return None
-    from ..games.registry import find_game
-
-    game = find_game(deck.ruleset) if deck.ruleset else None
-    worded = game.variant_param_lines(deck, base) if game is not None else None
+    booklet = deck.game.booklet if deck.game is not None else None
+    worded = booklet.variant_lines(base) if booklet is not None else None
     changes = deal_changes(deck, base) + card_changes(deck, base) + (
         param_changes(deck, base) if worded is None else worded)
     return VariantNote(base.title, deck.title, changes)

@@ -21,7 +21,6 @@ import numpy as np
 from ..deck import Deck
 from ..errors import CardforgeError
 from ..games.engines import game_for
-from ..games.registry import find_game
 from ..sim.metrics import Metric, metrics, ratio
 from ..sim.stats import games_needed, round_games
 from ..sweep.changes import Change, deck_changes
@@ -177,8 +176,8 @@ def compare_decks(base: Deck, variant: Deck, players: list[int] | None, games: i
     """Play both decks with the same seeds and players for each shared player count.
 
     Game i of both decks comes from the same per-game seed (common random numbers), whichever engine plays."""
-    declared = find_game(base.ruleset) if base.ruleset else None
-    if base.ruleset != variant.ruleset or declared is None or not declared.simulated:
+    simulated = base.game is not None and base.game.simulation is not None
+    if base.ruleset != variant.ruleset or not simulated:
         raise CardforgeError(
             f"compare needs two decks of the same trick-taking ruleset; {base.id} plays {base.ruleset}, "
             f"{variant.id} plays {variant.ruleset}")

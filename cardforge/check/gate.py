@@ -36,7 +36,8 @@ def check_loaded(deck: Deck, options: CheckOptions = DEFAULTS) -> DeckCheck:
 
 
 def _checked(deck: Deck, options: CheckOptions) -> DeckCheck:
-    report = DeckCheck(deck.id, deck.title, str(deck.path), ruleset=deck.ruleset)
+    report = DeckCheck(deck.id, deck.title, str(deck.path), ruleset=deck.ruleset,
+                       game_report=deck.game.report if deck.game is not None else None)
     deal_problems = [p for p in deck.problems if getattr(p, "players", None) is not None]
     report.add("deck", "pass", f"{len(deck.cards)} cards printed, {len(deck.dealt_cards)} in play, "
                f"card {deck.spec.card.size_mm[0]:g} x {deck.spec.card.size_mm[1]:g} mm")
@@ -56,14 +57,16 @@ def _checked(deck: Deck, options: CheckOptions) -> DeckCheck:
             colour_distance_check(deck, report)
             back_symmetry_check(deck, report)
     if rules_ok and not deal_problems and options.simulate and deck.ruleset is not None:
-        game = get_game(deck.ruleset)
-        if not game.simulated:
+        game = deck.game
+        simulation = game.simulation if game is not None else None
+        if game is not None and game.exact is not None:
             reporter.step(deck.id, "game checks")
-        if not game.check(deck, report, options):
+            game.exact.check(report, options)
+        else:  # a game with neither is refused in one line (games/engines.py `simulation_of`)
             from .simulation import simulation_checks
 
             simulation_checks(deck, report, options)
-            if options.skilled and game.searchable:
+            if options.skilled and simulation is not None and simulation.search is not None:
                 from .skilled import skilled_checks
 
                 skilled_checks(deck, report, options)
@@ -87,7 +90,8 @@ def _changing_hands(deck: Deck, players: int) -> str | None:
     """`1 to 10` for a game dealing a different hand size each hand (as its booklet's setup table says)."""
     if deck.ruleset is None or deck.rules_params is None:
         return None
-    hand = get_game(deck.ruleset).setup_extra(deck, players).get("hand")
+    booklet = deck.game.booklet if deck.game is not None else None
+    hand = booklet.setup_rows(players).get("hand") if booklet is not None else None
     return None if hand is None else str(hand)
 
 

@@ -294,15 +294,16 @@ def preflight_step(extra: Sequence[tuple[str, Preflight]] = ()) -> str:
 
 
 def run_preflights(deck: Deck, options: SheetOptions | None = None,
-                   products: Sequence[tuple[str, Preflight]] = ()) -> list[PreflightResult]:
+                   products: Sequence[tuple[str, Preflight]] = (), own: bool = True) -> list[PreflightResult]:
     """The gate's preflights for `deck` (default sheet options: what `build` does without options),
-    then `products`: the preflights of the products it gets, handed in by the layer that knows them."""
+    then `products`: the preflights of the products it gets, handed in by the layer that knows them.
+    `own=False` runs only `products` (a product made in a worker of its own: build_apart.py)."""
     from ..render.sheets import SheetOptions
 
     options = options if options is not None else SheetOptions()
     sources = deck_sources(deck)
     results: list[PreflightResult] = []
-    for name, preflight in (*PREFLIGHTS, *products):
+    for name, preflight in (*(PREFLIGHTS if own else ()), *products):
         try:
             results.append(PreflightResult(name, True, preflight(deck, options, sources)))
         except CardforgeError as exc:

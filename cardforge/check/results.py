@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from ..games.capabilities import Report
 
 Verdict = Literal["pass", "warn", "fail"]
 
@@ -32,8 +35,10 @@ class DeckCheck:
     simulations: dict[int, dict[str, Any]] = field(default_factory=dict)
     """players -> {"random": SimResult, "heuristic": SimResult}."""
     mission: Any = None
-    """A solver's analysis, for games checked exactly instead of simulated (games/base.py `Game.check`)."""
+    """A solver's analysis, for games checked exactly instead of simulated (games/capabilities.py `ExactCheck`)."""
     ruleset: str | None = None
+    game_report: Report | None = field(default=None, compare=False, repr=False)
+    """The deck's report capability: the game's own sections of the report (a mission's difficulty)."""
 
     @property
     def playable(self) -> bool:

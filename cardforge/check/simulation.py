@@ -36,7 +36,7 @@ def simulation_jobs(deck: Deck, games: int, options: CheckOptions) -> int:
 
     if options.jobs <= 1 or games > IN_PROCESS_GAMES:
         return options.jobs
-    kernel, _notice = engine_kernel(deck.ruleset or "", options.engine)
+    kernel, _notice = engine_kernel(deck, options.engine)
     return options.jobs if kernel is None else 1
 
 
@@ -54,7 +54,7 @@ def simulation_checks(deck: Deck, report: DeckCheck, options: CheckOptions) -> N
     from .options import MARGIN, games_for_margin
     from .sequential import SequentialStop
 
-    kinds = available_agents(deck.ruleset or "")
+    kinds = available_agents(deck)
     if "heuristic" not in kinds:
         report.add("players", "warn", f"the {deck.ruleset} game has no heuristic player, so only random players "
                                       "were simulated")

@@ -182,7 +182,7 @@ def build_command(decks: tuple[str, ...], all_decks: bool, out: Path | None, onl
     out_dir = out if out is not None else OUT_DEFAULT
 
     check_writable_dir(out_dir)
-    from ..check.gate import CheckOptions
+    from ..check.options import CheckOptions
     from ..load import bundled_deck_file, bundled_deck_ids
     from ..products import BuildSettings
     from ..render.sheets import SheetOptions
@@ -193,7 +193,7 @@ def build_command(decks: tuple[str, ...], all_decks: bool, out: Path | None, onl
     progress = reporter()
     check = CheckOptions(games=games, seed=seed, jobs=jobs, reporter=progress, sheets=sheets, engine=engine)
     settings = BuildSettings(out_dir=out_dir, sheets=sheets, png=png, print_shop=print_shop, cmyk=cmyk, tts=tts, check=check,
-                             force=force, booklet_format=booklet_format, reporter=progress)
+                             force=force, booklet_format=booklet_format, reporter=progress, jobs=jobs)
     references = [str(bundled_deck_file(i)) for i in bundled_deck_ids()] if all_decks else list(decks)
     if not watch:
         built = build_all(references, settings, only)

@@ -62,7 +62,6 @@ def deck_summary(deck: Deck) -> dict[str, Any]:
 
 def show_params(deck: Deck, as_json: bool) -> None:
     """`show --params`: docs/rules-parameters.md's rows for the deck's ruleset, with the deck's values."""
-    from ..games.registry import get_game
     from ..paramdoc import deck_values, param_rows
     if deck.ruleset is None:
         raise DeckError(f"{deck.path}: the deck has no `rules:` section, so it has no rules parameters")
@@ -129,8 +128,8 @@ def show_command(deck: str, as_json: bool, params_only: bool) -> None:
         console.print("extends: " + " -> ".join(summary["extends"]))
     width, height = loaded.spec.card.size_mm
     console.print(f"{summary['cards']} cards in play, {summary['printed_cards']} printed; card {width} x {height} mm")
-    game = get_game(loaded.ruleset) if loaded.ruleset and loaded.rules_params is not None else None
-    changing = {p: game.setup_extra(loaded, int(p)).get("hand") for p in summary["per_players"]} if game else {}
+    booklet = loaded.game.booklet if loaded.game is not None and loaded.rules_params is not None else None
+    changing = {p: booklet.setup_rows(int(p)).get("hand") for p in summary["per_players"]} if booklet else {}
     deal = [(players, str(row["cards"]), str(changing.get(players) or row["hand"]),
              "the rest" if changing.get(players) else str(row["set_aside"]),
              ", ".join(row["removed"]) if row["removed"] else "-") for players, row in summary["per_players"].items()]

@@ -53,7 +53,7 @@ def simulate_command(deck: str, players: int | None, games: int, seed: int, agen
     if as_json:
         echo_json(data, ensure_ascii=True)
         return
-    render(data, output_console(highlight=False))
+    render(data, output_console(highlight=False), loaded.game.report if loaded.game is not None else None)
     if log_path is not None:
         echo(f"log: {log_path}")
 

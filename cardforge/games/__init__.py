@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from .base import BookletContext, Game
+from .base import Game
+from .capabilities import BookletContext
 from .registry import all_games, find_game, get_game, register, unregister
 
 __all__ = ["BookletContext", "Game", "all_games", "find_game", "get_game", "register", "unregister"]

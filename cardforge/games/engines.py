@@ -6,22 +6,27 @@ from typing import TYPE_CHECKING, Any
 
 from ..deck import Deck
 from ..errors import RuleError
-from .registry import get_game
+from .capabilities import Simulation
 from .tricks import TrickGame
 
 if TYPE_CHECKING:
     from .declared.engine import DeclaredTrickGame
 
 
-def game_for(deck: Deck, players: int) -> TrickGame[Any]:
-    """The engine for `deck` at `players` seats; RuleError if its game cannot be simulated."""
+def simulation_of(deck: Deck) -> Simulation:
+    """The deck's simulation capability; RuleError if its game cannot be simulated."""
     ruleset = deck.ruleset
     if ruleset is None:
         raise RuleError(f"{deck.id} has no rules.ruleset, so there is no game to simulate")
-    engine = get_game(ruleset).engine(deck, players)
-    if engine is None:
+    simulation = deck.game.simulation if deck.game is not None else None
+    if simulation is None:
         raise RuleError(f"{deck.id}: the {ruleset} game has no trick-taking engine, so it cannot be simulated")
-    return engine
+    return simulation
+
+
+def game_for(deck: Deck, players: int) -> TrickGame[Any]:
+    """The engine for `deck` at `players` seats; RuleError if its game cannot be simulated."""
+    return simulation_of(deck).engine(players)
 
 
 def declared_game_for(deck: Deck, players: int) -> DeclaredTrickGame:

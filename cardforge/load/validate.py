@@ -423,7 +423,9 @@ def validated_deck(path: Path, data: dict[str, Any], sources: SourceMap, chain: 
     problems += rule_problems
     if problems and not collect_problems:
         raise problems[0]
-    game = all_games().get(spec.rules.game_id) if spec.rules is not None else None
     loaded = Deck(spec=spec, path=path, cards=cards, chain=chain, rules_params=params, problems=tuple(problems),
-                  unused_columns=tuple(unused), graphics=game.graphics() if game is not None else {})
+                  unused_columns=tuple(unused))
+    game = all_games().get(spec.rules.game_id) if spec.rules is not None else None
+    if game is not None:  # the capabilities hold the deck, so they are bound once it exists (deck.py `Deck.game`)
+        object.__setattr__(loaded, "game", game.bind(loaded))
     return loaded, sources  # with the tables' cells (expand_tables)

@@ -331,13 +331,14 @@ GRAPHICS: dict[str, Graphic] = {
     "awning": Graphic(draw_awning, awning_key),
     "waves": Graphic(draw_waves, waves_key),
 }
-"""The renderer's own graphics; a deck's game adds its own (games/base.py `Game.graphics`, `graphics_of`)."""
+"""The renderer's own graphics; a deck's game adds its own (games/capabilities.py `Look.graphics`, `graphics_of`)."""
 
 
 def graphics_of(deck: Deck) -> dict[str, Graphic]:
-    """Every graphic `deck`'s layouts may name: the renderer's own, then its game's (handed to the deck
-    on loading: deck.py `Deck.graphics`)."""
+    """Every graphic `deck`'s layouts may name: the renderer's own, then its game's (bound to the deck on
+    loading: deck.py `Deck.game`, games/capabilities.py `Look.graphics`)."""
     found = dict(GRAPHICS)
-    for name, graphic in deck.graphics.items():
+    look = deck.game.look if deck.game is not None else None
+    for name, graphic in (look.graphics if look is not None else {}).items():
         found.setdefault(name, graphic)
     return found

@@ -19,6 +19,7 @@ from reportlab.graphics.charts.barcharts import VerticalBarChart
 from reportlab.graphics.shapes import Drawing, Line, Rect, String
 from reportlab.lib import colors
 
+from ..games.capabilities import Bars
 from ..render.fonts import font_runs, register_fonts
 
 WIDTH, HEIGHT = 460.0, 222.0
@@ -242,3 +243,20 @@ def nice_bins(low: float, high: float, most: int = 24) -> tuple[float, float]:
 def colour_key(*entries: tuple[colors.Color, str]) -> str:
     """`grey: random players; green: heuristic players`: a note's key, in the words COLOUR_WORDS gives."""
     return "; ".join(f"{COLOUR_WORDS[colour]}: {what}" for colour, what in entries)
+
+
+TONES = {"good": GOOD, "bad": BAD, "other": OTHER}
+"""The colour of each tone a game's chart names (games/capabilities.py `Bars`)."""
+
+
+def draw_bars(bars: Bars) -> Drawing:
+    """A game's chart, drawn in the report's style: the key's colours first in the note, then its text."""
+    key = colour_key(*[(TONES[tone], what) for tone, what in bars.key])
+    note = f"{key}. {bars.note}" if key and bars.note else key or bars.note
+    fills = [TONES[tone] for tone in bars.tones] if bars.tones is not None else None
+    if bars.shares:
+        return share_chart(bars.title, bars.labels, bars.values, x_title=bars.x_title, y_title=bars.y_title,
+                           bar_labels=bars.bar_labels, note=note, bar_colors=fills)
+    return histogram_chart(bars.title, bars.labels, bars.values, x_title=bars.x_title, y_title=bars.y_title,
+                           bar_colors=fills, shade_from=bars.shade_from, shade_label=bars.shade_label, mark=bars.mark,
+                           mark_label=bars.mark_label, note=note)

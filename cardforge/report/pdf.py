@@ -30,8 +30,8 @@ from reportlab.platypus import (
 )
 
 from ..check.results import DeckCheck
-from ..games.registry import find_game
 from ..outputs import atomic_write_bytes
+from ..percentages import pct
 from ..render.fonts import font_runs
 from ..sim.report import seat_rows
 from .charts import (
@@ -40,13 +40,13 @@ from .charts import (
     RANDOM,
     SEARCH,
     colour_key,
+    draw_bars,
     histogram_chart,
     interval_chart,
     label_every,
     nice_bins,
     rich_string,
 )
-from .numbers import pct
 from .skilled import skilled_section
 from .styles import report_styles
 from .summary import SEATS_NOTE, key_numbers, next_steps, verdict_line
@@ -190,7 +190,6 @@ def report_story(report: DeckCheck) -> list[Any]:
     if report.simulations:
         story.append(Paragraph(escape(SEATS_NOTE), styles["caption"]))
     story += [Paragraph("Checks", styles["h3"]), _checks_table(report, styles)]
-    game = find_game(report.ruleset) if report.ruleset else None
     span = score_range(report.simulations)
     for players, runs in sorted(report.simulations.items()):
         if not runs:
@@ -207,10 +206,10 @@ def report_story(report: DeckCheck) -> list[Any]:
             styles)]))
         main = main_run(runs)
         story.append(KeepTogether([score_chart(players, main, span)]))
-        for chart in game.charts(players, main) if game is not None else []:
-            story.append(KeepTogether([chart]))
-    if game is not None:
-        sections = game.report_sections(report)
+        for bars in main.report.charts(players, main) if main.report is not None else []:
+            story.append(KeepTogether([draw_bars(bars)]))
+    if report.game_report is not None:
+        sections = report.game_report.sections(report)
         if sections:
             story.append(PageBreak())
             story += sections

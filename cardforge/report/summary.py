@@ -10,10 +10,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..check.results import DeckCheck
-from ..games.registry import find_game
+from ..percentages import pct, pct_interval
 from ..sim.report import seat_rows
 from ..sim.stats import wilson
-from .numbers import pct, pct_interval
 
 SEATS_NOTE = ("Seats are numbered from 0 in playing order, everywhere in this report and in the JSON: "
               "seat 0 deals the first hand and the deal passes to seat 1.")
@@ -31,7 +30,6 @@ class KeyNumber:
 def key_numbers(report: DeckCheck) -> list[KeyNumber]:
     """Seat win rates, the game's own rates (bust rate...) and game length, each with a 95% interval."""
     rows: list[KeyNumber] = []
-    game = find_game(report.ruleset) if report.ruleset else None
     for players, runs in sorted(report.simulations.items()):
         main_kind = "heuristic" if "heuristic" in runs else next(iter(runs), None)
         if main_kind is None:
@@ -44,7 +42,7 @@ def key_numbers(report: DeckCheck) -> list[KeyNumber]:
         for what, seat in (("lowest seat win rate", low), ("highest seat win rate", high)):
             rows.append(KeyNumber(what, where, f"seat {seat['seat']}: "
                                   f"{pct_interval(seat['win_rate'], seat['ci_low'], seat['ci_high'])}"))
-        for name, (count, trials) in (game.rates(result) if game is not None else {}).items():
+        for name, (count, trials) in (result.report.rates(result) if result.report is not None else {}).items():
             lo, hi = wilson(count, trials)
             rows.append(KeyNumber(name, where, pct_interval(count / trials if trials else 0.0, lo, hi)))
     if report.mission is not None:

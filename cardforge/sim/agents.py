@@ -10,8 +10,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ..deck import Deck
 from ..errors import RuleError
-from ..games.registry import get_game
+from ..games.engines import simulation_of
 from ..games.tricks import TrickGame
 
 
@@ -63,10 +64,10 @@ def make_agent(name: str, game: TrickGame[Any], rng: random.Random) -> Any:
     if name == "random":
         return RandomAgent(rng)
     if name == "heuristic":
-        agent = get_game(game.ruleset).heuristic(rng)
-        if agent is None:
+        heuristic = simulation_of(game.deck).heuristic
+        if heuristic is None:
             raise RuleError(f"{game.ruleset} has no heuristic player; use random players")
-        return agent
+        return heuristic(rng)
     from .search import make_search_agent
 
     searcher = make_search_agent(name, game, rng)
@@ -84,10 +85,10 @@ def fast_agents(names: list[str], kernel: Any = None) -> bool:
     return all(n in ("random", "heuristic") or (searches and parse_budget(n) is not None) for n in names)
 
 
-def available_agents(ruleset: str) -> tuple[str, ...]:
+def available_agents(deck: Deck) -> tuple[str, ...]:
     """The agent kinds the balance check plays: random always, heuristic when the game declares one
     (search players are asked for separately: `check --skilled`)."""
-    return AGENT_NAMES[:2] if get_game(ruleset).heuristic(random.Random(0)) is not None else ("random",)
+    return AGENT_NAMES[:2] if simulation_of(deck).heuristic is not None else ("random",)
 
 
 def seat_agents(names: list[str] | None, players: int) -> list[str]:

@@ -1,7 +1,7 @@
 """The fast path of the simulator: whole games played by a ruleset's compiled kernel.
 
-A game with a fast path returns its kernel module from `Game.fast_kernel()` (the `FastKernel`
-functions below). This driver never names a game: it takes
+A game with a fast path hands out its kernel in the deck's simulation capability (games/capabilities.py
+`Simulation.kernel`, a `FastKernel`). This driver never names a game: it takes
 the bound reference engine (a `TrickGame`) and the kernel, plays games `start..stop` of the run
 seeded `seed` (game `i` from its own generator seeded `game_seed(seed, i)`, so the split into
 batches or processes changes nothing) and returns per-game `GameOutcome`s, or the raw arrays for
@@ -16,14 +16,17 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 
 from ..errors import RuleError
+from ..games.capabilities import FastKernel
+from ..games.seeded import game_seed
+from ..games.tricks import TrickGame
 from .accumulate import Accumulator
 from .fastcore import AGENT_CODES, ERR_NO_LEADER, ERR_TOO_LONG, ERR_TRACE_FULL
-from .run import GameOutcome, game_seed
+from .run import GameOutcome
 
 
 @dataclass
@@ -45,39 +48,13 @@ class Batch:
         return len(self.scores)
 
 
-class FastKernel(Protocol):
-    """What a ruleset's `fast` module provides."""
+def kernel_for(game: TrickGame[Any]) -> FastKernel | None:
+    """The compiled kernel of the engine's game (games/capabilities.py `Simulation.kernel`), or None: the
+    reference engine plays."""
+    from ..games.engines import simulation_of
 
-    def tables(self, game: Any) -> tuple[Any, ...]:
-        """The engine's numbers (suits, ranks, parameters) as arrays for the compiled code."""
-        ...
-
-    def play_batch(self, tables: tuple[Any, ...], seeds: np.ndarray, agents: np.ndarray) -> tuple[np.ndarray, ...]:
-        """(scores, winners, hands, plays, figures, errors) arrays for one game per seed."""
-        ...
-
-    def play_traced(self, tables: tuple[Any, ...], seed: int, agents: np.ndarray) -> np.ndarray:
-        """One game with every step written to a flat trace (for the log)."""
-        ...
-
-    def record(self, game: Any, trace: np.ndarray) -> Any:
-        """The reference engine's `GameRecord` of a traced game."""
-        ...
-
-    def figures(self, game: Any, row: np.ndarray) -> dict[str, Any]:
-        """One game's `GameOutcome.figures` from its row of the figures array.
-
-        Figures add up: the figures of the sum of several rows are the summed figures of those games
-        (`FastRunner.accumulate` relies on it; tests/test_sim_fast.py checks it per kernel)."""
-        ...
-
-
-def kernel_for(ruleset: str) -> FastKernel | None:
-    """The compiled kernel the game declares (`Game.fast_kernel`), or None: the reference engine plays."""
-    from ..games.registry import find_game
-
-    game = find_game(ruleset)
-    return game.fast_kernel() if game is not None else None
+    make = simulation_of(game.deck).kernel
+    return make() if make is not None else None
 
 
 def agent_codes(names: Sequence[str]) -> np.ndarray:

@@ -8,6 +8,13 @@ recompiles only the loops that call them (sim/trickrules.py, sim/trickloop.py, a
 Numba keys a cached function by its own source file alone: a loop that compiled the rules of another
 file in is not recompiled when that file changes, and would run the old rules. `drop_stale_caches`
 removes such caches when the files they compile in have changed since they were written.
+
+numba compiles a function called from compiled code once for each argument type it meets while
+typing the caller, and a constant argument (or a variable that starts as one, `h = 0`) first types
+as a Literal: every loop called so got a second, Literal copy of itself, the heuristics and
+`play_tricks` included, costing a third to a half of a cold compile. `_typed_as_variables` has the
+project's own compiled functions typed by their arguments' plain types (an int64 for a literal 0),
+so they compile once; LLVM still folds constants where it inlines them.
 """
 
 from __future__ import annotations
@@ -18,7 +25,28 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from numba import njit
+from numba import njit, types
+from numba.core.dispatcher import Dispatcher
+
+
+def _typed_as_variables() -> None:
+    """numba types a call to a dispatcher from compiled code with `get_call_template`; for the
+    project's functions it is given the arguments' plain types (see the module docstring)."""
+    template_for = getattr(Dispatcher, "get_call_template", None)
+    if template_for is None or getattr(template_for, "plain_types", False):
+        return
+
+    def get_call_template(self: Any, args: Any, kws: Any) -> Any:
+        if getattr(self.py_func, "__module__", "").startswith("cardforge."):
+            args = tuple(types.unliteral(a) for a in args)
+            kws = {k: types.unliteral(v) for k, v in kws.items()}
+        return template_for(self, args, kws)
+
+    get_call_template.plain_types = True  # type: ignore[attr-defined]
+    setattr(Dispatcher, "get_call_template", get_call_template)  # noqa: B010
+
+
+_typed_as_variables()
 
 
 @cache

@@ -1,8 +1,8 @@
 """Balance metrics as sums over games, so they stream, merge from any worker and resample cheaply.
 
 Every game becomes one row of named columns (its seat win shares, hands, plays, mean final score,
-score gap, and the counts behind its game's own rates and figures, from `Game.rates` / `Game.figures` applied to that
-one game). Every metric is a function of the column sums over a run, so a run's value is the same
+score gap, and the counts behind its game's own rates and figures, from the deck's `Report.rates` /
+`Report.figures` (games/capabilities.py) applied to that one game). Every metric is a function of the column sums over a run, so a run's value is the same
 whichever process played which games, and a bootstrap only reweights rows (sweep/rank.py).
 """
 
@@ -12,8 +12,6 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
-
-from ..games.registry import find_game
 
 if TYPE_CHECKING:
     from .run import GameOutcome, SimResult
@@ -72,14 +70,14 @@ def game_row(outcome: GameOutcome, one_game: SimResult) -> dict[str, float]:
            "score": sum(outcome.scores) / players, "spread": float(max(outcome.scores) - min(outcome.scores))}
     for seat in range(players):
         row[f"win{seat}"] = share if seat in outcome.winners else 0.0
-    game = find_game(one_game.ruleset)
-    if game is None:
+    report = one_game.report
+    if report is None:
         return row
-    for name, (count, trials) in game.rates(one_game).items():
+    for name, (count, trials) in report.rates(one_game).items():
         row[f"rate:{slug(name)}:count"] = float(count)
         row[f"rate:{slug(name)}:trials"] = float(trials)
     quoted = set(one_game.params)
-    for name, value in game.figures(one_game).items():
+    for name, value in report.figures(one_game).items():
         if _is_number(value) and name not in quoted:
             row[f"figure:{slug(name)}"] = float(value)
     return row

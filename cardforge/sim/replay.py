@@ -16,8 +16,7 @@ from rich.text import Text
 
 from ..deck import Deck
 from ..errors import CardforgeError, DeckError, RuleError
-from ..games.engines import game_for
-from ..games.registry import find_game
+from ..games.engines import game_for, simulation_of
 from ..games.tricks import GameRecord, HandRecord, HandState, Play, TrickGame
 from ..load import bundled_deck_file, load_deck
 
@@ -247,9 +246,8 @@ def _card_text(game: TrickGame[Any], card: str, down: bool) -> Text:
 
 
 def hand_summary(game: TrickGame[Any], rec: HandRecord) -> str:
-    """What decided the hand's points, in the game's own words (games/base.py `Game.hand_summary`)."""
-    declared = find_game(game.ruleset)
-    return declared.hand_summary(rec) if declared is not None else ""
+    """What decided the hand's points, in the game's own words (games/capabilities.py `Simulation.hand_summary`)."""
+    return simulation_of(game.deck).hand_summary(rec)
 
 
 def render_game(game: TrickGame[Any], log: dict[str, Any], console: Console, record: GameRecord | None = None) -> None:

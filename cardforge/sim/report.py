@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Console
 from rich.table import Table
 
-from ..games.registry import find_game
+from ..games.capabilities import Figures, Report
 from ..terminal import styled
 from .accumulate import Histogram
 from .accumulate import mean_difference as histogram_mean_difference
@@ -48,10 +48,9 @@ def verdict(result: SimResult, seats: list[dict[str, Any]], p_value: float) -> t
     return "fair", f"No seat advantage detected (chi-square p = {p_value:.3g}; fair rate {even:.1%})."
 
 
-def ruleset_figures(result: SimResult) -> dict[str, Any]:
-    """The game's own figures over the run (games/base.py `Game.figures`)."""
-    game = find_game(result.ruleset)
-    return game.figures(result) if game is not None else {}
+def ruleset_figures(result: SimResult) -> Figures:
+    """The game's own figures over the run (games/capabilities.py `Report.figures`)."""
+    return result.report.figures(result) if result.report is not None else {}
 
 
 def skill_gap(result: SimResult) -> dict[str, Any] | None:
@@ -112,7 +111,9 @@ def _pct(rate: dict[str, float]) -> str:
     return f"{rate['rate']:.1%} ({rate['ci_low']:.1%}–{rate['ci_high']:.1%})"
 
 
-def render(data: dict[str, Any], console: Console) -> None:
+def render(data: dict[str, Any], console: Console, report: Report | None) -> None:
+    """The terminal report of `result_json`'s data; `report`: the deck's report capability, for the game's
+    own figures in its words."""
     """Prints the report from the JSON dict (so the terminal and --json never disagree)."""
     table = Table(title=f"{data['deck']} · {data['ruleset']} · {data['players']} players · "
                         f"{data['games']} games · seed {data['seed']}")
@@ -131,8 +132,7 @@ def render(data: dict[str, Any], console: Console) -> None:
     length = data["game_length"]
     console.print(f"Game length: {length['hands']['mean']:.2f} hands, {length['plays']['mean']:.1f} card plays "
                   f"(p5 {length['plays']['p5']:g}, p95 {length['plays']['p95']:g})")
-    game = find_game(data["ruleset"])
-    for line in game.figure_lines(data["figures"]) if game is not None else []:
+    for line in report.figure_lines(data["figures"]) if report is not None else []:
         console.print(line)
     skill = data.get("skill")
     if skill:

@@ -6,22 +6,22 @@ the same whatever the number of processes; results come back in game order.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import random
 import signal
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..deck import Deck
 from ..errors import CardforgeError, RuleError
-from ..games.engines import game_for
-from ..games.registry import get_game
+from ..games.capabilities import FastKernel, Report, ReportParams
+from ..games.engines import game_for, simulation_of
+from ..games.seeded import RandomChance, game_seed
 from ..games.tricks import GameRecord, TrickGame
 from ..interrupt import checkpoint
 from ..load import load_deck
@@ -29,34 +29,6 @@ from ..outputs import check_target, safe_replace
 from ..processes import process_context
 from .accumulate import Accumulator, Histogram
 from .agents import fast_agents, make_agent, seat_agents
-
-
-def game_seed(seed: int, index: int) -> int:
-    """The seed of game `index` in a run: a hash, so neighbouring games are unrelated."""
-    digest = hashlib.blake2b(f"cardforge:{seed}:{index}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big")
-
-
-class RandomChance:
-    """Shuffles and random picks from the game's seeded generator."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def deal(self, game: TrickGame[Any], hand_index: int) -> tuple[list[list[int]], list[int]]:
-        cards = list(range(len(game.ids)))
-        self.rng.shuffle(cards)
-        size = game.hand_size_of(hand_index)
-        hands = [cards[s * size:(s + 1) * size] for s in range(game.players)]
-        return hands, cards[game.players * size:]
-
-    def pick(self, game: TrickGame[Any], hand_index: int, what: str, options: Sequence[Any]) -> Any:
-        return options[int(self.rng.random() * len(options))]
-
-    def order(self, game: TrickGame[Any], hand_index: int, what: str, items: list[int]) -> list[int]:
-        items = list(items)
-        self.rng.shuffle(items)
-        return items
 
 
 @dataclass
@@ -93,12 +65,14 @@ class SimResult:
     first_seat: int
     """The seat the first-seat verdict looks at (`first_seat_note` says why it is first)."""
     acc: Accumulator
-    params: dict[str, Any] = field(default_factory=dict)
+    params: ReportParams = field(default_factory=dict)
     first_seat_note: str = "the first dealer"
     engine: str = "reference"
     """Which engine played: `reference` (rules/tricks flow in Python) or `fast` (the game's compiled kernel)."""
     notice: str = ""
     """One line for the user when the fast engine was asked for but the game has none."""
+    report: Report | None = field(default=None, compare=False, repr=False)
+    """The deck's report capability (games/capabilities.py): the game's own figures and rates of this run."""
 
     @property
     def hands(self) -> int:
@@ -197,7 +171,8 @@ def _init_worker(deck: Deck, players: int, agent_names: list[str], seed: int, wa
     # workers must not each die with their own traceback.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     game = game_for(deck, players)
-    kernel = get_game(game.ruleset).fast_kernel() if fast else None
+    make = simulation_of(deck).kernel
+    kernel = make() if fast and make is not None else None
     _WORKER.update(game=game, agents=agent_names, seed=seed, log=want_log, kernel=kernel)
 
 
@@ -240,12 +215,14 @@ ENGINES = ("fast", "reference")
 """`fast`: the game's compiled kernel where it has one (the default); `reference`: the rules in Python."""
 
 
-def engine_kernel(ruleset: str, engine: str) -> tuple[Any, str]:
+def engine_kernel(deck: Deck, engine: str) -> tuple[FastKernel | None, str]:
     """(kernel or None, notice): the fast kernel when asked for and declared, else a one-line notice."""
     if engine not in ENGINES:
         raise CardforgeError(f"unknown engine {engine!r}; engines: {', '.join(ENGINES)}")
-    kernel = get_game(ruleset).fast_kernel() if engine == "fast" else None
-    notice = f"{ruleset} has no fast engine; the reference engine plays" if engine == "fast" and kernel is None else ""
+    make = simulation_of(deck).kernel
+    kernel = make() if engine == "fast" and make is not None else None
+    notice = (f"{deck.ruleset} has no fast engine; the reference engine plays" if engine == "fast" and kernel is None
+              else "")
     return kernel, notice
 
 
@@ -256,7 +233,7 @@ def simulate(deck: Deck | str | Path, players: int, games: int, seed: int = 0, a
     """Play `games` whole games of the deck's ruleset; every game must finish (RuleError otherwise).
 
     `engine="fast"` (the default) plays with the game's compiled kernel when it declares one
-    (`Game.fast_kernel`): the same rules, another random stream, so the same statistics but not the
+    (games/capabilities.py `Simulation.kernel`): the same rules, another random stream, so the same statistics but not the
     same games as the reference engine (tests/test_sim_fast.py). A game without a kernel falls back
     to the reference engine and says so in `SimResult.notice`.
 
@@ -273,7 +250,7 @@ def simulate(deck: Deck | str | Path, players: int, games: int, seed: int = 0, a
     names = seat_agents(agents, players)
     for name in sorted(set(names)):  # a player the game lacks is refused here, not inside a worker
         make_agent(name, game, random.Random(0))
-    kernel, notice = engine_kernel(game.ruleset, engine)
+    kernel, notice = engine_kernel(deck, engine)
     if kernel is not None and not fast_agents(names, kernel):
         kernel, notice = None, "search players decide in Python; the reference engine plays (playouts stay compiled)"
     acc = Accumulator(players)
@@ -310,7 +287,8 @@ def simulate(deck: Deck | str | Path, players: int, games: int, seed: int = 0, a
     seconds = time.perf_counter() - started
     first, note = game.first_seat()
     return SimResult(game.ruleset, deck.id, players, played, seed, names, seconds, first, acc,
-                     _report_params(game), note, "fast" if kernel is not None else "reference", notice)
+                     _report_params(game), note, "fast" if kernel is not None else "reference", notice,
+                     deck.game.report if deck.game is not None else None)
 
 
 def play_outcomes(deck: Deck | str | Path, players: int, start: int, stop: int, seed: int = 0,
@@ -319,12 +297,12 @@ def play_outcomes(deck: Deck | str | Path, players: int, start: int, stop: int, 
     if not isinstance(deck, Deck):
         deck = load_deck(deck)
     game = game_for(deck, players)
-    kernel, _ = engine_kernel(game.ruleset, engine)
+    kernel, _ = engine_kernel(deck, engine)
     return _play_range(game, seat_agents(agents, players), seed, start, stop, False, kernel)[0]
 
 
-def _report_params(game: TrickGame[Any]) -> dict[str, Any]:
-    return get_game(game.ruleset).report_params(game)
+def _report_params(game: TrickGame[Any]) -> ReportParams:
+    return simulation_of(game.deck).report_params(game)
 
 
 def _progress(total: int) -> tuple[Any, Any]:

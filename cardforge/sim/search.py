@@ -250,11 +250,9 @@ def make_search_agent(name: str, game: TrickGame[Any], rng: random.Random) -> Se
     budget = parse_budget(name)
     if budget is None:
         return None
-    from ..games.registry import get_game
+    from ..games.engines import simulation_of
 
-    decl = get_game(game.ruleset)
-    rules = decl.search_rules(game)
-    heuristic = decl.heuristic(rng)
-    if rules is None or heuristic is None:
+    simulation = simulation_of(game.deck)
+    if simulation.search is None or simulation.heuristic is None:
         raise RuleError(f"{game.ruleset} has no search player; agents: random, heuristic")
-    return SearchAgent(rng, budget, heuristic, rules)
+    return SearchAgent(rng, budget, simulation.heuristic(rng), simulation.search(game))

@@ -19,7 +19,6 @@ from pathlib import Path
 
 from ..errors import RuleError
 from ..games.engines import game_for
-from ..games.registry import find_game
 from ..interrupt import checkpoint
 from ..sim.agents import make_agent
 from .executor import Executor
@@ -116,8 +115,7 @@ def plan_sweep(reference: str | Path, sets: list[str], players: int | str | None
         raise SweepError("--games must be at least 1")
     base = read_base(reference)
     deck = base.deck
-    declared = find_game(deck.ruleset) if deck.ruleset else None
-    if declared is None or not declared.simulated:
+    if deck.game is None or deck.game.simulation is None:
         raise SweepError(f"{deck.id} plays {deck.ruleset or 'no ruleset'}, which the simulator cannot play; "
                          "a sweep needs a simulated game")
     counts = parse_counts(players, list(deck.players), deck.id)

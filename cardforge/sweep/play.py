@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..deck import Deck
-from ..games.engines import game_for
-from ..games.registry import get_game
+from ..games.engines import game_for, simulation_of
 from ..games.tricks import TrickGame
 from ..sim.accumulate import Accumulator
 from ..sim.agents import fast_agents
@@ -71,18 +70,19 @@ def play_block(task: BlockTask) -> BlockResult:
     """Play the block and turn every game into its metric row (runs on a worker; pure function of the task)."""
     engine = _engine(task)
     agents = list(task.agents)
-    kernel, _ = engine_kernel(engine.ruleset, task.engine)
+    kernel, _ = engine_kernel(engine.deck, task.engine)
     if not fast_agents(agents, kernel):  # a game whose kernel does not search: the reference engine plays
         kernel = None
     outcomes, _ = _play_range(engine, agents, task.seed, task.start, task.stop, False, kernel)
     first, note = engine.first_seat()
-    params = get_game(engine.ruleset).report_params(engine)
+    params = simulation_of(engine.deck).report_params(engine)
+    report = engine.deck.game.report if engine.deck.game is not None else None
     rows = []
     for outcome in outcomes:
         acc = Accumulator(task.players)
         acc.add_outcomes([outcome])
         one = SimResult(engine.ruleset, task.deck.id, task.players, 1, task.seed, agents, 0.0, first, acc,
-                        params, note)
+                        params, note, report=report)
         rows.append(game_row(outcome, one))
     columns = tuple(sorted({name for row in rows for name in row}))
     table = tuple(tuple(row.get(name, 0.0) for name in columns) for row in rows)

@@ -10,11 +10,25 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from functools import partial
+from typing import TYPE_CHECKING, Any, cast
 
 from pydantic import BaseModel, ConfigDict
 
 from ..base import Game
+from ..capabilities import (
+    Bars,
+    Counts,
+    FastKernel,
+    Figures,
+    GameCapabilities,
+    Look,
+    Rate,
+    Report,
+    ReportParams,
+    SetupRows,
+    Simulation,
+)
 from .vocabulary import TrickRules, directions_for
 
 if TYPE_CHECKING:
@@ -22,9 +36,9 @@ if TYPE_CHECKING:
 
     from ...deck import Deck
     from ...sim.run import SimResult
+    from ...sim.search import DeclaredSearch
     from ...sim.trickloop import Pieces
-    from ..base import Rate
-    from ..tricks import HandRecord, TrickGame
+    from ..tricks import Agent, GameRecord, HandRecord, TrickGame
     from .engine import DeclaredTrickGame
 
 
@@ -43,6 +57,13 @@ class DeclaredHandLog(BaseModel):
     bids: list[int] | None = None
 
 
+def _declared(game: TrickGame[Any]) -> DeclaredTrickGame:
+    from .engine import DeclaredTrickGame
+
+    assert isinstance(game, DeclaredTrickGame), "a declared game's kernel plays its declared engine"
+    return game
+
+
 class DeclaredKernel:
     """The compiled loop (sim/trickloop.py) with a game's pieces, as sim/fast.py's `FastKernel`."""
 
@@ -52,8 +73,8 @@ class DeclaredKernel:
     def __init__(self, pieces: Pieces) -> None:
         self.pieces = pieces
 
-    def tables(self, game: DeclaredTrickGame) -> np.ndarray:
-        return game.tb
+    def tables(self, game: TrickGame[Any]) -> np.ndarray:
+        return _declared(game).tb
 
     def play_batch(self, tb: np.ndarray, seeds: np.ndarray, agents: np.ndarray) -> tuple[np.ndarray, ...]:
         from ...sim.ismcts import loop_pieces
@@ -67,11 +88,11 @@ class DeclaredKernel:
 
         return play_traced(loop_pieces(self.pieces, agents), tb, seed, agents)
 
-    def record(self, game: DeclaredTrickGame, trace: np.ndarray) -> Any:
-        return game.record(trace)
+    def record(self, game: TrickGame[Any], trace: np.ndarray) -> GameRecord:
+        return _declared(game).record(trace)
 
-    def figures(self, game: DeclaredTrickGame, row: np.ndarray) -> dict[str, Any]:
-        return game.compiled.figures(row)
+    def figures(self, game: TrickGame[Any], row: np.ndarray) -> Counts:
+        return _declared(game).compiled.figures(row)
 
 
 class DeclaredRuleset(Game):
@@ -105,30 +126,49 @@ class DeclaredRuleset(Game):
         shared: Pieces = getattr(importlib.import_module(f"{__name__}.heuristic"), self.heuristic_pieces)
         return shared
 
-    def engine(self, deck: Deck, players: int) -> DeclaredTrickGame:
+    def bind(self, deck: Deck) -> GameCapabilities:
+        simulation = Simulation(engine=partial(self._engine, deck), kernel=self._kernel, heuristic=self._heuristic,
+                                search=self._search, report_params=self._report_params,
+                                hand_summary=self._hand_summary)
+        report = Report(figures=self._figures, figure_lines=self._figure_lines, rates=self._rates,
+                        charts=self._charts)
+        return self.capabilities(simulation=simulation, report=report,
+                                 booklet=self.booklet(deck, partial(self._setup_rows, deck),
+                                                      partial(self._variant_lines, deck)),
+                                 look=self._look(deck))
+
+    def _variant_lines(self, deck: Deck, base: Deck) -> list[str] | None:
+        """What `deck` (a variant) changes from `base` in the game's words; None: by the parameters' schema."""
+        return None
+
+    def _look(self, deck: Deck) -> Look | None:
+        """The booklet's accent colour and the like (None: the deck's own)."""
+        return None
+
+    def _engine(self, deck: Deck, players: int) -> DeclaredTrickGame:
         from .engine import DeclaredTrickGame
 
         return DeclaredTrickGame(deck, players, self.declare(deck), self.id)
 
-    def heuristic(self, rng: random.Random) -> Any:
+    def _heuristic(self, rng: random.Random) -> Agent:
         from .engine import HeuristicPlayer
 
-        return HeuristicPlayer(rng, self.pieces())
+        return cast("Agent", HeuristicPlayer(rng, self.pieces()))  # it plays declared engines only
 
-    def fast_kernel(self) -> Any | None:
+    def _kernel(self) -> FastKernel:
         return DeclaredKernel(self.pieces())
 
-    def search_rules(self, engine: TrickGame[Any]) -> Any | None:
+    def _search(self, engine: TrickGame[Any]) -> DeclaredSearch:
         from ...sim.search import DeclaredSearch
 
         return DeclaredSearch(engine, self.pieces())
 
-    def report_params(self, engine: TrickGame[Any]) -> dict[str, Any]:
+    def _report_params(self, engine: TrickGame[Any]) -> ReportParams:
         from ...sim import trickrules as tr  # numba: only when a report is made (tests/test_startup.py)
 
         compiled = engine.compiled  # type: ignore[attr-defined]
         scoring, end = compiled.rules.scoring, compiled.rules.end
-        out: dict[str, Any] = {}
+        out: ReportParams = {}
         if scoring.target is not None:
             out["target"] = scoring.target.value
         if scoring.hand == "table":
@@ -140,7 +180,7 @@ class DeclaredRuleset(Game):
             out["hands"] = compiled.setting(tr.END_HANDS)
         return out
 
-    def setup_extra(self, deck: Deck, players: int) -> dict[str, Any]:
+    def _setup_rows(self, deck: Deck, players: int) -> SetupRows:
         """A flip deck's gift step, the passing cycle, or the range of changing hand sizes."""
         rules = self.declare(deck)
         cycle = directions_for(rules.passing, players) if rules.passing is not None else None
@@ -161,27 +201,27 @@ class DeclaredRuleset(Game):
         return {"hand": str(low) if low == high else f"{low} to {high}", "set_aside": "the rest"}
 
     # the report's figures, by the sections the scoring has (report.py)
-    def figures(self, result: SimResult) -> dict[str, Any]:
+    def _figures(self, result: SimResult) -> Figures:
         from .report import figures
 
         return figures(result, self.table_rate)
 
-    def figure_lines(self, figures: Mapping[str, Any]) -> list[str]:
+    def _figure_lines(self, figures: Mapping[str, Any]) -> list[str]:
         from .report import figure_lines
 
         return figure_lines(figures, self.table_rate)
 
-    def rates(self, result: SimResult) -> dict[str, Rate]:
+    def _rates(self, result: SimResult) -> dict[str, Rate]:
         from .report import rates
 
         return rates(result, self.table_rate)
 
-    def charts(self, players: int, result: SimResult) -> list[Any]:
+    def _charts(self, players: int, result: SimResult) -> list[Bars]:
         from .report import charts
 
         return charts(players, result, self.table_rate)
 
-    def hand_summary(self, record: HandRecord) -> str:
+    def _hand_summary(self, record: HandRecord) -> str:
         stats = record.stats
         text = f"{self.count_words} {stats['count']}"
         if stats.get("moon", -1) >= 0:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ...deck import Deck
-    from ..base import BlockFactory, BookletContext
+    from ..capabilities import BlockFactory, BookletContext
 
 
 def tables(deck: Deck, ctx: BookletContext) -> dict[str, BlockFactory]:

@@ -7,11 +7,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from ...percentages import pct, pct_interval
 from ...sim.stats import rate_summary
+from ..capabilities import Bars, Tone
 
 if TYPE_CHECKING:
     from ...sim.run import SimResult
-    from ..base import Rate
+    from ..capabilities import Rate
 
 TOTALS_SHOWN = 40
 """The totals chart runs 0-40: a hand total past 40 is rare and shown in the last bin, "40+"."""
@@ -79,74 +81,63 @@ def rates(result: SimResult, table_rate: tuple[str, str]) -> dict[str, Rate]:
     return out
 
 
-def charts(players: int, result: SimResult, table_rate: tuple[str, str]) -> list[Any]:
+def charts(players: int, result: SimResult, table_rate: tuple[str, str]) -> list[Bars]:
     """The hand totals around a target, the tricks a score table pays for, or the hands of a game that
     ends at a score."""
     fig = figures(result, table_rate)
     if "bust_rate" in fig:
         return [_totals_chart(players, fig)]
     if "tricks_hist" in fig:
-        return [_table_chart(players, fig, result.params.get("points") or [], fig[f"{table_rate[0]}_rate"])]
+        points = result.params.get("points")
+        return [_table_chart(players, fig, points if isinstance(points, list) else [], fig[f"{table_rate[0]}_rate"])]
     if result.params.get("end_score") is not None:
         return [_hands_chart(players, result, fig.get("moon_rate"))]
     return []
 
 
-def _totals_chart(players: int, fig: Mapping[str, Any]) -> Any:
-    from ...report.charts import BAD, GOOD, OTHER, colour_key, histogram_chart, share_chart
-    from ...report.numbers import pct, pct_interval
-
+def _totals_chart(players: int, fig: Mapping[str, Any]) -> Bars:
     hist = fig["totals_hist"]
     target = fig.get("target") or 25
     bust, exact = fig["bust_rate"], fig["exact_rate"]
     if not any(hist):
-        return share_chart(f"Busts and exact hits, {players} players", ["bust", f"exactly {target}"],
-                           [bust["rate"], exact["rate"]], bar_labels=[pct(bust["rate"]), pct(exact["rate"])],
-                           bar_colors=[BAD, GOOD], x_title="outcome of a seat's hand", y_title="seat-hands (%)",
-                           note=colour_key((BAD, "bust"), (GOOD, f"exactly {target}")))
+        return Bars(f"Busts and exact hits, {players} players", ("bust", f"exactly {target}"),
+                    (bust["rate"], exact["rate"]), "outcome of a seat's hand", "seat-hands (%)", ("bad", "good"),
+                    shares=True, bar_labels=(pct(bust["rate"]), pct(exact["rate"])),
+                    key=(("bad", "bust"), ("good", f"exactly {target}")))
     top = max(TOTALS_SHOWN, target + 5)
     counts = [hist[t] if t < len(hist) else 0 for t in range(top)] + [sum(hist[top:])]
     labels = [("" if t % 5 else str(t)) for t in range(top)] + [f"{top}+"]
-    fills = [GOOD if t == target else BAD if t > target else OTHER for t in range(top + 1)]
-    return histogram_chart(
-        f"Hand totals around {target}, {players} players", labels, counts,
-        bar_colors=fills, shade_from=target + 1, shade_label=f"bust: over {target}",
-        mark=target, mark_label=f"target {target}", x_title="a seat's hand total (card points won in one hand)",
-        y_title="seat-hands",
-        note=f"{colour_key((GOOD, f'exactly {target}'), (BAD, 'bust'), (OTHER, 'under'))}. Bust "
-             f"{pct_interval(bust['rate'], bust['ci_low'], bust['ci_high'])}; exactly {target} "
-             f"{pct_interval(exact['rate'], exact['ci_low'], exact['ci_high'])}; of "
-             f"{bust['trials']:,} seat-hands")
+    tones: list[Tone] = ["good" if t == target else "bad" if t > target else "other" for t in range(top + 1)]
+    return Bars(f"Hand totals around {target}, {players} players", tuple(labels), tuple(counts),
+                "a seat's hand total (card points won in one hand)", "seat-hands", tuple(tones),
+                shade_from=target + 1, shade_label=f"bust: over {target}", mark=target, mark_label=f"target {target}",
+                key=(("good", f"exactly {target}"), ("bad", "bust"), ("other", "under")),
+                note=f"Bust {pct_interval(bust['rate'], bust['ci_low'], bust['ci_high'])}; exactly {target} "
+                     f"{pct_interval(exact['rate'], exact['ci_low'], exact['ci_high'])}; of "
+                     f"{bust['trials']:,} seat-hands")
 
 
-def _table_chart(players: int, fig: Mapping[str, Any], points: list[int], rate: Mapping[str, float]) -> Any:
+def _table_chart(players: int, fig: Mapping[str, Any], points: list[int], rate: Mapping[str, float]) -> Bars:
     """Tricks won per seat-hand, each bar labelled with the points the score table gives for it."""
-    from ...report.charts import BAD, GOOD, OTHER, colour_key, histogram_chart
-    from ...report.numbers import pct_interval
-
-    labels, fills = [], []
+    labels: list[str] = []
+    tones: list[Tone] = []
     for label in fig["tricks_hist"]:
         n = int(label)
         value = points[n] if n < len(points) else None
         labels.append(f"{n}\n{value:+d}" if value is not None else label)
-        fills.append(GOOD if value and value > 0 else BAD if value is not None and value < 0 else OTHER)
-    return histogram_chart(f"Tricks won per hand and the points they score, {players} players", labels,
-                           list(fig["tricks_hist"].values()), bar_colors=fills,
-                           x_title="tricks won in a hand (above) and points scored for them (below)",
-                           y_title="seat-hands",
-                           note=f"{colour_key((GOOD, 'scores'), (BAD, 'loses points'), (OTHER, 'no points'))}. "
-                                f"A scoring count in {pct_interval(rate['rate'], rate['ci_low'], rate['ci_high'])} "
-                                "of seat-hands")
+        tones.append("good" if value and value > 0 else "bad" if value is not None and value < 0 else "other")
+    return Bars(f"Tricks won per hand and the points they score, {players} players", tuple(labels),
+                tuple(fig["tricks_hist"].values()),
+                "tricks won in a hand (above) and points scored for them (below)", "seat-hands", tuple(tones),
+                key=(("good", "scores"), ("bad", "loses points"), ("other", "no points")),
+                note=f"A scoring count in {pct_interval(rate['rate'], rate['ci_low'], rate['ci_high'])} of seat-hands")
 
 
-def _hands_chart(players: int, result: SimResult, moon: Mapping[str, float] | None) -> Any:
-    from ...report.charts import histogram_chart
-    from ...report.numbers import pct_interval
-
+def _hands_chart(players: int, result: SimResult, moon: Mapping[str, float] | None) -> Bars:
     hands = result.hands_histogram.counts
     top = max(hands)
     note = (f"moon shots: {moon['count']:g} in {result.hands:,} hands, "
             f"{pct_interval(moon['rate'], moon['ci_low'], moon['ci_high'])}") if moon is not None else ""
-    return histogram_chart(f"Hands per game, {players} players", [str(h) for h in range(1, top + 1)],
-                           [hands.get(h, 0) for h in range(1, top + 1)],
-                           x_title="hands played before someone reached the end score", y_title="games", note=note)
+    return Bars(f"Hands per game, {players} players", tuple(str(h) for h in range(1, top + 1)),
+                tuple(hands.get(h, 0) for h in range(1, top + 1)),
+                "hands played before someone reached the end score", "games", note=note)

@@ -197,8 +197,8 @@ def moon_examples(deck: Deck, rules: TrickRules, skip_ranks: tuple[str, ...] = (
     """Two seeded deals with cards set aside, the point suit being the first set-aside card's suit (not
     one of `skip_ranks`): one where a point card is missing from play, and one where the card the moon
     needs (`moon.needs_in_play`) is, so no moon."""
-    from ...sim.run import RandomChance
     from ..engines import declared_game_for
+    from ..seeded import RandomChance
 
     players = next((n for n in sorted(deck.players) if deck.deal_plan(n).set_aside), None)
     if players is None or rules.scoring.moon is None or not rules.scoring.moon.needs_in_play:
@@ -304,8 +304,8 @@ def _notes(t: Target, values: list[int], pool_in: int, pool_out: int) -> tuple[s
 
 def scoring_example(deck: Deck, rules: TrickRules) -> ScoringExample | None:
     """Two hands of a seeded game: one whose bust points go into the pool, then the hand that collects it."""
-    from ...sim.run import play_one
-    from ..engines import declared_game_for
+    from ..engines import declared_game_for, simulation_of
+    from ..seeded import RandomChance, game_seed
 
     t = _target(rules)
     if t.bust_pool != "carry":
@@ -313,8 +313,11 @@ def scoring_example(deck: Deck, rules: TrickRules) -> ScoringExample | None:
     players = max(deck.players)
     engine = declared_game_for(deck, players)
     down = f"face down ({rules.face_down.counts_as.rank})" if rules.face_down is not None else ""
-    for index in range(SEARCH):
-        record = play_one(engine, ["heuristic"] * players, SEED, index)
+    heuristic = simulation_of(deck).heuristic
+    assert heuristic is not None, "a declared game has heuristic players"
+    for index in range(SEARCH):  # game `index` of the run seeded SEED, as the simulator plays it (sim/run.py play_one)
+        rng = random.Random(game_seed(SEED, index))
+        record = engine.play_game(RandomChance(rng), [heuristic(rng) for _ in range(players)])
         pool = 0
         pools = []
         for h, rec in enumerate(record.hands):

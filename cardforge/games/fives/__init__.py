@@ -9,8 +9,9 @@ compiled piece in heuristic.py, and `booklet.py` says what the rules booklet sho
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from ..capabilities import Look, SetupRows
 from ..declared import DeclaredRuleset
 from .params import FivesParams
 
@@ -30,19 +31,19 @@ class FivesGame(DeclaredRuleset):
     booklet_module = "booklet"
     heuristic_module = "heuristic"
 
-    def hand_summary(self, record: HandRecord) -> str:
+    def _hand_summary(self, record: HandRecord) -> str:
         return f"sums {record.stats['count']}"
 
-    def setup_extra(self, deck: Deck, players: int) -> dict[str, Any]:
+    def _setup_rows(self, deck: Deck, players: int) -> SetupRows:
         return {"Tricks per hand": deck.deal_plan(players).hand}
 
-    def variant_param_lines(self, deck: Deck, base: Deck) -> list[str] | None:
+    def _variant_lines(self, deck: Deck, base: Deck) -> list[str] | None:
         from .booklet import variant_lines
 
         return variant_lines(deck, base)
 
-    def accent_color(self, deck: Deck) -> str | None:
-        return deck.spec.suits[deck.rules_params.wild_suit].color
+    def _look(self, deck: Deck) -> Look | None:
+        return Look(accent=deck.spec.suits[deck.rules_params.wild_suit].color) if deck.rules_params else None
 
 
 GAME = FivesGame()

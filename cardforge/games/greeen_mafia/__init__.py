@@ -8,13 +8,19 @@ report pieces (`booklet.py`, `pdf_report.py`) take their numbers from the solver
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..base import Game
+from ..capabilities import ExactCheck, GameCapabilities, Look, Report
 from .params import MafiaCardProps, MafiaParams
 
 if TYPE_CHECKING:
+    import click
+    from reportlab.graphics.shapes import Group
+    from reportlab.platypus import Flowable
+
     from ...check.gate import CheckOptions
     from ...check.results import DeckCheck
     from ...deck import Deck
@@ -29,37 +35,34 @@ class MafiaGame(Game):
     folder = Path(__file__).parent
     booklet_module = "booklet"
 
-    def check(self, deck: Deck, report: DeckCheck, options: CheckOptions) -> bool:
+    def bind(self, deck: Deck) -> GameCapabilities:
+        from .graphics import GRAPHICS
+
+        icons = tuple(deck.rules_params.icons) if deck.rules_params is not None else ()
+        return self.capabilities(exact=ExactCheck(partial(self._check, deck)), report=Report(sections=self._sections),
+                                 booklet=self.booklet(deck),
+                                 look=Look(accent="#1e8449", icon_names=icons, icon=partial(self._icon, deck),
+                                           graphics=GRAPHICS))
+
+    def _check(self, deck: Deck, report: DeckCheck, options: CheckOptions) -> None:
         from .checks import mission_check
 
         mission_check(deck, report)
-        return True
 
-    def report_sections(self, report: DeckCheck) -> list[Any]:
+    def _sections(self, report: DeckCheck) -> list[Flowable]:
         if report.mission is None:
             return []
         from .pdf_report import mission_section
 
         return mission_section(report)
 
-    def accent_color(self, deck: Deck) -> str | None:
-        return "#1e8449"
-
-    def icon_names(self, deck: Deck) -> list[str]:
-        return list(deck.rules_params.icons) if deck.rules_params is not None else []
-
-    def icon(self, deck: Deck, name: str, size: float) -> Any | None:
+    def _icon(self, deck: Deck, name: str, size: float) -> Group | None:
         from .tiles import icon_styles, tile
 
         styles = icon_styles(deck)
         return tile(name, styles, size, f"{deck.id}: icon {name}") if name in styles else None
 
-    def graphics(self) -> dict[str, Any]:
-        from .graphics import GRAPHICS
-
-        return GRAPHICS
-
-    def commands(self) -> list[Any]:
+    def commands(self) -> list[click.Command]:
         from .cli import mafia
 
         return [mafia]

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...deck import Card, Deck
-from ..base import BlockFactory, BookletContext
+from ..capabilities import BlockFactory, BookletContext
 from .params import MafiaCardProps, MafiaParams
 
 KEEP_STRIP = 0.28

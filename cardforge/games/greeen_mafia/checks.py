@@ -27,7 +27,7 @@ def mission_check(deck: Deck, report: DeckCheck) -> None:
         report.add("mission", "fail", str(exc))
         return
     report.mission = analysis
-    from ...report.numbers import pct
+    from ...percentages import pct
 
     summary = (f"{analysis.winnable:,} of {analysis.orders:,} orders winnable ({pct(analysis.winnable_fraction)}); "
                f"random player wins {pct(analysis.random_win)}, greedy player {pct(analysis.greedy_win)}")

@@ -14,6 +14,7 @@ import numpy as np
 from numba import njit, types
 from numba.typed import Dict
 
+from ...sim import jit as _jit  # noqa: F401 (its functions compile once, typed by plain types)
 from .kernel import Kernel
 
 

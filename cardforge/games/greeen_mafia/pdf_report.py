@@ -15,8 +15,9 @@ from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyle
 
 from ...check.results import DeckCheck
+from ...percentages import pct
 from ...report.charts import BAD, GOOD, HEURISTIC, RANDOM, SEARCH, colour_key, share_chart
-from ...report.numbers import pct, points_between
+from ...report.numbers import points_between
 from ...report.styles import report_styles
 from .checks import shortfall
 

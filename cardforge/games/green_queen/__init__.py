@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..capabilities import Look
 from ..declared import DeclaredRuleset
 from .params import GreenQueenParams
 
@@ -32,9 +33,11 @@ class GreenQueenGame(DeclaredRuleset):
     heuristic_pieces = "DUCKING"
     count_words = "points taken"
 
-    def accent_color(self, deck: Deck) -> str | None:
+    def _look(self, deck: Deck) -> Look | None:
+        if deck.rules_params is None:
+            return None
         queen = deck.card(deck.rules_params.green_queen)
-        return deck.spec.suits[queen.suit].color if queen.suit else None
+        return Look(accent=deck.spec.suits[queen.suit].color) if queen.suit else None
 
 
 GAME = GreenQueenGame()

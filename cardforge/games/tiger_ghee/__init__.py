@@ -30,7 +30,7 @@ class TigerGheeGame(DeclaredRuleset):
     heuristic_module = "heuristic"
     table_rate = ("ghee", "Ghee rate (a scoring multiple of 4)")
 
-    def hand_summary(self, record: HandRecord) -> str:
+    def _hand_summary(self, record: HandRecord) -> str:
         return f"tricks {record.stats['won']}"
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...deck import Deck
-from ..base import BlockFactory, BookletContext
+from ..capabilities import BlockFactory, BookletContext
 from ..declared import teaching
 from ..examples import Played, TrickExample, example_seats, play_trick
 from .params import TigerGheeParams

@@ -1,16 +1,19 @@
 """Plain Tricks: follow suit if you can, the highest card of the led suit wins, each trick is a point.
 
 A whole cardforge game in one file: a parameter schema, an engine (four hooks over cardforge's trick
-engine) and the declaration cardforge finds through the `cardforge.games` entry point.
+engine) and the declaration cardforge finds through the `cardforge.games` entry point, which binds the
+engine to each deck that names the game (its simulation capability).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from functools import partial
 
 from pydantic import Field
 
+from cardforge.deck import Deck
 from cardforge.games import Game
+from cardforge.games.capabilities import GameCapabilities, Simulation
 from cardforge.games.params import Params
 from cardforge.games.tricks import GameRecord, HandRecord, HandState, TrickGame
 
@@ -55,8 +58,8 @@ class PlainTricksGame(Game):
     players = (2, 3, 4)
     params_schema = PlainTricksParams
 
-    def engine(self, deck: Any, players: int) -> PlainTricks:
-        return PlainTricks(deck, players)
+    def bind(self, deck: Deck) -> GameCapabilities:
+        return self.capabilities(simulation=Simulation(engine=partial(PlainTricks, deck)))
 
 
 GAME = PlainTricksGame()
