@@ -12,7 +12,8 @@ win rate against three heuristic players, rotated through the seats (95% interva
 
 What is counted as a decision: a play with more than one legal card, a pass or gift, a bid with more
 than one legal bid. `--check` also times `check DECK --skilled` per deck (sequential to ±2 percentage
-points, skill ladder included; `--jobs` processes) and prints its games and precision per player count.
+points, skill ladder included; `--jobs` processes) and prints its games and precision per player count, its
+wall time and its CPU seconds (this process and its workers).
 
 The Python search's count and time are its own decisions only (its passes, gifts
 and bids are the heuristic's, and not counted); the compiled search's time is the whole match's CPU
@@ -113,17 +114,28 @@ def skilled_check(deck: str, budget: int, jobs: int) -> None:
     loaded = load_deck(deck)
     report = DeckCheck(loaded.id, loaded.title, str(loaded.path), ruleset=loaded.ruleset)
     load = os.getloadavg()[0]
-    wall = time.perf_counter()
+    wall, cpu = time.perf_counter(), cpu_seconds()
     skilled_checks(loaded, report, CheckOptions(skilled=budget, jobs=jobs))
-    wall = time.perf_counter() - wall
+    wall, cpu = time.perf_counter() - wall, cpu_seconds() - cpu
     for r in report.results:
         d = r.details
         ladder = ", ".join(f"{row['agent']} {row['win_rate']:.0%}" for row in d.get("ladder", []))
         print(f"check {deck} --skilled, {d.get('players')} players: {d.get('games')} games, seats "
               f"±{d.get('half_width', 0) * 100:.1f} points, verdict {d.get('first_seat_verdict')}; ladder {ladder}",
               flush=True)
-    print(f"check {deck} --skilled: {wall:.0f} s wall with {jobs} processes (load {load:.1f} at the start)",
-          flush=True)
+    print(f"check {deck} --skilled: {wall:.0f} s wall with {jobs} processes (load {load:.1f} at the start), "
+          f"{cpu:.0f} CPU-s in all (on {jobs} idle cores about {cpu / jobs:.0f} s wall at best)", flush=True)
+
+
+def cpu_seconds() -> float:
+    """CPU seconds of this process and its finished children (the check's worker processes): the figure a
+    shared machine disturbs least (this process's alone where there is no `resource` module)."""
+    try:
+        import resource
+    except ImportError:
+        return time.process_time()
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 if __name__ == "__main__":
