@@ -32,9 +32,10 @@ if TYPE_CHECKING:
 
 CHECK_BUDGET = 100
 """Playouts a decision when `check --skilled` is given no --budget: a third of the search player's default,
-so a bundled five-suit game's skilled check (3 and 4 players to ±2 points, ladder included) takes ~325 CPU-s
-instead of ~805, and its skill ladder still shows search at this budget far above the heuristic (87% and 83%
-against heuristic players' 33% and 25%); `--budget` asks for a stronger table."""
+so a bundled five-suit game's skilled check (3 and 4 players to ±2 points, ladder included) takes a third of
+the time, about 145 CPU-s once compiled (benchmarks/bench_search.py --check), and its skill ladder still
+shows search at this budget far above the heuristic (87% and 83% against heuristic players' 33% and 25%);
+`--budget` asks for a stronger table."""
 LADDER_GAMES = 400
 """Games per rung of the skill ladder when `--games` is not given (±4-5 percentage points a rung)."""
 
