@@ -325,7 +325,8 @@ def legal(tb: np.ndarray, sc: np.ndarray, hand: np.ndarray, n: int, trick: np.nd
     (Offsets are read into locals first: stores into `out` could alias the book, so LLVM would reload
     them at every card. A filter writes every card and counts only those that pass, without a branch:
     whether a card passes is as good as random, and a mispredicted branch cost more than the store;
-    the stores stay below n, within `out`.)"""
+    a filter's stores reach index n at most (the always-playable one, after the followers), within
+    `out`, which holds 2 x hand size + 2.)"""
     suits = tb[O_SUIT]
     down_ok = False
     if tb[FD]:
