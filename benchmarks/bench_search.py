@@ -2,22 +2,24 @@
 inside the trick loop) beside the Python search (sim/search.py: the tree and the deals in Python,
 the playouts compiled), in the same run on the same machine.
 
-Run: python benchmarks/bench_search.py [--games N] [--python-games N] [--budget N]
-     [--decks fives,tiger-ghee,green-queen,hearts,oh-hell] [--players 4] [--check] [--jobs 2]
+Run: python benchmarks/bench_search.py [--games N] [--python-games N] [--speed-games N] [--budget N]
+     [--decks fives,green-fivura,tiger-ghee,green-queen,hearts,oh-hell] [--players 4] [--check] [--jobs 2]
 Prints figures; asserts nothing. One process (the machine may be shared).
 
-Per deck and search: decisions per CPU-second (`time.process_time`, which a shared machine disturbs
-least; the load average at the start of each row says how shared it was), and the search player's
-win rate against three heuristic players, rotated through the seats (95% intervals).
-
-What is counted as a decision: a play with more than one legal card, a pass or gift, a bid with more
-than one legal bid. `--check` also times `check DECK --skilled` per deck (sequential to ±2 percentage
-points, skill ladder included; `--jobs` processes) and prints its games and precision per player count, its
-wall time and its CPU seconds (this process and its workers).
-
-The Python search's count and time are its own decisions only (its passes, gifts
-and bids are the heuristic's, and not counted); the compiled search's time is the whole match's CPU
-time (the heuristic seats' plays included, so its rate is if anything understated).
+Per deck and search, what is measured like for like: **card plays searched per CPU-second** (a play
+with more than one legal card; `time.process_time`, which a shared machine disturbs least; the load
+average at the start of each row says how shared it was), and the search player's win rate against
+three heuristic players, rotated through the seats (95% intervals).
+- The Python search (sim/search.py) searches card plays only (its passes, gifts and bids are the
+  heuristic's): its count and CPU time are those of its plays alone.
+- The compiled search (sim/ismcts.py) also searches passes, gifts and bids, each dearer than a play,
+  inside a compiled match whose time cannot be split by decision. Its speed is measured in a match
+  where every seat searches (`--speed-games` games: nearly all of the match's time is search), and
+  its rate is its plays over the whole match's CPU time, the passes' and gifts' time included: if
+  anything it is understated. The passes, gifts and bids it searched are printed beside it.
+The ratio printed is compiled / Python plays per CPU-second. `--check` also times `check DECK --skilled`
+per deck (sequential to ±2 percentage points, skill ladder included; `--jobs` processes) and prints its
+games and precision per player count, its wall time and its CPU seconds (this process and its workers).
 """
 
 from __future__ import annotations
@@ -50,7 +52,8 @@ def python_tally() -> dict[str, float]:
 
 
 def compiled_tally(deck: str, players: int) -> Any:
-    """The compiled search's counter of decisions (SearchPieces.tally) for `deck`'s game."""
+    """The compiled search's counters (SearchPieces.tally: plays and their playouts, passes, gifts and bids
+    and theirs) for `deck`'s game."""
     from cardforge.games.engines import game_for
     from cardforge.load import load_deck
     from cardforge.sim.fast import kernel_for
@@ -65,43 +68,60 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=200, help="compiled-search games per deck (split over seats)")
     parser.add_argument("--python-games", type=int, default=20, help="Python-search games per deck")
+    parser.add_argument("--speed-games", type=int, default=8,
+                        help="games per deck with every seat a compiled search player (its speed)")
     parser.add_argument("--budget", type=int, default=search.DEFAULT_BUDGET)
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--decks", default="fives,tiger-ghee,green-queen,hearts,oh-hell")
+    parser.add_argument("--decks", default="fives,green-fivura,tiger-ghee,green-queen,hearts,oh-hell")
     parser.add_argument("--check", action="store_true", help="also time check --skilled per deck")
     parser.add_argument("--jobs", type=int, default=2, help="processes for --check")
     args = parser.parse_args()
     py = python_tally()
     agent = f"mcts:{args.budget}"
-    print(f"{agent} against 3 heuristic players, {args.players} players (seat rotated)")
+    print(f"{agent} against 3 heuristic players, {args.players} players (seat rotated); speed: plays searched per "
+          f"CPU-second (compiled: every seat searching, {args.speed_games} games)")
     print(f"{'deck':<13}{'search':<10}{'games':>6}{'search wins':>22}{'others':>8}{'gap (95%)':>26}"
-          f"{'decisions':>10}{'dec/cpu-s':>10}{'load':>6}")
+          f"{'plays':>8}{'passes':>8}{'plays/cpu-s':>12}{'load':>6}")
     for deck in args.decks.split(","):
         rates = {}
         for kind, games in (("python", args.python_games), ("compiled", args.games)):
             engine = "reference" if kind == "python" else "fast"
             match(deck, args.players, args.players, agent, "heuristic", seed=99, engine=engine)  # compile first
             load = os.getloadavg()[0]
-            tally = compiled_tally(deck, args.players)
-            py["decisions"], py["cpu"], tally[:] = 0, 0.0, 0
             cpu = time.process_time()
             m = match(deck, args.players, games, agent, "heuristic", seed=1, engine=engine)
             cpu = time.process_time() - cpu
-            decisions = py["decisions"] if kind == "python" else int(tally[0])
-            spent = py["cpu"] if kind == "python" else cpu
-            rates[kind] = decisions / spent if spent else 0.0
+            if kind == "python":
+                plays, passes, spent = py["decisions"], "-", py["cpu"]
+            else:
+                plays, passes, spent = compiled_speed(deck, args.players, args.speed_games, agent)
+            rates[kind] = plays / spent if spent else 0.0
             low, high = m.interval
             d, dlow, dhigh = m.gap()
             print(f"{deck:<13}{kind:<10}{m.games:>6}{m.win_rate:>8.1%} ({low:.1%}-{high:.1%}){m.opponent_rate:>8.1%}"
-                  f"{d:>+9.1%} ({dlow:+.1%} to {dhigh:+.1%}){decisions:>10}{rates[kind]:>10.0f}{load:>6.1f}",
+                  f"{d:>+9.1%} ({dlow:+.1%} to {dhigh:+.1%}){plays:>8}{passes:>8}{rates[kind]:>12.0f}{load:>6.1f}",
                   flush=True)
+            py["decisions"], py["cpu"] = 0, 0.0
         if rates["python"]:
-            print(f"{deck:<13}compiled / python decisions per CPU-second: {rates['compiled'] / rates['python']:.1f}x",
+            print(f"{deck:<13}compiled / python plays per CPU-second: {rates['compiled'] / rates['python']:.1f}x",
                   flush=True)
 
     if args.check:
         for deck in args.decks.split(","):
             skilled_check(deck, args.budget, args.jobs)
+
+
+def compiled_speed(deck: str, players: int, games: int, agent: str) -> tuple[int, int, float]:
+    """(plays searched, passes, gifts and bids searched, CPU seconds) of `games` compiled games in which
+    every seat is `agent`."""
+    from cardforge.sim.run import simulate
+
+    tally = compiled_tally(deck, players)
+    tally[:] = 0
+    cpu = time.process_time()
+    simulate(deck, players, games, seed=1, agents=[agent] * players, engine="fast")
+    cpu = time.process_time() - cpu
+    return int(tally[0]), int(tally[2]), cpu
 
 
 def skilled_check(deck: str, budget: int, jobs: int) -> None:

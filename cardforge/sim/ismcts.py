@@ -19,11 +19,16 @@ nor the in-hand marks (tests/test_ismcts.py permutes all of them and checks the 
 the N iterations deals the unseen cards at random consistently with what the seat knows
 (`determinize`: other hands, set-aside cards, the unflipped flip deck), walks the tree of plays from
 the decision (every seat's plays, children chosen by UCB1 with availability counts, since a play
-exists only in the deals where its card is held), adds one node, plays the hand out at random in
-the compiled loop, and credits each node with its mover's reward: the mover's hand points against
-the mean of the others (negated when the lowest total wins), on a scale learnt from the playouts.
-The most visited play is chosen; the search stops early once no other play can overtake it in the
-iterations left (`settled`: the same choice, fewer playouts).
+exists only in the deals where its card is held), adds one node, plays the hand out in the compiled
+loop with every seat playing by the game's heuristic, and credits each node with its mover's reward:
+the mover's hand points against the mean of the others (negated when the lowest total wins), on a
+scale learnt from the playouts. The most visited play is chosen; the search stops early once no
+other play can overtake it in the iterations left (`settled`: the same choice, fewer playouts).
+Why heuristic playouts, though they cost about two and a half times as much as random ones: a random
+playout takes points no player would, so it judges a play by what careless players would make of it.
+Against Green Queen's ducking heuristic (games/declared/heuristic.py `DUCKING`) the search with random
+playouts won a quarter of its games, no more than the heuristic it played (benchmarks/bench_search.py
+prints each game's win rates).
 
 **A pass, gift or bid** (`search_cards`, `search_bid`): a bandit over the options, each iteration
 dealing the unseen cards, forcing the option in the trick loop's own hand set-up (the other seats
@@ -45,7 +50,7 @@ from . import trickrules as tr
 from .fastcore import take
 from .fastrand import below, shuffle, uniform
 from .jit import leaf, rule
-from .trickloop import Pieces, legal_inlined, no_memory, pass_cards, piece, play_tricks, random_out, with_defaults
+from .trickloop import Pieces, legal_inlined, no_memory, pass_cards, piece, play_tricks, with_defaults
 
 EXPLORE = 0.7
 """UCB1's exploration weight, in units of the reward scale the playouts show."""
@@ -420,18 +425,18 @@ def search_play(pieces: Any, memory: Memory, tb: np.ndarray, sc: np.ndarray, rng
                 leader: int, lead: int, legal: np.ndarray, k: int) -> int:
     """The play of a search seat (see the module docstring); reads only what the seat may see."""
     pieces.tally[0] += 1
-    play, done = search_tree(memory, tb, sc, rng, hands, count, trick, t, n_tricks, m, seat, leader, lead, legal)
+    play, done = search_tree(pieces.base, memory, tb, sc, rng, hands, count, trick, t, n_tricks, m, seat, leader, lead,
+                             legal)
     pieces.tally[1] += done
     return play
 
 
 @leaf
-def search_tree(memory: Memory, tb: np.ndarray, sc: np.ndarray, rng: np.ndarray, hands: np.ndarray, count: np.ndarray,
+def search_tree(base: Any, memory: Memory, tb: np.ndarray, sc: np.ndarray, rng: np.ndarray, hands: np.ndarray, count: np.ndarray,
                 trick: np.ndarray, t: int, n_tricks: int, m: int, seat: int, leader: int, lead: int,
                 legal: np.ndarray) -> tuple[int, int]:
-    """`search_play`'s search; returns (the play, the iterations played). It needs none of the game's
-    pieces (its playouts are random), so one compiled search serves every game, with the rules'
-    `legal` and the random playout compiled into it."""
+    """`search_play`'s search; returns (the play, the iterations played). `base`: the game's own pieces,
+    whose heuristic plays the playouts."""
     players = tb[tr.PLAYERS]
     budget = memory.budget[seat]
     done = 0
@@ -496,14 +501,14 @@ def search_tree(memory: Memory, tb: np.ndarray, sc: np.ndarray, rng: np.ndarray,
                 depth += 1
                 path[depth] = new
                 break
-            if best < 0:  # the tree is full and every legal play here is new: play on at random
+            if best < 0:  # the tree is full and every legal play here is new: play on by the heuristic
                 break
             apply_play(tb, w_sc, w_hands, w_count, w_trick, players, p, action[best], walk)
             node = best
             depth += 1
             path[depth] = best
         if walk[0] < n_tricks:
-            random_out(tb, w_sc, rng, w_hands, w_count, w_trick, w_legal, walk[2], walk[3], walk[0], walk[1], n_tricks)
+            play_out(base, memory, tb, rng, memory.heuristic_seats)
         size = hand_rewards(memory, tb, w_sc)
         if size > scale:
             scale = size
@@ -631,8 +636,8 @@ def search_cards(pieces: Any, memory: Memory, tb: np.ndarray, sc: np.ndarray, rn
     them with the outcome; then the k of best mean. Remembered as where the seat put them."""
     n = count[seat]
     budget = memory.budget[seat]
-    pieces.tally[0] += 1
-    pieces.tally[1] += budget
+    pieces.tally[2] += 1
+    pieces.tally[3] += budget
     for i in range(n):
         memory.arm_total[i] = 0.0
         memory.arm_visits[i] = 0
@@ -680,8 +685,8 @@ def search_bid(pieces: Any, memory: Memory, tb: np.ndarray, sc: np.ndarray, rng:
     order = (seat - sc[tr.DEALER]) % players
     order = players if order == 0 else order
     budget = memory.budget[seat]
-    pieces.tally[0] += 1
-    pieces.tally[1] += budget
+    pieces.tally[2] += 1
+    pieces.tally[3] += budget
     for j in range(k):
         memory.arm_total[j] = 0.0
         memory.arm_visits[j] = 0
@@ -719,7 +724,8 @@ class SearchPieces(NamedTuple):
     observe: Any
     base: Any
     tally: np.ndarray
-    """[decisions searched, playouts played] since the pieces were made (benchmarks/bench_search.py reads it)."""
+    """[plays searched, their playouts, passes, gifts and bids searched, theirs] since the pieces were made
+    (benchmarks/bench_search.py reads it)."""
 
 
 def with_search(pieces: Pieces) -> SearchPieces:
@@ -732,7 +738,7 @@ def with_search(pieces: Pieces) -> SearchPieces:
 def _with_search(pieces: Pieces) -> SearchPieces:
     return SearchPieces(pieces.choose, pieces.keys, pieces.bid, new_memory, start_hand, search_play,
                         search_cards, search_bid, observe, pieces,
-                        np.zeros(2, dtype=np.int64))
+                        np.zeros(4, dtype=np.int64))
 
 
 def loop_pieces(pieces: Pieces, agents: np.ndarray) -> Any:

@@ -188,8 +188,9 @@ def play_tricks(pieces: Any, memory: Any, tb: np.ndarray, sc: np.ndarray, rng: n
 
 
 legal_inlined = tr.inline(tr.legal.py_func)
-"""trickrules.legal itself (the same statement), copied into `random_out`, the one caller whose every
-play counts: a call of legal passes each of its five arrays as seven machine words on the stack."""
+"""trickrules.legal itself (the same statement), copied into `random_out` and the search's tree walk
+(ismcts.search_tree), callers whose every play counts: a call of legal passes each of its five arrays as
+seven machine words on the stack."""
 
 
 @leaf
@@ -197,8 +198,8 @@ def random_out(tb: np.ndarray, sc: np.ndarray, rng: np.ndarray, hands: np.ndarra
                trick: np.ndarray, legal: np.ndarray, leader: int, lead: int, t0: int, m0: int, n_tricks: int) -> int:
     """Random players play tricks t0..n_tricks-1 from position m0 of trick t0 (trick[:m0] and `lead`
     played), as `play_tricks` plays random seats (the same draws, so the same games) but without a
-    trace or any piece: one compiled loop for every game, for the batch of random games and the search
-    player's playouts; returns the last trick's winner."""
+    trace or any piece: one compiled loop for every game's batch of random games; returns the last
+    trick's winner."""
     players = len(count)
     for t in range(t0, n_tricks):
         start = m0 if t == t0 else 0
