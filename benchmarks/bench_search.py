@@ -18,7 +18,7 @@ three heuristic players, rotated through the seats (95% intervals).
   its rate is its plays over the whole match's CPU time, the passes' and gifts' time included: if
   anything it is understated. The passes, gifts and bids it searched are printed beside it.
 The ratio printed is compiled / Python plays per CPU-second. `--check` also times `check DECK --skilled`
-per deck (sequential to ±2 percentage points, skill ladder included; `--jobs` processes) and prints its
+per deck at check's own budget (`--check-budget`; sequential to ±2 percentage points, skill ladder included; `--jobs` processes) and prints its
 games and precision per player count, its wall time and its CPU seconds (this process and its workers).
 """
 
@@ -29,6 +29,7 @@ import os
 import time
 from typing import Any
 
+from cardforge.check.skilled import CHECK_BUDGET
 from cardforge.sim import search
 from cardforge.sim.skill import match
 
@@ -74,6 +75,8 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--decks", default="fives,green-fivura,tiger-ghee,green-queen,hearts,oh-hell")
     parser.add_argument("--check", action="store_true", help="also time check --skilled per deck")
+    parser.add_argument("--check-budget", type=int, default=CHECK_BUDGET,
+                        help=f"playouts per decision of --check's search players (check's default {CHECK_BUDGET})")
     parser.add_argument("--jobs", type=int, default=2, help="processes for --check")
     args = parser.parse_args()
     py = python_tally()
@@ -108,7 +111,7 @@ def main() -> None:
 
     if args.check:
         for deck in args.decks.split(","):
-            skilled_check(deck, args.budget, args.jobs)
+            skilled_check(deck, args.check_budget, args.jobs)
 
 
 def compiled_speed(deck: str, players: int, games: int, agent: str) -> tuple[int, int, float]:
