@@ -1,6 +1,6 @@
 """Booklets laid out before, kept by the digest of everything their layout read.
 
-WeasyPrint's layout and PDF writing are most of a booklet's time (about two seconds of `build fives`),
+WeasyPrint's layout and PDF writing are most of a booklet's time (about two seconds of building a bundled deck),
 and they are a pure function of what they read: the HTML of each layout pass, the files and pictures
 the fetcher served (fetch.py), cardforge's own code (the page plan decides each pass from the pages
 of the last: plan.py), WeasyPrint and the libraries and fonts it draws with. So a booklet's PDF is
