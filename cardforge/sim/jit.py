@@ -55,9 +55,11 @@ def _source_digest(filename: str) -> str:
         return hashlib.sha256(source.read()).hexdigest()[:16]
 
 
-def rule(function: Callable[..., Any], nrt: bool = True) -> Any:
+def rule(function: Callable[..., Any], nrt: bool = True, compiles_in: Iterable[str] = ()) -> Any:
     """`@njit(cache=True)` with an identity stable across runs (see the module docstring), called
-    only from compiled code (no Python wrapper to compile).
+    only from compiled code (no Python wrapper to compile). The identity changes with the function's
+    source file and with the files named in `compiles_in` (those of the compiled functions it calls),
+    so that the loops calling it compile again when any of them changes.
 
     Numba offers no public way to set it; without `_set_uuid` the loops still run, compiled anew
     in every process."""
@@ -65,8 +67,9 @@ def rule(function: Callable[..., Any], nrt: bool = True) -> Any:
     compiled = njit(**options)(function)
     set_uuid = getattr(compiled, "_set_uuid", None)
     if set_uuid is not None:
-        code = function.__code__
-        set_uuid(f"cardforge:{function.__module__}.{function.__qualname__}:{_source_digest(code.co_filename)}")
+        files = (function.__code__.co_filename, *compiles_in)
+        digest = ":".join(_source_digest(name) for name in files)
+        set_uuid(f"cardforge:{function.__module__}.{function.__qualname__}:{digest}")
     return compiled
 
 

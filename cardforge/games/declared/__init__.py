@@ -117,7 +117,7 @@ class DeclaredRuleset(Game):
         return rules
 
     def pieces(self) -> Pieces:
-        """The compiled pieces of the game's heuristic players."""
+        """The compiled pieces of the game's heuristic players (what it plays: `_played`)."""
         import importlib
 
         if self.heuristic_module:
@@ -125,6 +125,13 @@ class DeclaredRuleset(Game):
             return own
         shared: Pieces = getattr(importlib.import_module(f"{__name__}.heuristic"), self.heuristic_pieces)
         return shared
+
+    def _played(self) -> tuple[Pieces, int]:
+        """The pieces the game's loops run and the judgement its books name: the bundled games share one
+        set (games/heuristics.py), so numba compiles their loops once."""
+        from ..heuristics import played
+
+        return played(self.pieces())
 
     def bind(self, deck: Deck) -> GameCapabilities:
         simulation = Simulation(engine=partial(self._engine, deck), kernel=self._kernel, heuristic=self._heuristic,
@@ -148,20 +155,20 @@ class DeclaredRuleset(Game):
     def _engine(self, deck: Deck, players: int) -> DeclaredTrickGame:
         from .engine import DeclaredTrickGame
 
-        return DeclaredTrickGame(deck, players, self.declare(deck), self.id)
+        return DeclaredTrickGame(deck, players, self.declare(deck), self.id, self._played()[1])
 
     def _heuristic(self, rng: random.Random) -> Agent:
         from .engine import HeuristicPlayer
 
-        return cast("Agent", HeuristicPlayer(rng, self.pieces()))  # it plays declared engines only
+        return cast("Agent", HeuristicPlayer(rng, self._played()[0]))  # it plays declared engines only
 
     def _kernel(self) -> FastKernel:
-        return DeclaredKernel(self.pieces())
+        return DeclaredKernel(self._played()[0])
 
     def _search(self, engine: TrickGame[Any]) -> DeclaredSearch:
         from ...sim.search import DeclaredSearch
 
-        return DeclaredSearch(engine, self.pieces())
+        return DeclaredSearch(engine, self._played()[0])
 
     def _report_params(self, engine: TrickGame[Any]) -> ReportParams:
         from ...sim import trickrules as tr  # numba: only when a report is made (tests/test_startup.py)

@@ -86,11 +86,11 @@ class DeclaredTrickGame(TrickGame[DeclaredState]):
 
     state_class = DeclaredState
 
-    def __init__(self, deck: Deck, players: int, rules: TrickRules, ruleset: str) -> None:
+    def __init__(self, deck: Deck, players: int, rules: TrickRules, ruleset: str, judgement: int = 0) -> None:
         super().__init__(deck, players)
         self.ruleset = ruleset
         self.rules = rules
-        self.compiled: CompiledRules = compile_rules(rules, deck, players)
+        self.compiled: CompiledRules = compile_rules(rules, deck, players, judgement)
         self.tb = self.compiled.book
         self.hand_size = max(self.compiled.hand_sizes)
         setup = deck.spec.setup.get(players)
