@@ -42,6 +42,10 @@ if TYPE_CHECKING:
     from .engine import DeclaredTrickGame
 
 
+TRICK_LOOP = "the trick loop"
+"""What every declared game compiles (`GameCapabilities.compiles`): the shared loop, sim/trickloop.py."""
+
+
 class DeclaredHandLog(BaseModel):
     """The keys a declared game may add to each hand of a JSONL game log (docs/game-log.md)."""
 
@@ -78,15 +82,21 @@ class DeclaredKernel:
 
     def play_batch(self, tb: np.ndarray, seeds: np.ndarray, agents: np.ndarray) -> tuple[np.ndarray, ...]:
         from ...sim.ismcts import loop_pieces
-        from ...sim.trickloop import play_batch
+        from ...sim.jit import compile_once
+        from ...sim.trickloop import play_batch, play_game
 
-        return play_batch(loop_pieces(self.pieces, agents), tb, seeds, agents)
+        pieces = loop_pieces(self.pieces, agents)
+        compile_once(play_game, ("batch", *map(id, pieces)), lambda: play_batch(pieces, tb, seeds[:0], agents))
+        return play_batch(pieces, tb, seeds, agents)
 
     def play_traced(self, tb: np.ndarray, seed: int, agents: np.ndarray) -> np.ndarray:
         from ...sim.ismcts import loop_pieces
-        from ...sim.trickloop import play_traced
+        from ...sim.jit import compile_once
+        from ...sim.trickloop import play_game, play_traced
 
-        return play_traced(loop_pieces(self.pieces, agents), tb, seed, agents)
+        pieces = loop_pieces(self.pieces, agents)
+        compile_once(play_game, ("traced", *map(id, pieces)), lambda: play_traced(pieces, tb, seed, agents))
+        return play_traced(pieces, tb, seed, agents)
 
     def record(self, game: TrickGame[Any], trace: np.ndarray) -> GameRecord:
         return _declared(game).record(trace)
@@ -139,7 +149,7 @@ class DeclaredRuleset(Game):
                                 hand_summary=self._hand_summary)
         report = Report(figures=self._figures, figure_lines=self._figure_lines, rates=self._rates,
                         charts=self._charts)
-        return self.capabilities(simulation=simulation, report=report,
+        return self.capabilities(simulation=simulation, report=report, compiles=TRICK_LOOP,
                                  booklet=self.booklet(deck, partial(self._setup_rows, deck),
                                                       partial(self._variant_lines, deck)),
                                  look=self._look(deck))
