@@ -55,15 +55,19 @@ def _source_digest(filename: str) -> str:
         return hashlib.sha256(source.read()).hexdigest()[:16]
 
 
-def rule(function: Callable[..., Any], nrt: bool = True, compiles_in: Iterable[str] = ()) -> Any:
+def rule(function: Callable[..., Any], nrt: bool = True, compiles_in: Iterable[str] = (), inline: bool = False) -> Any:
     """`@njit(cache=True)` with an identity stable across runs (see the module docstring), called
     only from compiled code (no Python wrapper to compile). The identity changes with the function's
     source file and with the files named in `compiles_in` (those of the compiled functions it calls),
-    so that the loops calling it compile again when any of them changes.
+    so that the loops calling it compile again when any of them changes. `inline`: a call by name from
+    compiled code copies its body in (numba's inline="always"); called as a value (a `Pieces` field), it is
+    compiled on its own as usual.
 
     Numba offers no public way to set it; without `_set_uuid` the loops still run, compiled anew
     in every process."""
     options: dict[str, Any] = {"cache": True, "_nrt": nrt, "no_cpython_wrapper": True, "no_cfunc_wrapper": True}
+    if inline:
+        options["inline"] = "always"
     compiled = njit(**options)(function)
     set_uuid = getattr(compiled, "_set_uuid", None)
     if set_uuid is not None:
