@@ -55,18 +55,19 @@ def gate(deck: Deck, settings: BuildSettings, result: BuildResult) -> BuildSetti
     """Refuse to print a deck that fails `cardforge check`, unless forced (then mark the sheets).
 
     Without check options (`build --only cards` or `--only booklet`) only the problems found on loading
-    count (deal arithmetic, rules parameters), so the simulator never starts. A product made in a worker
-    of its own (build_apart.py) runs its preflights while the gate plays: its refusal, which a one-process
-    build would have met before the gate, is raised in place of the gate's verdict."""
+    count (deal arithmetic, rules parameters), so the simulator never starts. With a worker of its own
+    (build_apart.py) the worker plays the games, and a refusal of its product's preflights, which a
+    one-process build would have met before the gate, outranks the gate's."""
     apart = _APART.get()
     try:
-        return _gate(deck, settings, result)
-    finally:
+        return _gate(deck, settings, result, apart)
+    except Exception:
         if apart is not None:
             apart.preflighted()
+        raise
 
 
-def _gate(deck: Deck, settings: BuildSettings, result: BuildResult) -> BuildSettings:
+def _gate(deck: Deck, settings: BuildSettings, result: BuildResult, apart: Apart | None) -> BuildSettings:
     if settings.check is None:
         failed = "; ".join(str(p) for p in deck.problems)
         if not failed:
@@ -74,7 +75,8 @@ def _gate(deck: Deck, settings: BuildSettings, result: BuildResult) -> BuildSett
     else:
         from .check.gate import check_loaded
 
-        verdict = check_loaded(deck, settings.check)
+        played = apart.played if apart is not None and apart.plays else None  # its worker plays the games
+        verdict = check_loaded(deck, replace(settings.check, played=played))
         result.verdict = verdict
         settings = replace(settings, verdict=verdict)
         if verdict.playable:
@@ -143,14 +145,19 @@ def _build(build: Build, settings: BuildSettings, products: tuple[Product, ...] 
         try:
             written: list[Path] = []
             at = 0  # where the worker's files go among the written ones (build order)
-            for product in products or PRODUCTS:
-                for writer in (w for w in product.writers if w.wanted(settings)):
-                    checkpoint()
-                    settings.reporter.step(deck.id, f"writing {writer.name}")
-                    if apart is not None and product is apart.product:
-                        at = len(written)  # its worker writes every writer of it meanwhile
-                        break
-                    written.extend(writer.write(deck, stage, settings))
+            try:
+                for product in products or PRODUCTS:
+                    for writer in (w for w in product.writers if w.wanted(settings)):
+                        checkpoint()
+                        settings.reporter.step(deck.id, f"writing {writer.name}")
+                        if apart is not None and product is apart.product:
+                            at = len(written)  # its worker writes every writer of it meanwhile
+                            break
+                        written.extend(writer.write(deck, stage, settings))
+            except Exception:
+                if apart is not None:  # its product's refusal comes first, as in one process
+                    apart.preflighted()
+                raise
             if apart is not None:
                 written[at:at] = apart.collect(stage)
             final = settings.out_dir / deck.id

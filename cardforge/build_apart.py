@@ -1,17 +1,22 @@
-"""One product of a build made in a process of its own, while the build's own process goes on.
+"""One product of a build made in a process of its own, with the gate's games, while the build's own
+process goes on.
 
-A deck's build is mostly two independent halves: the booklet (its rules text filled in, WeasyPrint's
-layout, the A4 imposition) and everything else (the preflights, the gate's simulation, the card
-sheets, the report). With a second core (`BuildSettings.jobs`), `build.py` starts the booklet in a
-worker as soon as the deck is loaded: the worker runs the booklet's own preflights and reports them,
-then writes the booklet into a private folder. The build's process runs its own preflights and the
-gate, then takes the worker's preflight verdict, which outranks the gate's as it would in a
-one-process build (so the same first problem is reported: tests/test_build_apart.py), and moves the
-booklet's files into the staging folder at the booklet's place in the product order. The files are
-made by the same code from the same deck, so they are the same bytes (tests/test_build_pool.py). A
-refused build stops the worker; nothing it wrote is published.
+A deck's build is mostly two independent halves: the compiled rules (numba's tables, the gate's
+games, the booklet's worked examples), with the booklet (its rules text filled in, WeasyPrint's
+layout or a kept one, the A4 imposition), and everything that draws the faces (the preflights, the
+gate's other checks, the card sheets, the report's proof). With a second core (`BuildSettings.jobs`),
+`build.py` starts the booklet in a worker as soon as the deck is loaded: the worker first plays the
+gate's games (check/gate.py `played_checks`, when they all play in one process) and sends their
+checks, showing their progress through the build's reporter; then it runs the booklet's own
+preflights and reports them, then writes the booklet into a private folder. The build's process runs
+its own preflights and the gate's other checks, takes the played checks into its verdict (the same
+verdict: the games are the same blocks of the same seeds), and takes the worker's preflight verdict
+before raising anything later in the build, as a one-process build would have met it first (so the
+same first problem is reported: tests/test_build_apart.py); last it moves the booklet's files into the
+staging folder at the booklet's place in the product order. The files are made by the same code from
+the same deck, so they are the same bytes (tests/test_build_pool.py). A refused build stops the
+worker; nothing it wrote is published.
 """
-
 from __future__ import annotations
 
 import pickle
@@ -32,6 +37,8 @@ if TYPE_CHECKING:
     from multiprocessing.process import BaseProcess
 
     from .artifacts import Build
+    from .check.options import CheckOptions
+    from .check.results import DeckCheck
     from .products import BuildSettings, Product
 
 
@@ -51,25 +58,50 @@ def _portable(exc: BaseException) -> BaseException:
         return CardforgeError(f"{type(exc).__name__}: {exc}")
 
 
-def _work(build: Build, settings: BuildSettings, product: Product, folder: Path, pipe: Connection) -> None:
-    """The worker: the product's preflights (the first refusal, or None), then its files (names in `folder`)."""
+class _PipeReporter:
+    """The worker's progress, sent to the build's process, which shows it (progress.Reporter)."""
+
+    def __init__(self, pipe: Connection) -> None:
+        self._pipe = pipe
+
+    def step(self, deck: str, step: str) -> None:
+        self._pipe.send(("progress", "step", (deck, step)))
+
+    def advance(self, done: int, total: int) -> None:
+        self._pipe.send(("progress", "advance", (done, total)))
+
+    def pause(self) -> None:
+        pass
+
+
+def _work(build: Build, settings: BuildSettings, product: Product, folder: Path, pipe: Connection,
+          gate: CheckOptions | None = None) -> None:
+    """The worker: the gate's games when asked (`gate`: the checks that play them), the product's
+    preflights (the first refusal, or None), then its files (names in `folder`)."""
     from .check.preflight import run_preflights
 
     _ignore_interrupts()
     deck = build.deck
     try:
         with build.active():
+            if gate is not None:
+                from .check.gate import played_checks
+
+                try:
+                    pipe.send(("played", played_checks(deck, replace(gate, reporter=_PipeReporter(pipe)))))
+                except Exception as exc:  # raised by the build's process where its gate would have raised it
+                    pipe.send(("played", _Failed(_portable(exc))))
             refused = next((f"{deck.id} cannot be built: {r.name}: {r.reason}"
                             for r in run_preflights(deck, settings.sheets, product.preflights(deck), own=False)
                             if not r.ok), None)
-            pipe.send(refused)
+            pipe.send(("preflight", refused))
             if refused is not None:
                 return
             written: list[str] = []
             for writer in product.writers:
                 if writer.wanted(settings):
                     written += [str(path.relative_to(folder)) for path in writer.write(deck, folder, settings)]
-            pipe.send(written)
+            pipe.send(("files", written))
     except BaseException as exc:  # sent back whole: the build's process raises it where it would have
         pipe.send(_Failed(_portable(exc)))
     finally:
@@ -99,7 +131,8 @@ def _interrupts_held() -> Iterator[None]:
 
 
 class Apart:
-    """A product being made by a worker process: `preflighted()` and `collect()` wait for its two results."""
+    """A product being made by a worker process, which may play the gate's games too: `verdict()`,
+    `preflighted()` and `collect()` wait for its results, showing its progress meanwhile."""
 
     def __init__(self, build: Build, settings: BuildSettings, product: Product) -> None:
         from .processes import process_context
@@ -109,10 +142,19 @@ class Apart:
         context = process_context()
         receive, send = context.Pipe(duplex=False)
         quiet = replace(settings, reporter=SILENT, check=None, verdict=None, jobs=1)
+        from .check.gate import played_in_process, plays
+
+        check = settings.check
+        self.plays = check is not None and plays(build.deck, check) and played_in_process(build.deck, check)
+        """The worker plays the gate's games (check/gate.py `played_checks`): this process loads no compiled rules."""
+        gate = replace(check, reporter=None, progress=False, preflight=False) if check is not None and self.plays \
+            else None
+        self._reporter = settings.check.reporter if settings.check is not None else None
         self._pipe = receive
+        self._got: dict[str, Any] = {}
         self._preflighted = False
         self._process: BaseProcess = context.Process(  # type: ignore[attr-defined]
-            target=_work, args=(build, quiet, product, self.folder, send), daemon=True)
+            target=_work, args=(build, quiet, product, self.folder, send, gate), daemon=False)
         try:
             with _interrupts_held():
                 self._process.start()
@@ -122,16 +164,34 @@ class Apart:
         finally:
             send.close()
 
-    def _next(self) -> Any:
-        try:
-            message = self._pipe.recv()
-        except EOFError:
-            code = self._process.exitcode
-            raise CardforgeError(f"the {self.product.name} worker stopped without finishing (exit code {code})") \
-                from None
-        if isinstance(message, _Failed):
-            raise message.error
-        return message
+    def _result(self, kind: str) -> Any:
+        """The worker's `kind` result ("played", "preflight", "files"), waiting for it; its progress on
+        the way is shown by this build's reporter."""
+        while kind not in self._got:
+            try:
+                message = self._pipe.recv()
+            except EOFError:
+                code = self._process.exitcode
+                raise CardforgeError(f"the {self.product.name} worker stopped without finishing (exit code "
+                                     f"{code})") from None
+            if isinstance(message, _Failed):
+                raise message.error
+            tag, *rest = message
+            if tag == "progress":
+                method, args = rest
+                if self._reporter is not None:
+                    getattr(self._reporter, method)(*args)
+                continue
+            self._got[tag] = rest[0]
+        found = self._got[kind]
+        if isinstance(found, _Failed):
+            raise found.error
+        return found
+
+    def played(self) -> DeckCheck:
+        """The checks that play the deck's game, made by the worker (check/gate.py `played_checks`)."""
+        result: DeckCheck = self._result("played")
+        return result
 
     def preflighted(self) -> None:
         """Wait for the product's preflights; raise the first refusal as the serial build would have."""
@@ -139,7 +199,7 @@ class Apart:
 
         if self._preflighted:
             return
-        refused = self._next()
+        refused = self._result("preflight")
         self._preflighted = True
         if refused is not None:
             raise PreflightError(refused)
@@ -148,7 +208,7 @@ class Apart:
         """Wait for the product's files and move them into the staging folder; the paths there."""
         self.preflighted()
         moved = []
-        for name in self._next():
+        for name in self._result("files"):
             target = stage / name
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.move(self.folder / name, target)
@@ -177,23 +237,4 @@ def start_apart(build: Build, settings: BuildSettings, products: tuple[Product, 
     chosen = next((p for p in products if p.name in APART and any(w.wanted(settings) for w in p.writers)), None)
     if chosen is None or chosen.why_not(build.deck) is not None:
         return None
-    if build.deck.ruleset is not None and settings.check is not None:
-        _compiler_loaded()
     return Apart(build, settings, chosen)
-
-
-def _compiler_loaded() -> None:
-    """Load numba's compiler tables once, before the worker forks: both processes run compiled rules (the
-    gate its simulation, the booklet its worked examples), and each would otherwise spend about a second
-    of CPU loading them (numba's NumPy support, which imports SciPy's BLAS where SciPy is installed).
-    A spawned worker loads its own; only a forked one shares these."""
-    from .processes import start_method
-
-    if start_method() != "fork":
-        return
-    try:
-        from numba.core.registry import cpu_target
-
-        cpu_target.target_context.refresh()
-    except Exception:  # numba's layout changed: each process loads them itself, as without this
-        return

@@ -23,10 +23,11 @@ from ..outputs import atomic_write_bytes
 from ..paths import ASSETS_DIR, FONTS_DIR
 from . import facts as F
 from .cover import fit_title, glance_facts
-from .fetch import BookletError, DeckFetcher, RefusedFetch, refusal_message
+from .fetch import BookletError, DeckFetcher, RefusedFetch, refusal_message, served_digest
 from .fillers import Filler, fillers, ruled_lines
 from .formats import FORMATS
 from .impose import impose_saddle_stitch
+from .kept import Pass, keep_pdf, kept_pdf
 from .pages import mark_lead_ins, number_blocks
 from .pictures import Pictures, SvgMaker
 from .plan import PagePlan, Tail, lay_out, page_multiple
@@ -325,10 +326,11 @@ class _Overlaid(Page):
 
 @dataclass(frozen=True)
 class LaidOut:
-    """A booklet laid out: every page in order, and the HTML each layout used."""
+    """A booklet laid out: every page in order, the passes that laid it out and the HTML each used."""
 
     document: Any
     sources: tuple[BookletSource, ...]
+    passes: tuple[Pass, ...] = ()
 
     def refusals(self) -> None:
         """A file refused by any layout, or while painting (write_pdf), stops the booklet."""
@@ -336,36 +338,54 @@ class LaidOut:
             _refusals(source)
 
 
+def pass_source(parts: BookletParts, step: Pass) -> BookletSource:
+    """The HTML of one layout pass: the main document by its plan, or the tail after the rules."""
+    if step.tail is None:
+        return parts.source(step.plan)
+    return parts.tail_source(step.plan, Tail(*step.tail))
+
+
 def laid_out(deck: Deck, page: str = "a5", multiple: int = 4) -> LaidOut:
     """The booklet laid out by its page plan (plan.py), the added pages spliced in after the rules."""
     parts = booklet_parts(deck, page)
     fonts = FontConfiguration()
     sources: list[BookletSource] = []
+    passes: list[Pass] = []
 
-    def render(plan: PagePlan) -> Any:
-        sources.append(parts.source(plan))
+    def laid(step: Pass) -> Any:
+        passes.append(step)
+        sources.append(pass_source(parts, step))
         return _layout(sources[-1], fonts)
 
-    def render_tail(plan: PagePlan, tail: Tail) -> Any:
-        sources.append(parts.tail_source(plan, tail))
-        return _layout(sources[-1], fonts)
-
-    plan, main, tail = lay_out(render, render_tail, multiple)
+    plan, main, tail = lay_out(lambda plan: laid(Pass(plan)),
+                               lambda plan, tail: laid(Pass(plan, (tail.last_rules_page, tail.notes_top_px))),
+                               multiple)
     if tail is None:
-        return LaidOut(main, tuple(sources))
+        return LaidOut(main, tuple(sources), tuple(passes))
     at = tail.last_rules_page
     first = [*main.pages[:at - 1], _Overlaid(main.pages[at - 1], tail.document.pages[0]) if plan.notes_mm
              else main.pages[at - 1]]
-    return LaidOut(main.copy([*first, *tail.document.pages[1:], *main.pages[at:]]), tuple(sources))
+    return LaidOut(main.copy([*first, *tail.document.pages[1:], *main.pages[at:]]), tuple(sources), tuple(passes))
 
 
 def render_pdf(deck: Deck, page: str = "a5", multiple: int | None = None) -> bytes:
-    """The booklet in one page size, laid out by its page plan (plan.py)."""
-    laid = laid_out(deck, page, multiple or page_multiple(page))
+    """The booklet in one page size, laid out by its page plan (plan.py); kept (kept.py) and used again
+    while nothing its layout read has changed."""
+    multiple = multiple or page_multiple(page)
+    parts = booklet_parts(deck, page)
+    first = parts.source(PagePlan()).html
+    fetcher = parts.fetcher()
+    kept = kept_pdf(page, multiple, first, lambda step: pass_source(parts, step).html,
+                    lambda url: served_digest(*fetcher.content(url)))
+    if kept is not None:
+        return kept
+    laid = laid_out(deck, page, multiple)
     laid.refusals()
     with _fixed_font_timestamps():
         data = bytes(laid.document.write_pdf())
     laid.refusals()
+    served = {url: digest for source in laid.sources for url, digest in source.fetcher.served.items()}
+    keep_pdf(page, multiple, first, zip(laid.passes, (source.html for source in laid.sources)), served, data)
     return data
 
 

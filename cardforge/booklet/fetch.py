@@ -10,6 +10,7 @@ deck it was written.
 
 from __future__ import annotations
 
+import hashlib
 import mimetypes
 from collections.abc import Mapping
 from pathlib import Path
@@ -64,6 +65,8 @@ class DeckFetcher(URLFetcher):
         self.pictures: Mapping[str, bytes] = pictures if pictures is not None else {}
         """In-memory pictures by URL (render/svg.py); shared, so pictures drawn later are served too."""
         self.refused: list[RefusedFetch] = []
+        self.served: dict[str, str] = {}
+        """URL -> digest of what was served for it (kept.py keeps a layout by what it read)."""
 
     def where(self, url: str) -> str:
         """The deck position a URL was written at (file:line:col), when known."""
@@ -71,14 +74,17 @@ class DeckFetcher(URLFetcher):
 
     def fetch(self, url: str, headers: dict | None = None) -> URLFetcherResponse:  # noqa: ARG002
         try:
-            return self._fetch(url)
+            served, data, kind = self.content(url)
         except RefusedFetch as exc:
             self.refused.append(exc)  # WeasyPrint swallows errors inside SVG; build.py checks this list
             raise
+        self.served[url] = served_digest(served, data, kind)
+        return URLFetcherResponse(served, data, {"Content-Type": kind})
 
-    def _fetch(self, url: str) -> URLFetcherResponse:
+    def content(self, url: str) -> tuple[str, bytes, str]:
+        """(the URL served, its bytes, their media type) for `url`, or RefusedFetch."""
         if url in self.pictures:
-            return URLFetcherResponse(url, self.pictures[url], {"Content-Type": "image/png"})
+            return url, self.pictures[url], "image/png"
         parts = urlsplit(url)
         if parts.scheme.lower() != "file":
             raise RefusedFetch(url, "booklets may only use files in the deck's folder or assets/, not URLs")
@@ -101,7 +107,14 @@ class DeckFetcher(URLFetcher):
         problem = svg_problem(data) if kind == "image/svg+xml" else None
         if problem:
             raise RefusedFetch(url, problem)
-        return URLFetcherResponse(path.as_uri(), data, {"Content-Type": kind})
+        return path.as_uri(), data, kind
+
+
+def served_digest(url: str, data: bytes, kind: str) -> str:
+    """What identifies one answer of the fetcher: the URL served, the media type and the bytes."""
+    digest = hashlib.sha256(f"{url}\0{kind}\0".encode("utf-8", "surrogateescape"))
+    digest.update(data)
+    return digest.hexdigest()
 
 
 def refusal_message(exc: RefusedFetch, fetcher: DeckFetcher) -> str:

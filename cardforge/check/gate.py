@@ -57,22 +57,64 @@ def _checked(deck: Deck, options: CheckOptions) -> DeckCheck:
             colour_distance_check(deck, report)
             back_symmetry_check(deck, report)
     if rules_ok and not deal_problems and options.simulate and deck.ruleset is not None:
-        game = deck.game
-        simulation = game.simulation if game is not None else None
-        if game is not None and game.exact is not None:
-            reporter.step(deck.id, "game checks")
-            game.exact.check(report, options)
-        else:  # a game with neither is refused in one line (games/engines.py `simulation_of`)
-            from .simulation import simulation_checks
-
-            simulation_checks(deck, report, options)
-            if options.skilled and simulation is not None and simulation.search is not None:
-                from .skilled import skilled_checks
-
-                skilled_checks(deck, report, options)
+        played = options.played() if options.played is not None else played_checks(deck, options)
+        report.results.extend(played.results)
+        report.simulations.update(played.simulations)
+        report.mission = played.mission if played.mission is not None else report.mission
     elif deck.ruleset is None:
         report.add("rules", "pass", "not simulated: the deck has no `rules:` section, so its cards print and no "
                                     "game is played (a `rules:` section with a ruleset has them played)")
+    return report
+
+
+def plays(deck: Deck, options: CheckOptions) -> bool:
+    """Whether the gate plays the deck's game: rules valid, every deal possible, simulation asked for."""
+    rule_problems = [p for p in deck.problems if isinstance(p, PlayabilityError) and p.players is None]
+    deal_problems = [p for p in deck.problems if getattr(p, "players", None) is not None]
+    return (options.simulate and deck.ruleset is not None and deck.rules_params is not None and not rule_problems
+            and not deal_problems)
+
+
+def played_in_process(deck: Deck, options: CheckOptions) -> bool:
+    """Whether every game the check plays runs in this process (no worker processes): an exact check,
+    or balance simulations on a compiled engine few enough for check/simulation.py `simulation_jobs`
+    to keep them here."""
+    from .options import IN_PROCESS_GAMES
+
+    if options.skilled:
+        return False
+    game = deck.game
+    if game is not None and game.exact is not None:
+        return True
+    if options.jobs <= 1:
+        return True
+    most = options.games if options.games is not None else max(
+        (2 * games_for_margin(players) for players in deck.players), default=0)  # the sequential stop's cap
+    if most > IN_PROCESS_GAMES or options.engine != "fast" or game is None or game.simulation is None:
+        return False
+    return game.simulation.kernel is not None
+
+
+def played_checks(deck: Deck, options: CheckOptions) -> DeckCheck:
+    """The checks that play the deck's game (its simulation, or its exact solver), in a DeckCheck of their
+    own that `_checked` adds to the deck's: they need none of the others, so a build's worker can play
+    them while the build's process checks the faces (build_apart.py)."""
+    report = DeckCheck(deck.id, deck.title, str(deck.path), ruleset=deck.ruleset,
+                       game_report=deck.game.report if deck.game is not None else None)
+    reporter = options.reporter or SILENT
+    game = deck.game
+    simulation = game.simulation if game is not None else None
+    if game is not None and game.exact is not None:
+        reporter.step(deck.id, "game checks")
+        game.exact.check(report, options)
+    else:  # a game with neither is refused in one line (games/engines.py `simulation_of`)
+        from .simulation import simulation_checks
+
+        simulation_checks(deck, report, options)
+        if options.skilled and simulation is not None and simulation.search is not None:
+            from .skilled import skilled_checks
+
+            skilled_checks(deck, report, options)
     return report
 
 

@@ -10,6 +10,12 @@ MARGIN = 0.02
 """Half-width of the 95% interval on a seat's win rate that a check's simulation aims for (±2 percentage points)."""
 
 
+IN_PROCESS_GAMES = 20_000
+"""A balance simulation on a compiled engine with at most this many games is played in this process:
+its games take a fraction of a second, less than starting worker processes costs. (sim/run.py plays
+the same games in the same blocks whatever the number of processes, so the verdicts do not change.)"""
+
+
 def games_for_margin(players: int, margin: float = MARGIN, z: float = 1.96) -> int:
     """Games needed so a fair seat's win-rate interval is ±margin: n = z² p(1-p) / margin², p = 1/players."""
     share = 1.0 / players
@@ -38,3 +44,6 @@ class CheckOptions:
     """The SheetOptions the preflight checks (None: the defaults of `build`)."""
     reporter: Any = None
     """A progress.Reporter told of each step (None: silent, or `progress`'s bar for simulations)."""
+    played: Any = None
+    """() -> the checks that play the deck's game, made elsewhere (check/gate.py `played_checks`): a
+    build's worker plays them while this process checks the faces (build_apart.py). None: play here."""

@@ -17,6 +17,7 @@ from ..sim.agents import available_agents
 from ..sim.report import ALPHA
 from ..sim.run import simulate
 from ..sim.stats import holm
+from .options import IN_PROCESS_GAMES
 
 if TYPE_CHECKING:
     from ..deck import Deck
@@ -24,10 +25,6 @@ if TYPE_CHECKING:
     from .results import DeckCheck
 
 
-IN_PROCESS_GAMES = 20_000
-"""A balance simulation on a compiled engine with at most this many games is played in this process:
-its games take a fraction of a second, less than starting worker processes costs. (sim/run.py plays
-the same games in the same blocks whatever the number of processes, so the verdicts do not change.)"""
 
 
 def simulation_jobs(deck: Deck, games: int, options: CheckOptions) -> int:
