@@ -70,8 +70,8 @@ class Pass:
 
 Sources = Callable[[Pass], str]
 """A pass -> its HTML, made from the deck now."""
-Content = Callable[[str], str]
-"""A URL -> the digest of what the fetcher serves for it now (raises when it refuses)."""
+Content = Callable[[str], str | None]
+"""A URL -> the digest of what the fetcher serves for it now (None when it refuses it now)."""
 
 
 def _digest(*parts: str | bytes) -> str:
