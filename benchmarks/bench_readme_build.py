@@ -3,7 +3,7 @@
 First a warm build of one bundled deck (`cardforge build fives`, best of three after a warm-up; target:
 under 3 s wall on 2 cores), with the booklet kept from the warm-up and with it laid out again. Then `cardforge build --all` into a temporary folder, exactly as the README
 does (default check: enough games for ±2 points on seat win rates, all cores), with its wall and CPU
-time and the size of what it wrote; `--cold` gives it an empty numba cache, as on the first build after
+time and the size of what it wrote; `--cold` gives it empty numba and cardforge caches, as on the first build after
 installing (target: under 60 s on 2 cores). With `--games N` it uses a lighter check instead, and
 `--per-deck` also times each deck's check, booklet and report separately. Prints figures only; CPU is
 the whole process tree's (the booklet is made in a worker of its own).
@@ -57,12 +57,13 @@ def whole_build(games: int | None, cold: bool = False) -> None:
         command = [sys.executable, "-m", "cardforge", "build", "--all", "-o", folder]
         if games:
             command += ["--games", str(games)]
-        env = {**os.environ, "NUMBA_CACHE_DIR": cache} if cold else None
+        # a fresh install: nothing compiled (numba) and no booklet kept (cardforge/booklet/kept.py)
+        env = {**os.environ, "NUMBA_CACHE_DIR": cache, "CARDFORGE_CACHE_DIR": cache} if cold else None
         wall, cpu = timed(command, env)
         files = [p for p in Path(folder).rglob("*.pdf")]
         size = sum(p.stat().st_size for p in files)
     label = "default check" if not games else f"check with {games} games"
-    first = ", empty numba cache (target: under 60 s on 2 cores)" if cold else ""
+    first = ", empty numba and booklet caches (target: under 60 s on 2 cores)" if cold else ""
     print(f"cardforge build --all ({label}, {os.cpu_count()} cores{first}): {wall:.1f} s wall, {cpu:.1f} s CPU, "
           f"{len(files)} PDFs, {size / 1e6:.1f} MB")
 
@@ -91,7 +92,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=None)
     parser.add_argument("--per-deck", action="store_true")
-    parser.add_argument("--cold", action="store_true", help="build --all with an empty numba cache")
+    parser.add_argument("--cold", action="store_true", help="build --all with empty numba and cardforge caches")
     parser.add_argument("--deck", default="fives", help="the deck of the warm single-deck figure")
     args = parser.parse_args()
     single_deck(args.deck)

@@ -79,23 +79,35 @@ def _single_process(job: DeckJob) -> DeckJob:
     return replace(job, settings=replace(settings, check=replace(check, jobs=1, progress=False)))
 
 
-def spread_by_game(jobs: list[DeckJob]) -> list[int]:
-    """The order to start the decks in (indices into `jobs`): the first deck of each game, then the second
-    of each, and so on. Decks of one game run the same compiled engine; started side by side on a fresh
-    install, each worker would compile it (a minute or more) at the same time. Spread out, the first
-    deck of a game compiles it while the other workers compile other games', and the game's later decks
-    load it from numba's cache."""
-    rounds: dict[str | None, int] = {}
-    keyed = []
-    for index, job in enumerate(jobs):
-        game = job.deck.ruleset
-        rounds[game] = rounds.get(game, -1) + 1
-        keyed.append((rounds[game], index))
-    return [index for _round, index in sorted(keyed)]
+def start_order(jobs: list[DeckJob]) -> list[int]:
+    """The order to start the decks in (indices into `jobs`). On a fresh install a deck's first check
+    compiles its game's engine (`GameCapabilities.compiles`: the trick loop every trick game shares is
+    half a minute of CPU) and the other decks that need it wait for it (sim/jit.py `compile_once`)
+    rather than compile it too. So: first one deck of each compiled engine, the engine shared by most
+    decks first, then the decks that need no compiled engine of their own left to wait for (those of the
+    engines with fewest decks, whose compile is done first), and the decks of the most shared engine last;
+    ties in deck order. Warm, the order changes nothing but which worker builds which deck."""
+    keys = [_compiles(job) for job in jobs]
+    decks: dict[str | None, int] = {}
+    for key in keys:
+        decks[key] = decks.get(key, 0) + 1
+    first: dict[str | None, int] = {}
+    for index, key in enumerate(keys):
+        if key is not None:
+            first.setdefault(key, index)
+    starters = sorted(first.values(), key=lambda i: (-decks[keys[i]], i))
+    rest = [i for i in range(len(jobs)) if i not in starters]
+    rest.sort(key=lambda i: (decks[keys[i]] if keys[i] is not None else 0, i))
+    return starters + rest
+
+
+def _compiles(job: DeckJob) -> str | None:
+    game = job.deck.game
+    return game.compiles if game is not None else None
 
 
 def build_decks(jobs: list[DeckJob], workers: int) -> Iterator[DeckBuilt]:
-    """Build every deck, `workers` at a time (started in `spread_by_game` order); yields in deck order.
+    """Build every deck, `workers` at a time (started in `start_order`); yields in deck order.
     Forked workers share the loaded decks; spawned ones (macOS, Windows: processes.py) are sent each
     deck's job."""
     workers = min(workers, len(jobs))
@@ -103,7 +115,7 @@ def build_decks(jobs: list[DeckJob], workers: int) -> Iterator[DeckBuilt]:
         for job in jobs:
             yield build_one(job)
         return
-    order = spread_by_game(jobs)
+    order = start_order(jobs)
     context = process_context()
     _JOBS[:] = [_single_process(job) for job in jobs]
     try:

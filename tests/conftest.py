@@ -44,14 +44,10 @@ def _shared_folder(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> 
 # machine a whole run's xdist workers would each compile the same loops at about the same moment
 # (neighbouring tests go to different workers); instead, at the start, each worker takes the next loop
 # no other worker is compiling, and the others load it from the cache afterwards.
+# The bundled trick games share one compiled loop and one search (games/heuristics.py).
 _COMPILED_LOOPS: list[tuple[str, str, int, list[str] | None]] = [
     ("batch", "hearts", 4, None),
-    ("batch", "fives", 4, None),
-    ("batch", "tiger-ghee", 4, None),
-    ("batch", "green-queen", 4, None),
     ("search", "fives", 3, ["mcts:2", "heuristic", "heuristic"]),
-    ("search", "tiger-ghee", 3, ["mcts:2", "heuristic", "heuristic"]),
-    ("search", "green-queen", 3, ["mcts:2", "heuristic", "heuristic"]),
     ("solver", "greeen-mafia", 1, None),
 ]
 _WHOLE_RUN = 500

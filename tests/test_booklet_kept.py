@@ -10,7 +10,6 @@ import pytest
 from PIL import Image
 
 from cardforge.booklet import compose, kept
-from cardforge.booklet.fetch import served_digest
 from cardforge.booklet.plan import PagePlan, page_multiple
 from cardforge.load import load_deck
 
@@ -38,7 +37,7 @@ def still_kept(parts: compose.BookletParts) -> bytes | None:
     fetcher = parts.fetcher()
     return kept.kept_pdf("a5", page_multiple("a5"), parts.source(PagePlan()).html,
                          lambda step: compose.pass_source(parts, step).html,
-                         lambda url: served_digest(*fetcher.content(url)))
+                         lambda url: compose.served_now(fetcher, url))
 
 
 def test_a_kept_booklet_is_the_laid_out_bytes_until_what_it_read_changes(
@@ -62,6 +61,9 @@ def test_a_kept_booklet_is_the_laid_out_bytes_until_what_it_read_changes(
     assert still_kept(parts) is None
     Image.new("RGB", (40, 20), (200, 30, 60)).save(folder / "art" / "table.png")
     assert still_kept(parts) == made
+    (folder / "art" / "table.png").rename(folder / "art" / "moved.png")  # a picture gone: a miss, not an error
+    assert still_kept(parts) is None
+    (folder / "art" / "moved.png").rename(folder / "art" / "table.png")
     entry.write_bytes(entry.read_bytes()[:-1] + b"\0")  # a damaged entry
     assert still_kept(parts) is None
 

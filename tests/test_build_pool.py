@@ -10,7 +10,7 @@ import pytest
 
 from cardforge.artifacts import Build
 from cardforge.build import BuildSettings
-from cardforge.build_pool import DeckBuilt, DeckJob, _in_deck_order, build_decks, spread_by_game
+from cardforge.build_pool import DeckBuilt, DeckJob, _in_deck_order, build_decks, start_order
 from cardforge.check.gate import CheckOptions
 from cardforge.load import load_deck
 from cardforge.render.sheets import SheetOptions
@@ -42,10 +42,13 @@ def test_parallel_build_matches_the_serial_build_byte_for_byte(tmp_path: Path) -
         assert one[name] == two[name], name
 
 
-def test_decks_of_one_game_start_apart_and_come_back_in_deck_order() -> None:
-    games = ["fives", "fives", "greeen-mafia", "greeen-mafia", "greeen-mafia", None, "fives"]
-    jobs = [SimpleNamespace(deck=SimpleNamespace(ruleset=game)) for game in games]
-    order = spread_by_game(jobs)  # type: ignore[arg-type]
-    assert order == [0, 2, 5, 1, 3, 4, 6]
+def test_one_deck_per_compiled_engine_starts_first_and_they_come_back_in_deck_order() -> None:
+    """The most shared engine's first deck, another engine's, then the decks with nothing left to wait for,
+    the most shared engine's other decks last."""
+    compiles = ["loop", "loop", "solver", "solver", "solver", None, "loop", "loop"]
+    jobs = [SimpleNamespace(deck=SimpleNamespace(game=SimpleNamespace(compiles=key) if key else None))
+            for key in compiles]
+    order = start_order(jobs)  # type: ignore[arg-type]
+    assert order == [0, 2, 5, 3, 4, 1, 6, 7]
     built = (DeckBuilt(f"deck-{index}") for index in order)
-    assert [b.deck_id for b in _in_deck_order(order, built)] == [f"deck-{i}" for i in range(len(games))]
+    assert [b.deck_id for b in _in_deck_order(order, built)] == [f"deck-{i}" for i in range(len(compiles))]

@@ -23,8 +23,8 @@ import numpy as np
 import pytest
 from numba import njit
 
-from cardforge.games.declared.heuristic import PIECES
 from cardforge.games.engines import game_for
+from cardforge.games.heuristics import BUNDLED
 from cardforge.load import load_deck
 from cardforge.sim import ismcts
 from cardforge.sim import trickrules as tr
@@ -90,9 +90,9 @@ class CompiledSeat:
         self.game, self.seat, self.peek = game, seat, peek
         self.agents = np.zeros(game.players, dtype=np.int64)
         self.agents[seat] = -BUDGET
-        # the declared games' shared heuristic for every deck: what is checked here does not depend on it,
-        # and one compiled search serves all the cases (a game's own heuristic is compiled on its own)
-        self.pieces = ismcts.with_search(PIECES)
+        # the bundled games' heuristics, each game its own (games/heuristics.py): the search the simulator
+        # compiles, one for all the cases
+        self.pieces = ismcts.with_search(BUNDLED)
         self.memory = new_memory(game.tb, self.agents)
         self.rng = np.array([seed], dtype=np.uint64)
         self.key: tuple[int, int] | None = None

@@ -368,6 +368,16 @@ def laid_out(deck: Deck, page: str = "a5", multiple: int = 4) -> LaidOut:
     return LaidOut(main.copy([*first, *tail.document.pages[1:], *main.pages[at:]]), tuple(sources), tuple(passes))
 
 
+def served_now(fetcher: DeckFetcher, url: str) -> str | None:
+    """The digest of what `fetcher` serves for `url` now (fetch.py `served_digest`); None when it refuses
+    it now (a file gone or moved out of the deck's folder), so a kept booklet is laid out again and the
+    refusal reported as the layout meets it."""
+    try:
+        return served_digest(*fetcher.content(url))
+    except RefusedFetch:
+        return None
+
+
 def render_pdf(deck: Deck, page: str = "a5", multiple: int | None = None) -> bytes:
     """The booklet in one page size, laid out by its page plan (plan.py); kept (kept.py) and used again
     while nothing its layout read has changed."""
@@ -376,7 +386,7 @@ def render_pdf(deck: Deck, page: str = "a5", multiple: int | None = None) -> byt
     first = parts.source(PagePlan()).html
     fetcher = parts.fetcher()
     kept = kept_pdf(page, multiple, first, lambda step: pass_source(parts, step).html,
-                    lambda url: served_digest(*fetcher.content(url)))
+                    lambda url: served_now(fetcher, url))
     if kept is not None:
         return kept
     laid = laid_out(deck, page, multiple)

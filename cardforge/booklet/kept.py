@@ -1,6 +1,6 @@
 """Booklets laid out before, kept by the digest of everything their layout read.
 
-WeasyPrint's layout and PDF writing are most of a booklet's time (about two seconds of `build fives`),
+WeasyPrint's layout and PDF writing are most of a booklet's time (about two seconds of building a bundled deck),
 and they are a pure function of what they read: the HTML of each layout pass, the files and pictures
 the fetcher served (fetch.py), cardforge's own code (the page plan decides each pass from the pages
 of the last: plan.py), WeasyPrint and the libraries and fonts it draws with. So a booklet's PDF is
@@ -70,8 +70,8 @@ class Pass:
 
 Sources = Callable[[Pass], str]
 """A pass -> its HTML, made from the deck now."""
-Content = Callable[[str], str]
-"""A URL -> the digest of what the fetcher serves for it now (raises when it refuses)."""
+Content = Callable[[str], str | None]
+"""A URL -> the digest of what the fetcher serves for it now (None when it refuses it now)."""
 
 
 def _digest(*parts: str | bytes) -> str:

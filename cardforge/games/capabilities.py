@@ -260,6 +260,10 @@ class GameCapabilities:
     booklet: Booklet | None = None
     look: Look | None = None
     exact: ExactCheck | None = None
+    compiles: str | None = None
+    """A name for the compiled code (numba) the deck's checks run, which a fresh install compiles once and
+    caches; decks naming the same share it, so a build of many decks starts one of them first and builds
+    the others beside it (build_pool.py). None: nothing to compile."""
 
     def __repr__(self) -> str:  # the capabilities hold the deck: name them, not their contents
         held = [name for name in ("simulation", "report", "booklet", "look", "exact") if getattr(self, name)]

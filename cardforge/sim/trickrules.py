@@ -39,13 +39,14 @@ def inline(function: Any) -> Any:
  FIRST_PLAYS_IT, BROKEN_SUIT, MUST_FOLLOW, HAS_ALWAYS, FIRST_NO_POINTS, FD, FD_SUIT, FD_RANK, FD_PER_TRICK,
  FD_SOLE, TRUMP, USE_STRENGTH, HAS_REVERSERS, LOWEST_IF_MIXED, TIE_LAST, LOW_TIE_LAST, COUNT_KIND, HAND_KIND,
  TARGET, EXACT, BUST, CARRY, BID_PER_TRICK, BID_EXACT, MOON, LOWEST_WINS, TIE_CLOSEST, FIG_TARGET, FIG_TABLE,
- FIG_MOON, FIG_BID, FIG_WIDTH, TOP_RANK, TOP_TRICKS,
+ FIG_MOON, FIG_BID, FIG_WIDTH, TOP_RANK, TOP_TRICKS, HEURISTIC,
  O_SUIT, O_RANK, O_FLAGS, O_POINTS, N_POINT_ROWS, O_STRENGTH, O_DRAW, N_DRAW, O_DIRS, N_DIRS, O_OPENING,
  N_OPENING_ROWS, OPENING_WIDTH, O_SIZES, N_SIZES, O_TABLE, N_TABLE, O_PLACES, N_PLACES,
- SC_WON, SC_COUNT, SC_BIDS, SC_PASSED, SC_PILE, SC_ASIDE, SC_SIZE, N_SETTINGS) = range(82)
+ SC_WON, SC_COUNT, SC_BIDS, SC_PASSED, SC_PILE, SC_ASIDE, SC_SIZE, N_SETTINGS) = range(83)
 """HAND is the largest hand, TOP_TRICKS the most tricks in a hand, MAX_HANDS the hands after which a
 game still running is an error (the game's length, for a game of a number of hands); FIG_* the offset
-of each figure section in a game's figures row (-1: none). The O_* slots hold where the tables start:
+of each figure section in a game's figures row (-1: none); HEURISTIC which game's judgement shared
+heuristic pieces play (games/heuristics.py; no rule reads it). The O_* slots hold where the tables start:
 printed suit and rank per card; N_FLAGS rows of per-card flags (F_*); card points (one row per
 point suit); strength class per (reversed, led suit, suit); the suits a random hand-suit draw picks
 among; pass directions by hand; first-lead candidates (one row per hand suit); hand size per hand;

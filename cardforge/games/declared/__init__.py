@@ -42,6 +42,10 @@ if TYPE_CHECKING:
     from .engine import DeclaredTrickGame
 
 
+TRICK_LOOP = "the trick loop"
+"""What every declared game compiles (`GameCapabilities.compiles`): the shared loop, sim/trickloop.py."""
+
+
 class DeclaredHandLog(BaseModel):
     """The keys a declared game may add to each hand of a JSONL game log (docs/game-log.md)."""
 
@@ -78,15 +82,21 @@ class DeclaredKernel:
 
     def play_batch(self, tb: np.ndarray, seeds: np.ndarray, agents: np.ndarray) -> tuple[np.ndarray, ...]:
         from ...sim.ismcts import loop_pieces
-        from ...sim.trickloop import play_batch
+        from ...sim.jit import compile_once
+        from ...sim.trickloop import play_batch, play_game
 
-        return play_batch(loop_pieces(self.pieces, agents), tb, seeds, agents)
+        pieces = loop_pieces(self.pieces, agents)
+        compile_once(play_game, ("batch", *map(id, pieces)), lambda: play_batch(pieces, tb, seeds[:0], agents))
+        return play_batch(pieces, tb, seeds, agents)
 
     def play_traced(self, tb: np.ndarray, seed: int, agents: np.ndarray) -> np.ndarray:
         from ...sim.ismcts import loop_pieces
-        from ...sim.trickloop import play_traced
+        from ...sim.jit import compile_once
+        from ...sim.trickloop import play_game, play_traced
 
-        return play_traced(loop_pieces(self.pieces, agents), tb, seed, agents)
+        pieces = loop_pieces(self.pieces, agents)
+        compile_once(play_game, ("traced", *map(id, pieces)), lambda: play_traced(pieces, tb, seed, agents))
+        return play_traced(pieces, tb, seed, agents)
 
     def record(self, game: TrickGame[Any], trace: np.ndarray) -> GameRecord:
         return _declared(game).record(trace)
@@ -117,7 +127,7 @@ class DeclaredRuleset(Game):
         return rules
 
     def pieces(self) -> Pieces:
-        """The compiled pieces of the game's heuristic players."""
+        """The compiled pieces of the game's heuristic players (what it plays: `_played`)."""
         import importlib
 
         if self.heuristic_module:
@@ -126,13 +136,20 @@ class DeclaredRuleset(Game):
         shared: Pieces = getattr(importlib.import_module(f"{__name__}.heuristic"), self.heuristic_pieces)
         return shared
 
+    def _played(self) -> tuple[Pieces, int]:
+        """The pieces the game's loops run and the judgement its books name: the bundled games share one
+        set (games/heuristics.py), so numba compiles their loops once."""
+        from ..heuristics import played
+
+        return played(self.pieces())
+
     def bind(self, deck: Deck) -> GameCapabilities:
         simulation = Simulation(engine=partial(self._engine, deck), kernel=self._kernel, heuristic=self._heuristic,
                                 search=self._search, report_params=self._report_params,
                                 hand_summary=self._hand_summary)
         report = Report(figures=self._figures, figure_lines=self._figure_lines, rates=self._rates,
                         charts=self._charts)
-        return self.capabilities(simulation=simulation, report=report,
+        return self.capabilities(simulation=simulation, report=report, compiles=TRICK_LOOP,
                                  booklet=self.booklet(deck, partial(self._setup_rows, deck),
                                                       partial(self._variant_lines, deck)),
                                  look=self._look(deck))
@@ -148,20 +165,20 @@ class DeclaredRuleset(Game):
     def _engine(self, deck: Deck, players: int) -> DeclaredTrickGame:
         from .engine import DeclaredTrickGame
 
-        return DeclaredTrickGame(deck, players, self.declare(deck), self.id)
+        return DeclaredTrickGame(deck, players, self.declare(deck), self.id, self._played()[1])
 
     def _heuristic(self, rng: random.Random) -> Agent:
         from .engine import HeuristicPlayer
 
-        return cast("Agent", HeuristicPlayer(rng, self.pieces()))  # it plays declared engines only
+        return cast("Agent", HeuristicPlayer(rng, self._played()[0]))  # it plays declared engines only
 
     def _kernel(self) -> FastKernel:
-        return DeclaredKernel(self.pieces())
+        return DeclaredKernel(self._played()[0])
 
     def _search(self, engine: TrickGame[Any]) -> DeclaredSearch:
         from ...sim.search import DeclaredSearch
 
-        return DeclaredSearch(engine, self.pieces())
+        return DeclaredSearch(engine, self._played()[0])
 
     def _report_params(self, engine: TrickGame[Any]) -> ReportParams:
         from ...sim import trickrules as tr  # numba: only when a report is made (tests/test_startup.py)

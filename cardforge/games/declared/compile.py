@@ -113,8 +113,10 @@ def _pack(cfg: np.ndarray, n: int, players: int, n_pass: int, *tables: np.ndarra
     return np.concatenate(parts).astype(np.int64)
 
 
-def compile_rules(rules: TrickRules, deck: Deck, players: int) -> CompiledRules:
-    """The tables of `rules` for `deck` at `players` seats; RuleError when that player count cannot play them."""
+def compile_rules(rules: TrickRules, deck: Deck, players: int, judgement: int = 0) -> CompiledRules:
+    """The tables of `rules` for `deck` at `players` seats; RuleError when that player count cannot play them.
+    `judgement` goes to the HEURISTIC slot: which game's judgement shared heuristic pieces play
+    (games/heuristics.py)."""
     checker = _Checker(deck, ())
     _player_count(rules, deck, players, checker)
     if checker.found:
@@ -132,7 +134,7 @@ def compile_rules(rules: TrickRules, deck: Deck, players: int) -> CompiledRules:
     size = max(sizes)
     n_pass = passes(rules, players)
     cfg = np.zeros(tr.N_SETTINGS, dtype=np.int64)
-    cfg[[tr.PLAYERS, tr.HAND, tr.CARDS, tr.N_SUITS]] = players, size, n, len(names)
+    cfg[[tr.PLAYERS, tr.HAND, tr.CARDS, tr.N_SUITS, tr.HEURISTIC]] = players, size, n, len(names), judgement
     flags = np.zeros((tr.N_FLAGS, n), dtype=np.int64)
 
     end = rules.end

@@ -86,11 +86,11 @@ class DeclaredTrickGame(TrickGame[DeclaredState]):
 
     state_class = DeclaredState
 
-    def __init__(self, deck: Deck, players: int, rules: TrickRules, ruleset: str) -> None:
+    def __init__(self, deck: Deck, players: int, rules: TrickRules, ruleset: str, judgement: int = 0) -> None:
         super().__init__(deck, players)
         self.ruleset = ruleset
         self.rules = rules
-        self.compiled: CompiledRules = compile_rules(rules, deck, players)
+        self.compiled: CompiledRules = compile_rules(rules, deck, players, judgement)
         self.tb = self.compiled.book
         self.hand_size = max(self.compiled.hand_sizes)
         setup = deck.spec.setup.get(players)
@@ -395,9 +395,25 @@ class HeuristicPlayer:
         self._random = rng.random
         self.pieces = pieces
 
+    def _compile(self, game: DeclaredTrickGame, st: DeclaredState) -> None:
+        """Compiles the three calls below (or loads them from numba's cache) under the lock the trick loop
+        compiles under (sim/jit.py `compile_once`): they compile the game's pieces, which the loop compiles
+        too, so processes starting together compile them once."""
+        from ...sim.jit import compile_once
+
+        none, nothing = np.zeros(0, dtype=np.int64), np.zeros(0)
+
+        def calls() -> None:
+            trickloop.choose_play(self.pieces.choose, game.tb, st.sc, none, none, 0, 0, 0, 0, 0, -1, none, nothing)
+            trickloop.keep_keys(self.pieces.keys, game.tb, st.sc, none, 0, nothing, nothing)
+            trickloop.choose_bid(self.pieces.bid, game.tb, st.sc, none, 0, none, nothing)
+
+        compile_once(trickloop.play_game, ("heuristic calls", *map(id, self.pieces[:3])), calls)
+
     def play(self, game: DeclaredTrickGame, st: DeclaredState, legal: list[int]) -> int:
         if len(legal) == 1:
             return legal[0]
+        self._compile(game, st)
         noise = np.array([self._random() for _ in legal])
         at = trickloop.choose_play(self.pieces.choose, game.tb, st.sc, _array(st.hands[st.to_move]),
                                    _array(st.trick, game.players), st.trick_index, st.tricks_total, len(st.trick),
@@ -407,6 +423,7 @@ class HeuristicPlayer:
     def choose_cards(self, game: DeclaredTrickGame, st: DeclaredState, seat: int, count: int,
                      purpose: str) -> list[int]:
         hand = st.hands[seat]
+        self._compile(game, st)
         noise = np.array([self._random() for _ in hand])
         keys = np.empty(len(hand))
         trickloop.keep_keys(self.pieces.keys, game.tb, st.sc, _array(hand), seat, noise, keys)
@@ -416,6 +433,7 @@ class HeuristicPlayer:
     def bid(self, game: DeclaredTrickGame, st: DeclaredState, seat: int, allowed: list[int]) -> int:
         if len(allowed) == 1:
             return allowed[0]
+        self._compile(game, st)
         noise = np.array([self._random() for _ in allowed])
         at = trickloop.choose_bid(self.pieces.bid, game.tb, st.sc, _array(st.hands[seat]), seat,
                                   np.array(allowed, dtype=np.int64), noise)

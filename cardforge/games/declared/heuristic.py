@@ -9,11 +9,20 @@ when that is good, and otherwise sheds what it least wants to keep. It never pla
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from ...sim import trickrules as tr
+from ...sim.jit import rule
 from ...sim.trickloop import Pieces, piece
 from ...sim.trickrules import inline
+
+
+def bundled_piece(function: Any) -> Any:
+    """A piece (trickloop.piece) that the bundled games' set (games/heuristics.py `BUNDLED`) copies into its
+    own, so that set judges as fast as the game's own."""
+    return rule(function, nrt=False, inline=True)
 
 
 @inline
@@ -96,7 +105,7 @@ def expected_tricks(tb: np.ndarray, sc: np.ndarray, hand: np.ndarray, n: int) ->
     return expect
 
 
-@piece
+@bundled_piece
 def choose(tb: np.ndarray, sc: np.ndarray, hand: np.ndarray, n: int, trick: np.ndarray, t: int, n_tricks: int, m: int,
            seat: int, leader: int, lead: int, plays: np.ndarray, k: int, noise: np.ndarray) -> int:
     best, at = -1e300, 0
@@ -156,7 +165,7 @@ def duck_score(tb: np.ndarray, sc: np.ndarray, trick: np.ndarray, m: int, seat: 
     return score + u * 1e-3
 
 
-@piece
+@bundled_piece
 def duck_choose(tb: np.ndarray, sc: np.ndarray, hand: np.ndarray, n: int, trick: np.ndarray, t: int, n_tricks: int,
                 m: int, seat: int, leader: int, lead: int, plays: np.ndarray, k: int, noise: np.ndarray) -> int:
     best, at = -1e300, 0

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...sim import trickrules as tr
-from ...sim.trickloop import Pieces, piece
+from ...sim.trickloop import Pieces
 from ...sim.trickrules import inline
 from ..declared import heuristic
 
@@ -40,7 +40,7 @@ def play_score(tb: np.ndarray, sc: np.ndarray, trick: np.ndarray, t: int, n_tric
     return shed + u * 1e-3
 
 
-@piece
+@heuristic.bundled_piece
 def choose(tb: np.ndarray, sc: np.ndarray, hand: np.ndarray, n: int, trick: np.ndarray, t: int, n_tricks: int, m: int,
            seat: int, leader: int, lead: int, plays: np.ndarray, k: int, noise: np.ndarray) -> int:
     best, at = -1e300, 0

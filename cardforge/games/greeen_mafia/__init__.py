@@ -42,7 +42,7 @@ class MafiaGame(Game):
         return self.capabilities(exact=ExactCheck(partial(self._check, deck)), report=Report(sections=self._sections),
                                  booklet=self.booklet(deck),
                                  look=Look(accent="#1e8449", icon_names=icons, icon=partial(self._icon, deck),
-                                           graphics=GRAPHICS))
+                                           graphics=GRAPHICS), compiles="the GREEEN MAFIA solver")
 
     def _check(self, deck: Deck, report: DeckCheck, options: CheckOptions) -> None:
         from .checks import mission_check

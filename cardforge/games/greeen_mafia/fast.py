@@ -11,8 +11,7 @@ counts and checks them against the engine.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, types
-from numba.typed import Dict
+from numba import njit
 
 from ...sim import jit as _jit  # noqa: F401 (its functions compile once, typed by plain types)
 from .kernel import Kernel
@@ -207,22 +206,32 @@ def _solve_orders(type_of: np.ndarray, moves: np.ndarray, after: np.ndarray, one
     memo_lines = np.zeros(1 << 16, dtype=np.int64)
     memo_chance = np.zeros(1 << 16, dtype=np.float64)
     used = 0
-    roots = Dict.empty(key_type=types.int64, value_type=types.int64)
+    # the first order of each pile: an open-addressing table like the memo's (a typed dict cost seconds
+    # of compiling), its `lines` the order's index
+    roots = np.full(1 << 10, _EMPTY, dtype=np.int64)
+    root_index = np.zeros(1 << 10, dtype=np.int64)
+    root_unused = np.zeros(1 << 10, dtype=np.float64)
+    n_roots = 0
     perm = np.arange(n)
     index = 0
     while True:
         pile = 0
         for i in range(n):
             pile |= type_of[perm[i]] << (4 * i)
-        if pile not in roots:
+        at = _slot(roots, pile)
+        if roots[at] == _EMPTY:
             value, p, keys, memo_lines, memo_chance, used = _value(
                 pile, n, empty, moves, after, one, two, start_two, keys, memo_lines, memo_chance, used)
             lines[index], chance[index] = value, p
             greedy[index] = _greedy(pile, n, after, one, two, empty, start_two)
-            roots[pile] = index
+            if 4 * (n_roots + 1) > 3 * len(roots):
+                roots, root_index, root_unused = _grown(roots, root_index, root_unused)
+                at = _slot(roots, pile)
+            roots[at], root_index[at] = pile, index
+            n_roots += 1
         else:
-            at = roots[pile]
-            lines[index], chance[index], greedy[index] = lines[at], chance[at], greedy[at]
+            first = root_index[at]
+            lines[index], chance[index], greedy[index] = lines[first], chance[first], greedy[first]
         index += 1
         # next permutation in lexicographic order
         i = n - 2
@@ -234,7 +243,11 @@ def _solve_orders(type_of: np.ndarray, moves: np.ndarray, after: np.ndarray, one
         while perm[j] < perm[i]:
             j -= 1
         perm[i], perm[j] = perm[j], perm[i]
-        perm[i + 1:] = perm[i + 1:][::-1].copy()
+        lo, hi = i + 1, n - 1  # reverse perm[i + 1:] (a slice assignment compiled its shape checks' messages)
+        while lo < hi:
+            perm[lo], perm[hi] = perm[hi], perm[lo]
+            lo += 1
+            hi -= 1
     return used
 
 

@@ -30,7 +30,7 @@ def play_score(tb: np.ndarray, sc: np.ndarray, trick: np.ndarray, t: int, n_tric
     return score + u * 1e-3
 
 
-@piece
+@heuristic.bundled_piece
 def choose(tb: np.ndarray, sc: np.ndarray, hand: np.ndarray, n: int, trick: np.ndarray, t: int, n_tricks: int, m: int,
            seat: int, leader: int, lead: int, plays: np.ndarray, k: int, noise: np.ndarray) -> int:
     best, at = -1e300, 0
