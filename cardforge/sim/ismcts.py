@@ -20,15 +20,17 @@ the N iterations deals the unseen cards at random consistently with what the sea
 (`determinize`: other hands, set-aside cards, the unflipped flip deck), walks the tree of plays from
 the decision (every seat's plays, children chosen by UCB1 with availability counts, since a play
 exists only in the deals where its card is held), adds one node, plays the hand out in the compiled
-loop with every seat playing by the game's heuristic, and credits each node with its mover's reward:
-the mover's hand points against the mean of the others (negated when the lowest total wins), on a
-scale learnt from the playouts. The most visited play is chosen; the search stops early once no
-other play can overtake it in the iterations left (`settled`: the same choice, fewer playouts).
-Why heuristic playouts, though they cost about two and a half times as much as random ones: a random
-playout takes points no player would, so it judges a play by what careless players would make of it.
-Against Green Queen's ducking heuristic (games/declared/heuristic.py `DUCKING`) the search with random
-playouts won a quarter of its games, no more than the heuristic it played (benchmarks/bench_search.py
-prints each game's win rates).
+loop, and credits each node with its mover's reward: the mover's hand points against the mean of
+the others (negated when the lowest total wins), on a scale learnt from the playouts. The most visited
+play is chosen; the search stops early once no other play can overtake it in the iterations left
+(`settled`: the same choice, fewer playouts).
+How the hand is played out depends on what wins. Where the lowest total wins, every seat plays it by
+the game's heuristic: a random playout takes points no player would, so it judges a play by what
+careless players would make of it, and against Green Queen's ducking heuristic (games/declared/
+heuristic.py `DUCKING`) the search with random playouts won a quarter of its games, no more than the
+heuristic it played. Elsewhere the hand is played out at random, which costs about two and a half
+times less and searched as well or better (fives, oh-hell: benchmarks/bench_search.py prints each
+game's win rates).
 
 **A pass, gift or bid** (`search_cards`, `search_bid`): a bandit over the options, each iteration
 dealing the unseen cards, forcing the option in the trick loop's own hand set-up (the other seats
@@ -50,7 +52,7 @@ from . import trickrules as tr
 from .fastcore import take
 from .fastrand import below, shuffle, uniform
 from .jit import leaf, rule
-from .trickloop import Pieces, legal_inlined, no_memory, pass_cards, piece, play_tricks, with_defaults
+from .trickloop import Pieces, legal_inlined, no_memory, pass_cards, piece, play_tricks, random_out, with_defaults
 
 EXPLORE = 0.7
 """UCB1's exploration weight, in units of the reward scale the playouts show."""
@@ -436,7 +438,7 @@ def search_tree(base: Any, memory: Memory, tb: np.ndarray, sc: np.ndarray, rng: 
                 trick: np.ndarray, t: int, n_tricks: int, m: int, seat: int, leader: int, lead: int,
                 legal: np.ndarray) -> tuple[int, int]:
     """`search_play`'s search; returns (the play, the iterations played). `base`: the game's own pieces,
-    whose heuristic plays the playouts."""
+    whose heuristic plays the playouts where the lowest total wins (the module docstring)."""
     players = tb[tr.PLAYERS]
     budget = memory.budget[seat]
     done = 0
@@ -508,7 +510,11 @@ def search_tree(base: Any, memory: Memory, tb: np.ndarray, sc: np.ndarray, rng: 
             depth += 1
             path[depth] = best
         if walk[0] < n_tricks:
-            play_out(base, memory, tb, rng, memory.heuristic_seats)
+            if tb[tr.LOWEST_WINS]:
+                play_out(base, memory, tb, rng, memory.heuristic_seats)
+            else:
+                random_out(tb, w_sc, rng, w_hands, w_count, w_trick, w_legal, walk[2], walk[3], walk[0], walk[1],
+                           n_tricks)
         size = hand_rewards(memory, tb, w_sc)
         if size > scale:
             scale = size
