@@ -26,10 +26,10 @@ play is chosen; the search stops early once no other play can overtake it in the
 (`settled`: the same choice, fewer playouts).
 How the hand is played out depends on what wins. Where the lowest total wins, every seat plays it by
 the game's heuristic: a random playout takes points no player would, so it judges a play by what
-careless players would make of it, and against Green Queen's ducking heuristic (games/declared/
+careless players would make of it, and against the heuristic that ducks every point (games/declared/
 heuristic.py `DUCKING`) the search with random playouts won a quarter of its games, no more than the
 heuristic it played. Elsewhere the hand is played out at random, which costs about two and a half
-times less and searched as well or better (fives, oh-hell: benchmarks/bench_search.py prints each
+times less and searched as well or better there (benchmarks/bench_search.py prints each bundled
 game's win rates).
 
 **A pass, gift or bid** (`search_cards`, `search_bid`): a bandit over the options, each iteration
