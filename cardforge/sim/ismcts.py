@@ -503,7 +503,7 @@ def search_tree(base: Any, memory: Memory, tb: np.ndarray, sc: np.ndarray, rng: 
                 depth += 1
                 path[depth] = new
                 break
-            if best < 0:  # the tree is full and every legal play here is new: play on by the heuristic
+            if best < 0:  # the tree is full and every legal play here is new: play the hand out from here
                 break
             apply_play(tb, w_sc, w_hands, w_count, w_trick, players, p, action[best], walk)
             node = best
