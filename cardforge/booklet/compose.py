@@ -289,7 +289,7 @@ def _layout(source: BookletSource, fonts: FontConfiguration | None = None) -> An
     truncated_loading_off()
     try:
         document = HTML(string=source.html, base_url=str(TEMPLATES_DIR) + "/",
-                        url_fetcher=ConfinedFetcher(source.fetcher)).render(font_config=fonts)
+                        url_fetcher=ConfinedFetcher(source.fetcher.fetch)).render(font_config=fonts)
     except RefusedFetch as exc:
         raise BookletError(refusal_message(exc, source.fetcher)) from None
     _refusals(source)

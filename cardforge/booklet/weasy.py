@@ -17,14 +17,11 @@ from __future__ import annotations
 
 import ctypes.util
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..images import truncated_loading_off
-
-if TYPE_CHECKING:
-    from .fetch import DeckFetcher
 
 
 def _left_to_the_loader(name: str) -> str | None:  # noqa: ARG001  (same signature as find_library)
@@ -57,15 +54,16 @@ truncated_loading_off()  # importing WeasyPrint switched it on for the whole pro
 
 
 class ConfinedFetcher(URLFetcher):
-    """WeasyPrint's way to read files, answered by the booklet's fetcher (fetch.py `DeckFetcher`), which
-    serves only the files a deck's booklet may read and raises `RefusedFetch` for anything else."""
+    """WeasyPrint's way to read files, answered by `fetch`: the booklet's fetcher (fetch.py
+    `DeckFetcher.fetch`), which serves only the files a deck's booklet may read and raises
+    `RefusedFetch` for anything else."""
 
-    def __init__(self, files: DeckFetcher) -> None:
+    def __init__(self, fetch: Callable[[str, dict | None], URLFetcherResponse]) -> None:
         super().__init__(allowed_protocols={"file"})
-        self.files = files
+        self._answer = fetch
 
     def fetch(self, url: str, headers: dict | None = None) -> URLFetcherResponse:
-        return self.files.fetch(url, headers)
+        return self._answer(url, headers)
 
 
 class OverlaidPage(Page):
