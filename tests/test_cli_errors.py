@@ -32,8 +32,16 @@ def _cardforge(*args: str, cwd: Path) -> subprocess.Popen[bytes]:
     ["sweep", "fives", "--set", "target=24,25", "--games", "5", "--in-process", "--csv", str(UNWRITABLE / "s.csv")],
 ])
 def test_an_unwritable_output_is_refused_before_any_work(args: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+
     import cardforge.cli.simulate as simulate_cli
     import cardforge.load as load
+
+    # modules that bind load_deck when first imported must be imported before it is patched, or they
+    # keep the patch for every later test in this process
+    for module in ("cardforge.artifacts", "cardforge.check.gate", "cardforge.sim.run", "cardforge.sweep.variants",
+                   "cardforge.sweep.write"):
+        importlib.import_module(module)
 
     def no_work(*_a: object, **_k: object) -> None:
         raise AssertionError("the deck was loaded before the output was checked")
