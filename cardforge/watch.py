@@ -6,6 +6,7 @@ gather a burst of changes; a designer expects the result within a second, so the
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -67,6 +68,23 @@ def _on_the_way(path: Path, folders: list[Path]) -> bool:
     return any(path == f or f in path.parents or path in f.parents for f in folders)
 
 
+def _written_since(roots: list[Path], recursive: bool, since_ns: int, keep: Callable[[Path], bool]) -> set[Path]:
+    """Files under `roots` (the watch's own filter applied) modified at or after `since_ns`."""
+    found: set[Path] = set()
+    for root in roots:
+        for folder, subfolders, files in os.walk(root):
+            base = Path(folder)
+            subfolders[:] = sorted(d for d in subfolders if recursive and keep(base / d))
+            for name in files:
+                path = base / name
+                try:
+                    if keep(path) and path.stat().st_mtime_ns >= since_ns:
+                        found.add(path)
+                except OSError:
+                    continue  # gone again already: its removal is a change the next batch reports
+    return found
+
+
 def changes(
     folders: Callable[[], list[Path]],
     ignore: tuple[Path, ...] = (),
@@ -94,6 +112,10 @@ def changes(
         return (not _hidden(path, roots) and not path.name.endswith("~") and not _inside(path, ignored)
                 and _on_the_way(path, wanted))
 
+    handed_over: int | None = None
+    """When the last changes were handed over (ns), while a new watch is planned: the old watch's later
+    changes go with it, so files written since then are looked for once the new watch is in place."""
+
     while stop is None or not stop.is_set():
         try:
             wanted[:] = sorted({p.resolve() for p in folders()})
@@ -109,9 +131,15 @@ def changes(
                 if ready is not None:  # the first yield, even an empty one, means the watch is in place
                     ready()
                     ready = None
-                if not batch:
+                found = {Path(name) for _change, name in batch}
+                if handed_over is not None:  # the first yield of a new watch: what the old one dropped
+                    found |= _written_since(roots, whole, handed_over,
+                                            lambda path: keep(watchfiles.Change.modified, str(path)))
+                    handed_over = None
+                if not found:
                     continue
-                yield {Path(name) for _change, name in batch}
+                handed_over = time.time_ns()
+                yield found
                 if not whole or not all(p.is_dir() for p in roots):
                     break  # a folder went or came back: plan the watch again
                 try:
@@ -119,6 +147,7 @@ def changes(
                         break
                 except CardforgeError:
                     break
+                handed_over = None  # the same watch goes on: it kept whatever changed meanwhile
             else:
                 return
         except OSError:

@@ -36,12 +36,33 @@ table.verdicts td { padding: 3px 8px; border-bottom: 1px solid #ddd; vertical-al
 """
 
 SCRIPT = """
+// The server announces each new version (and the current one on every connect, so a page that
+// reconnects or loaded between two versions catches up). One fetch at a time, and only a newer
+// /content replaces the page: replies that overtake each other cannot bring back an old state.
+let announced = 0;
+let fetching = false;
+const shown = () => Number(document.body.dataset.version);
+async function catchUp() {
+  if (fetching) return;
+  fetching = true;
+  try {
+    while (shown() < announced) {
+      const reply = await fetch("/content", {cache: "no-store"});
+      const version = Number(reply.headers.get("X-Version"));
+      const html = await reply.text();
+      if (version > shown()) {
+        document.getElementById("content").innerHTML = html;
+        document.body.dataset.version = String(version);
+      }
+    }
+  } finally {
+    fetching = false;
+  }
+}
 const events = new EventSource("/events");
-events.onmessage = async (event) => {
-  const reply = await fetch("/content");
-  const content = document.getElementById("content");
-  content.innerHTML = await reply.text();
-  document.body.dataset.version = event.data;
+events.onmessage = (event) => {
+  announced = Math.max(announced, Number(event.data));
+  catchUp().catch(() => {});
 };
 """
 

@@ -106,9 +106,11 @@ def _handler(preview: Preview, allowed_hosts: set[str]) -> type[BaseHTTPRequestH
         def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base class's name
             return
 
-        def _send(self, status: int, kind: str, body: bytes, cache: bool = False) -> None:
+        def _send(self, status: int, kind: str, body: bytes, cache: bool = False, version: int | None = None) -> None:
             self.send_response(status)
             self.send_header("Content-Type", kind)
+            if version is not None:  # which snapshot this is: the page keeps only newer ones (page.py)
+                self.send_header("X-Version", str(version))
             self.send_header("Content-Length", str(len(body)))
             self.send_header("Cache-Control", "max-age=3600, immutable" if cache else "no-store")
             self.end_headers()
@@ -123,9 +125,10 @@ def _handler(preview: Preview, allowed_hosts: set[str]) -> type[BaseHTTPRequestH
             if path == "/":
                 self._send(HTTPStatus.OK, "text/html; charset=utf-8", page.shell(snapshot).encode())
             elif path == "/content":
-                self._send(HTTPStatus.OK, "text/html; charset=utf-8", page.content(snapshot).encode())
+                self._send(HTTPStatus.OK, "text/html; charset=utf-8", page.content(snapshot).encode(),
+                           version=snapshot.version)
             elif path == "/events":
-                self._events(snapshot.version)
+                self._events()
             elif path.startswith("/img/") and path[5:] in snapshot.images:
                 self._send(HTTPStatus.OK, "image/jpeg", snapshot.images[path[5:]], cache=True)
             elif path[1:] in snapshot.pdfs:
@@ -133,13 +136,17 @@ def _handler(preview: Preview, allowed_hosts: set[str]) -> type[BaseHTTPRequestH
             else:
                 self._send(HTTPStatus.NOT_FOUND, "text/plain", b"not found\n")
 
-        def _events(self, version: int) -> None:
-            """Server-sent events: the new version number after each snapshot, a comment to keep alive."""
+        def _events(self) -> None:
+            """Server-sent events: the current version on connect (a page that loaded between two versions,
+            or reconnects, catches up), then the new one after each snapshot, a comment to keep alive."""
             self.send_response(HTTPStatus.OK)
             self.send_header("Content-Type", "text/event-stream")
             self.send_header("Cache-Control", "no-store")
             self.end_headers()
             try:
+                version = preview.snapshot.version
+                self.wfile.write(f"data: {version}\n\n".encode())
+                self.wfile.flush()
                 while not preview.stop.is_set():
                     snapshot = preview.wait_newer(version, KEEPALIVE_S)
                     if snapshot.version > version:
