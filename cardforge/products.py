@@ -148,12 +148,12 @@ def balance_report(deck: Deck, stage: Path, settings: BuildSettings) -> list[Pat
     """`<deck-id>-report.pdf`: the gate's verdicts and balance charts (when the gate ran)."""
     if settings.verdict is None:
         return []
-    from .render.png import png_bytes
+    from .render.png import pixel_bytes
     from .render.proof import proof
     from .report.pdf import build_report
 
     written = stage / f"{deck.id}-proof.png"  # face_pngs ran first when --png was given
-    image = written.read_bytes() if written.exists() else png_bytes(proof(deck, settings.sheets).image)
+    image = written.read_bytes() if written.exists() else pixel_bytes(proof(deck, settings.sheets).image)
     return [build_report(settings.verdict, stage / f"{deck.id}-report.pdf", image, deck.spec.card.size_mm[0])]
 
 

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup
 
@@ -34,7 +34,9 @@ from .plan import PagePlan, Tail, lay_out, page_multiple
 from .templates import TEMPLATES_DIR, macros, render
 from .text import Marker, fill_placeholders, find_rules_source, markdown_html
 from .variant import variant_note
-from .weasy import HTML, FontConfiguration, Page
+
+if TYPE_CHECKING:
+    from .weasy import FontConfiguration
 
 
 @dataclass(frozen=True)
@@ -233,7 +235,8 @@ class BookletParts:
     def reference(self) -> Markup | None:
         """The quick reference's HTML, for the room below the last rules page's text (None for a deck
         without one: an art deck has no set-up to list)."""
-        self.fillers(len(self._fillers))
+        while len(self._made) < len(self._fillers) and not any(f.anchor == "quick-reference" for f in self._made):
+            self._made.append(self._fillers[len(self._made)]())  # not the pages after it (the card gallery)
         return next((f.html for f in self._made if f.anchor == "quick-reference"), None)
 
     def css(self, plan: PagePlan, first_page: int = 0) -> Markup:
@@ -281,10 +284,12 @@ def booklet_html(deck: Deck, page: str = "a5") -> BookletSource:
 
 
 def _layout(source: BookletSource, fonts: FontConfiguration | None = None) -> Any:
+    from .weasy import HTML, ConfinedFetcher
+
     truncated_loading_off()
     try:
         document = HTML(string=source.html, base_url=str(TEMPLATES_DIR) + "/",
-                        url_fetcher=source.fetcher).render(font_config=fonts)
+                        url_fetcher=ConfinedFetcher(source.fetcher.fetch)).render(font_config=fonts)
     except RefusedFetch as exc:
         raise BookletError(refusal_message(exc, source.fetcher)) from None
     _refusals(source)
@@ -311,19 +316,6 @@ def _fixed_font_timestamps() -> Iterator[None]:
             del os.environ["SOURCE_DATE_EPOCH"]
 
 
-class _Overlaid(Page):
-    """A laid-out page with a page of another document painted over it (the Notes block, laid out
-    with the added pages, drawn on the last rules page). Only `Page.paint` is relied on."""
-
-    def __init__(self, base: Page, overlay: Page) -> None:
-        self.__dict__.update(base.__dict__)
-        self._overlay = overlay
-
-    def paint(self, stream: Any, scale: float = 1) -> None:
-        super().paint(stream, scale)
-        self._overlay.paint(stream, scale)
-
-
 @dataclass(frozen=True)
 class LaidOut:
     """A booklet laid out: every page in order, the passes that laid it out and the HTML each used."""
@@ -347,6 +339,8 @@ def pass_source(parts: BookletParts, step: Pass) -> BookletSource:
 
 def laid_out(deck: Deck, page: str = "a5", multiple: int = 4) -> LaidOut:
     """The booklet laid out by its page plan (plan.py), the added pages spliced in after the rules."""
+    from .weasy import FontConfiguration, OverlaidPage
+
     parts = booklet_parts(deck, page)
     fonts = FontConfiguration()
     sources: list[BookletSource] = []
@@ -363,7 +357,7 @@ def laid_out(deck: Deck, page: str = "a5", multiple: int = 4) -> LaidOut:
     if tail is None:
         return LaidOut(main, tuple(sources), tuple(passes))
     at = tail.last_rules_page
-    first = [*main.pages[:at - 1], _Overlaid(main.pages[at - 1], tail.document.pages[0]) if plan.notes_mm
+    first = [*main.pages[:at - 1], OverlaidPage(main.pages[at - 1], tail.document.pages[0]) if plan.notes_mm
              else main.pages[at - 1]]
     return LaidOut(main.copy([*first, *tail.document.pages[1:], *main.pages[at:]]), tuple(sources), tuple(passes))
 

@@ -3,9 +3,10 @@
 A deck may come from a stranger, so the fetcher answers `file:` URLs inside the deck's folders,
 `assets/` and the booklet templates, and the pictures the card renderer made in memory for this
 booklet (render/svg.py), and refuses everything else (other files, `http:`, `data:`...).
-A refusal stops the render: it is raised as a `FatalURLFetchingError`, which WeasyPrint does not
-swallow, and `build.py` turns it into a one-line `BookletError` naming the reference and where in the
-deck it was written.
+A refusal stops the render: it is raised as a `RefusedFetch`, which WeasyPrint does not swallow, and
+`build.py` turns it into a one-line `BookletError` naming the reference and where in the deck it was
+written. Nothing here imports WeasyPrint (weasy.py `ConfinedFetcher` hands WeasyPrint's requests to
+`DeckFetcher.fetch`), so a kept booklet (kept.py) is checked against the same rules without it.
 """
 
 from __future__ import annotations
@@ -14,23 +15,27 @@ import hashlib
 import mimetypes
 from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlsplit
 
 from ..budgets import MAX_IMAGE_BYTES
 from ..confine import UnsafeReference, is_inside, read_limited
 from ..errors import CardforgeError
-from ..images import ImageRefused, svg_problem, truncated_loading_off, verify_images
-from .weasy import FatalURLFetchingError, URLFetcher, URLFetcherResponse
+from ..images import ImageRefused, svg_problem, verify_images
 
-truncated_loading_off()  # importing WeasyPrint switched it on for the whole process
+if TYPE_CHECKING:
+    from .weasy import URLFetcherResponse
 
 
 class BookletError(CardforgeError, ValueError):
     """A booklet cannot be made: missing or unsafe rules text, a refused file, a bad placeholder."""
 
 
-class RefusedFetch(FatalURLFetchingError):
-    """Raised inside WeasyPrint when it asks for something outside the allowed folders."""
+class RefusedFetch(BaseException):
+    """Raised inside WeasyPrint when it asks for something outside the allowed folders. Not an
+    `Exception`, as WeasyPrint's own `FatalURLFetchingError` is not: WeasyPrint turns every `Exception`
+    a fetcher raises into a logged warning and goes on without the file, and lets the others stop the
+    render (tests/test_booklet_safety.py)."""
 
     def __init__(self, url: str, reason: str) -> None:
         self.url = url
@@ -54,12 +59,11 @@ def path_inside(path: Path, roots: tuple[Path, ...]) -> bool:
     return is_inside(path, roots)
 
 
-class DeckFetcher(URLFetcher):
+class DeckFetcher:
     """Serves local files under `roots` only; remembers where each URL came from for messages."""
 
     def __init__(self, roots: tuple[Path, ...], origins: dict[str, str] | None = None,
                  pictures: Mapping[str, bytes] | None = None) -> None:
-        super().__init__(allowed_protocols={"file"})
         self.roots = tuple(r.resolve() for r in roots)
         self.origins = dict(origins or {})
         self.pictures: Mapping[str, bytes] = pictures if pictures is not None else {}
@@ -73,6 +77,9 @@ class DeckFetcher(URLFetcher):
         return self.origins.get(url, "")
 
     def fetch(self, url: str, headers: dict | None = None) -> URLFetcherResponse:  # noqa: ARG002
+        """WeasyPrint's answer for `url` (asked while laying out, so WeasyPrint is loaded), or RefusedFetch."""
+        from .weasy import URLFetcherResponse
+
         try:
             served, data, kind = self.content(url)
         except RefusedFetch as exc:

@@ -12,8 +12,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from .weasy import boxes
-
 HYPHENS = ("-", "\u2010", "\u00ad", "\u2011")
 _BLOCK_TAG = re.compile(r"<(p|h[1-6]|li|figure|table|blockquote|dl)(?=[\s>])")
 HEADINGS = ("h1", "h2", "h3", "h4")
@@ -72,15 +70,23 @@ class PageFacts:
     """The numbered blocks on the page, top to bottom."""
 
 
-def _walk(box: Any, holder: Any = None) -> Iterator[tuple[Any, Any]]:
+def _boxes() -> Any:
+    """WeasyPrint's box classes (weasy.py), loaded by the layout that made the boxes looked at here."""
+    from .weasy import boxes
+
+    return boxes
+
+
+def _walk(box: Any, holder: Any = None, kinds: Any = None) -> Iterator[tuple[Any, Any]]:
     """Every box under `box` in document order, with its nearest numbered ancestor element."""
+    kinds = kinds or _boxes()
     element = getattr(box, "element", None)
-    if element is not None and element.get("data-k") is not None and isinstance(box, boxes.BlockBox):
+    if element is not None and element.get("data-k") is not None and isinstance(box, kinds.BlockBox):
         holder = element
     yield box, holder
     for child in getattr(box, "children", None) or []:
-        if not isinstance(child, boxes.MarginBox):
-            yield from _walk(child, holder)
+        if not isinstance(child, kinds.MarginBox):
+            yield from _walk(child, holder, kinds)
 
 
 def _part(page_box: Any) -> str:
@@ -97,6 +103,7 @@ def _bottom(box: Any) -> float:
 
 def page_facts(document: Any) -> list[PageFacts]:
     """Facts of every page of a WeasyPrint `Document`."""
+    boxes = _boxes()
     found = []
     for number, page in enumerate(document.pages, 1):
         root = page._page_box
@@ -106,7 +113,7 @@ def page_facts(document: Any) -> list[PageFacts]:
         block: tuple[float, Any] | None = None
         blocks: dict[str, list[float]] = {}
         tags: dict[str, str] = {}
-        for box, holder in _walk(root):
+        for box, holder in _walk(root, None, boxes):
             if holder is not None and isinstance(box, boxes.BlockBox | boxes.ReplacedBox | boxes.LineBox):
                 k = str(holder.get("data-k"))
                 span = blocks.setdefault(k, [box.position_y, _bottom(box), 0.0])
@@ -115,7 +122,7 @@ def page_facts(document: Any) -> list[PageFacts]:
                 if str(getattr(box, "element_tag", "")).endswith("svg"):
                     span[2] = max(span[2], float(box.height))
             if isinstance(box, boxes.LineBox):
-                text = "".join(t.text for t, _ in _walk(box) if isinstance(t, boxes.TextBox)).rstrip()
+                text = "".join(t.text for t, _ in _walk(box, None, boxes) if isinstance(t, boxes.TextBox)).rstrip()
                 if text and (line is None or _bottom(box) >= line[0] - 0.01):
                     line = (_bottom(box), text, holder)
                 lowest = max(lowest, _bottom(box))

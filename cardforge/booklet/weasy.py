@@ -1,4 +1,9 @@
-"""WeasyPrint, imported once for the booklet with its native libraries found without a compiler.
+"""WeasyPrint, imported once for the booklet with its native libraries found without a compiler, and
+the two classes cardforge derives from it.
+
+Only a booklet being laid out imports this module (compose.py, pages.py, fetch.py import it inside the
+functions that lay out or read a layout): a booklet kept from before (kept.py) is checked and written
+without WeasyPrint, which takes about half a second of a build to load.
 
 On import WeasyPrint opens Pango, HarfBuzz and fontconfig through cffi, trying several names for
 each; for every name that is not a file name cffi asks `ctypes.util.find_library`, which on Linux
@@ -12,8 +17,11 @@ from __future__ import annotations
 
 import ctypes.util
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any
+
+from ..images import truncated_loading_off
 
 
 def _left_to_the_loader(name: str) -> str | None:  # noqa: ARG001  (same signature as find_library)
@@ -42,5 +50,34 @@ from weasyprint.formatting_structure import boxes  # noqa: E402
 from weasyprint.text.fonts import FontConfiguration  # noqa: E402
 from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherResponse  # noqa: E402
 
-__all__ = ["HTML", "FatalURLFetchingError", "FontConfiguration", "Page", "URLFetcher", "URLFetcherResponse",
-           "boxes"]
+truncated_loading_off()  # importing WeasyPrint switched it on for the whole process
+
+
+class ConfinedFetcher(URLFetcher):
+    """WeasyPrint's way to read files, answered by `fetch`: the booklet's fetcher (fetch.py
+    `DeckFetcher.fetch`), which serves only the files a deck's booklet may read and raises
+    `RefusedFetch` for anything else."""
+
+    def __init__(self, fetch: Callable[[str, dict | None], URLFetcherResponse]) -> None:
+        super().__init__(allowed_protocols={"file"})
+        self._answer = fetch
+
+    def fetch(self, url: str, headers: dict | None = None) -> URLFetcherResponse:
+        return self._answer(url, headers)
+
+
+class OverlaidPage(Page):
+    """A laid-out page with a page of another document painted over it (the Notes block, laid out
+    with the added pages, drawn on the last rules page). Only `Page.paint` is relied on."""
+
+    def __init__(self, base: Page, overlay: Page) -> None:
+        self.__dict__.update(base.__dict__)
+        self._overlay = overlay
+
+    def paint(self, stream: Any, scale: float = 1) -> None:
+        super().paint(stream, scale)
+        self._overlay.paint(stream, scale)
+
+
+__all__ = ["HTML", "ConfinedFetcher", "FatalURLFetchingError", "FontConfiguration", "OverlaidPage", "Page",
+           "URLFetcher", "URLFetcherResponse", "boxes"]

@@ -105,14 +105,14 @@ def _image_band(deck: Deck, card: Card, side: Side) -> str | None:
     return band_colour(scaled, bleed, BAND_DPI, min(MISCUT_MM, bleed))
 
 
-def _layout_bands(deck: Deck, cards: list[Card], side: Side) -> Iterator[str | None]:
-    """The bands of layout faces at BAND_DPI, each face rasterised, measured and released in turn
-    (png.iter_faces: a batch of faces in memory at a time, however many cards)."""
-    from .png import iter_faces
+def _layout_bands(deck: Deck, side: Side) -> Iterator[str | None]:
+    """The bands of the distinct layout faces of `side` at BAND_DPI, each face rasterised, measured and
+    released in turn (from the pages the frame check painted: png.layout_face_pages)."""
+    from .png import iter_pages, layout_face_pages
 
     bleed = deck.spec.card.bleed
-    for face in iter_faces(deck, BAND_DPI, [(card, side) for card in cards]):
-        yield band_colour(face.image, bleed, BAND_DPI, min(MISCUT_MM, bleed))
+    for image in iter_pages(layout_face_pages(deck, side).pdf, BAND_DPI):
+        yield band_colour(image, bleed, BAND_DPI, min(MISCUT_MM, bleed))
 
 
 def shared_band(deck: Deck, side: Side) -> str | None:
@@ -122,7 +122,7 @@ def shared_band(deck: Deck, side: Side) -> str | None:
     images = [card for card in cards if (card.front_image if side == "front" else card.back_image) is not None]
     layouts = [card for card in cards if card not in images]
     bands = chain((_image_band(deck, card, side) for card in images),
-                  _layout_bands(deck, layouts, side) if layouts else ())
+                  _layout_bands(deck, side) if layouts else ())
     first: str | None = None
     for band in bands:
         if band is None or (first is not None and band != first):
@@ -139,15 +139,14 @@ def face_band(deck: Deck, side: Side) -> str | None:
     return faces_of(deck).kept(("band", side), lambda: shared_band(deck, side))
 
 
-def _longest_run(flags: np.ndarray) -> int:
-    """The longest run of True values in a 1-D array."""
+def _longest_runs(flags: np.ndarray) -> np.ndarray:
+    """The longest run of True values down each column of a 2-D array: at each row, the distance back
+    to the last False row above (or the top) is the run ending there."""
     import numpy as np
 
-    if not flags.any():
-        return 0
-    padded = np.concatenate(([0], flags.astype(np.int8), [0]))
-    starts, ends = np.flatnonzero(np.diff(padded) == 1), np.flatnonzero(np.diff(padded) == -1)
-    return int((ends - starts).max())
+    rows = np.arange(flags.shape[0])[:, None]
+    last_false = np.maximum.accumulate(np.where(flags, -1, rows), axis=0)
+    return np.asarray((rows - last_false).max(axis=0, initial=0))
 
 
 def inset_edges(image: Image.Image, bleed_mm: float, dpi: int,
@@ -179,21 +178,27 @@ def inset_edges(image: Image.Image, bleed_mm: float, dpi: int,
         other = bleed_mm * (px_y if px is px_x else px_x)
         rows = slice(round(other), view.shape[0] - round(other))
         reference = view[rows, reference_column]
-        for column in range(first, min(last + 1, view.shape[1] - 1)):
-            contrast = np.abs(view[rows, column] - reference).max(axis=1)
-            differs = contrast > FRAME_TOLERANCE
-            if _longest_run(differs) >= FRAME_MIN_RUN * len(differs):
-                # The frame's edge lies inside this column: antialiasing tells how far (a column the
-                # frame covers a sixth of differs a sixth as much as the next, fully covered one).
-                full = np.abs(view[rows, column + 1] - reference).max(axis=1)[differs]
-                part = contrast[differs]
-                covered = float(np.clip(np.median(part) / max(float(np.median(full)), 1.0), 0.0, 1.0))
-                depth = (column + 1 - covered - cut) / px
-                # The rasteriser snaps a filled shape's edge to the pixel grid (up to a pixel either
-                # way), so a panel exactly FRAME_SAFE_MM in may read a pixel short: that is not a warning.
-                if depth + 1 / px < FRAME_SAFE_MM:
-                    found.append((edge, round(depth * 2) / 2))  # to the half millimetre
-                break
+        stop = min(last + 1, view.shape[1] - 1)  # the columns first..stop-1 are looked at, nearest the cut first
+        if stop <= first:
+            continue
+        # every column's contrast with the reference at once (and the column after the last, for `full`)
+        gaps = np.abs(view[rows, first:stop + 1] - reference[:, None])
+        contrast = np.maximum(np.maximum(gaps[..., 0], gaps[..., 1]), gaps[..., 2])  # the largest channel's
+        differs = contrast[:, :-1] > FRAME_TOLERANCE
+        frames = np.flatnonzero(_longest_runs(differs) >= FRAME_MIN_RUN * differs.shape[0])
+        if frames.size:
+            # The first such column holds the frame's edge: antialiasing tells how far (a column the
+            # frame covers a sixth of differs a sixth as much as the next, fully covered one).
+            at = int(frames[0])
+            column, hit = first + at, differs[:, at]
+            full = contrast[:, at + 1][hit]
+            part = contrast[:, at][hit]
+            covered = float(np.clip(np.median(part) / max(float(np.median(full)), 1.0), 0.0, 1.0))
+            depth = (column + 1 - covered - cut) / px
+            # The rasteriser snaps a filled shape's edge to the pixel grid (up to a pixel either
+            # way), so a panel exactly FRAME_SAFE_MM in may read a pixel short: that is not a warning.
+            if depth + 1 / px < FRAME_SAFE_MM:
+                found.append((edge, round(depth * 2) / 2))  # to the half millimetre
     return found
 
 
@@ -204,9 +209,9 @@ def _layout_pictures(deck: Deck, side: Side) -> Iterator[Image.Image]:
     layouts = [card for card in _distinct_faces(deck, side)
                if (card.front_image if side == "front" else card.back_image) is None]
     if layouts:
-        from .png import faces_pdf, rasterise
+        from .png import iter_pages, layout_face_pages
 
-        yield from rasterise(faces_pdf(deck, [(card, side) for card in layouts]), FRAME_DPI)
+        yield from iter_pages(layout_face_pages(deck, side).pdf, FRAME_DPI)
 
 
 def inset_frames(deck: Deck) -> tuple[InsetFrame, ...]:

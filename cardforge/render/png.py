@@ -63,6 +63,50 @@ def iter_pages(pdf: bytes, dpi: int = DPI) -> Iterator[Image.Image]:
         document.close()
 
 
+def page_images(pdf: bytes, pages: Iterable[int], dpi: int = DPI) -> Iterator[Image.Image]:
+    """The pages numbered `pages` (from 0) of `pdf`, each an RGB image at `dpi`, one at a time."""
+    document = pdfium.PdfDocument(pdf)
+    try:
+        for number in pages:
+            page = document[number]
+            bitmap = page.render(scale=dpi / 72.0)
+            image = bitmap.to_pil().convert("RGB")
+            bitmap.close()
+            page.close()
+            yield image
+    finally:
+        document.close()
+
+
+@dataclass(frozen=True)
+class FacePages:
+    """Distinct faces painted once into one PDF, a page each, to be rasterised at several resolutions."""
+
+    pdf: bytes
+    page: dict[str, int]
+    """Face key (face.py `face_key`) -> its page, numbered from 0."""
+
+
+def layout_face_pages(deck: Deck, side: Side) -> FacePages:
+    """Every distinct face of `side` drawn from a layout (not a face that is one picture), in deck order,
+    painted once while a build is active (kept with the deck's faces): the frame and band checks
+    (render/cut_tolerance.py) and the proof (render/proof.py) each rasterise its pages at their own
+    resolution, instead of painting the same faces again."""
+    from .face import faces_of
+
+    def paint() -> FacePages:
+        first: dict[str, Card] = {}
+        for card in deck.cards:
+            if (card.front_image if side == "front" else card.back_image) is None:
+                first.setdefault(face_key(deck, card, side), card)
+        if not first:  # an art deck: every face is its own picture
+            return FacePages(b"", {})
+        return FacePages(faces_pdf(deck, [(card, side) for card in first.values()]),
+                         {key: number for number, key in enumerate(first)})
+
+    return faces_of(deck).kept(("layout face pages", side), paint)
+
+
 def rasterise(pdf: bytes, dpi: int = DPI) -> list[Image.Image]:
     """Every page of `pdf` as an RGB image at `dpi` (for a few pages; iter_pages for many)."""
     return list(iter_pages(pdf, dpi))
@@ -104,6 +148,15 @@ def png_bytes(image: Image.Image, dpi: int | None = None) -> bytes:
         image.save(buffer, "PNG", compress_level=PNG_COMPRESSION)
     else:
         image.save(buffer, "PNG", compress_level=PNG_COMPRESSION, dpi=(dpi, dpi))
+    return buffer.getvalue()
+
+
+def pixel_bytes(image: Image.Image) -> bytes:
+    """`image` as an uncompressed file (PPM), for handing it to a PDF writer in memory: reportlab decodes
+    whatever file it is given and compresses the pixels itself, so a PNG's compression (about 0.2 s for
+    the proof, encoding and decoding) would be work thrown away; the PDF gets the same pixels."""
+    buffer = io.BytesIO()
+    image.convert("RGB").save(buffer, "PPM")
     return buffer.getvalue()
 
 

@@ -21,7 +21,7 @@ from ..paths import FONTS_DIR
 from .face import Side, face_key
 from .impose import impose
 from .pdf import paint_pdf
-from .png import faces_pdf, png_bytes, rasterise, trimmed
+from .png import faces_pdf, layout_face_pages, page_images, png_bytes, rasterise, trimmed
 from .sheets import SheetOptions, deck_faces, deck_meta, sheet_spec
 
 SCREEN_DPI = 96
@@ -120,11 +120,16 @@ def simulate(image: Image.Image, matrix: tuple[tuple[float, ...], ...]) -> Image
     import numpy as np
 
     rgb = np.asarray(image.convert("RGB"))
-    linear = np.asarray(_TO_LINEAR)[rgb]
+    # a card has few distinct colours: each is converted once, then painted back where it occurs
+    packed = (rgb[..., 0].astype(np.uint32) << 16) | (rgb[..., 1].astype(np.uint32) << 8) | rgb[..., 2]
+    colours, where = np.unique(packed, return_inverse=True)
+    distinct = np.stack([(colours >> 16) & 255, (colours >> 8) & 255, colours & 255], axis=-1)
+    linear = np.asarray(_TO_LINEAR)[distinct]
     r, g, b = linear[..., 0], linear[..., 1], linear[..., 2]
     seen = np.stack([row[0] * r + row[1] * g + row[2] * b for row in matrix], axis=-1).clip(0.0, 1.0)
     srgb = np.where(seen <= 0.0031308, seen * 12.92, 1.055 * seen ** (1 / 2.4) - 0.055)
-    return Image.fromarray(np.rint(srgb * 255).astype(np.uint8), "RGB")
+    painted = np.rint(srgb * 255).astype(np.uint8)[where.reshape(packed.shape)]
+    return Image.fromarray(painted, "RGB")
 
 
 def suit_cards(deck: Deck) -> list[Card]:
@@ -171,8 +176,15 @@ def _faces(deck: Deck, wanted: list[tuple[Card, Side]]) -> dict[tuple[str, Side]
     first: dict[str, tuple[Card, Side]] = {}
     for card, side in wanted:
         first.setdefault(keys[(card.id, side)], (card, side))
-    order = list(first)
-    by_key = dict(zip(order, rasterise(faces_pdf(deck, [first[k] for k in order]), SCREEN_DPI)))
+    by_key: dict[str, Image.Image] = {}
+    for side in ("front", "back"):  # layout faces from the pages the build's checks painted
+        pages = layout_face_pages(deck, side)
+        drawn = [key for key, (_card, shown) in first.items() if shown == side and key in pages.page]
+        if drawn:
+            by_key.update(zip(drawn, page_images(pages.pdf, [pages.page[key] for key in drawn], SCREEN_DPI)))
+    rest = [key for key in first if key not in by_key]  # faces that are one picture
+    if rest:
+        by_key.update(zip(rest, rasterise(faces_pdf(deck, [first[k] for k in rest]), SCREEN_DPI)))
     return {item: by_key[key] for item, key in keys.items()}
 
 

@@ -217,15 +217,16 @@ def report_story(report: DeckCheck) -> list[Any]:
     return story
 
 
-def proof_page(png: bytes, width: float, height: float, card_width_mm: float | None = None) -> list[Any]:
-    """A page with the deck's proof image (render/proof.py), scaled to fit `width` x `height` points, and
-    a caption stating that scale: the PNG shows faces at 1:1 on a screen, this page cannot."""
+def proof_page(picture: bytes, width: float, height: float, card_width_mm: float | None = None) -> list[Any]:
+    """A page with the deck's proof image (render/proof.py; `picture`: an image file's bytes, the PNG or
+    render/png.py `pixel_bytes`), scaled to fit `width` x `height` points, and a caption stating that
+    scale: the PNG shows faces at 1:1 on a screen, this page cannot."""
     from reportlab.platypus import Image as ImageFlowable
 
     from ..render.proof import SCREEN_DPI
 
     styles = report_styles()
-    image = ImageFlowable(io.BytesIO(png))
+    image = ImageFlowable(io.BytesIO(picture))
     room = height - 24 * mm
     scale = min(width / image.imageWidth, room / image.imageHeight)
     image.drawWidth, image.drawHeight = image.imageWidth * scale, image.imageHeight * scale
@@ -256,22 +257,22 @@ def _footer(title: str, deck_id: str) -> Any:
     return draw
 
 
-def report_pdf(report: DeckCheck, proof_png: bytes | None = None, card_width_mm: float | None = None) -> bytes:
+def report_pdf(report: DeckCheck, proof_image: bytes | None = None, card_width_mm: float | None = None) -> bytes:
     """The report's PDF bytes; byte-identical for the same checks (and proof image)."""
     buffer = io.BytesIO()
     doc = SimpleDocTemplate(buffer, pagesize=A4, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=16 * mm,
                             bottomMargin=20 * mm, title=f"{report.title}: validator report", author="cardforge",
                             invariant=1, initialFontName="sans", pageCompression=1)
     story = report_story(report)  # registers the fonts the canvas starts with
-    if proof_png is not None:
-        story += proof_page(proof_png, doc.width, doc.height, card_width_mm)
+    if proof_image is not None:
+        story += proof_page(proof_image, doc.width, doc.height, card_width_mm)
     footer = _footer(report.title, report.deck_id)
     doc.build(story, onFirstPage=footer, onLaterPages=footer)
     return buffer.getvalue()
 
 
-def build_report(report: DeckCheck, out_path: Path, proof_png: bytes | None = None,
+def build_report(report: DeckCheck, out_path: Path, proof_image: bytes | None = None,
                  card_width_mm: float | None = None) -> Path:
     """Write the report PDF atomically; byte-identical for the same checks (and proof image)."""
-    atomic_write_bytes(out_path, report_pdf(report, proof_png, card_width_mm))
+    atomic_write_bytes(out_path, report_pdf(report, proof_image, card_width_mm))
     return out_path
