@@ -247,7 +247,13 @@ def choose_cards(pieces: Any, memory: Any, tb: np.ndarray, sc: np.ndarray, rng: 
             for i in range(n):
                 noise[i] = uniform(rng)
             pieces.keys(tb, sc, hands[s], n, s, noise, keys)
-            order = np.argsort(keys, kind="mergesort")
+            order = np.empty(n, dtype=np.int64)
+            for i in range(n):  # stable, as np.argsort's mergesort, whose compile took seconds for a hand's sort
+                j = i
+                while j > 0 and keys[order[j - 1]] > keys[i]:
+                    order[j] = order[j - 1]
+                    j -= 1
+                order[j] = i
             for i in range(k):
                 passed[i] = hands[s, order[i]]
 
@@ -346,13 +352,13 @@ def trace_hand(tb: np.ndarray, sc: np.ndarray, trace: np.ndarray, pos: int, deck
     return put(trace, pos, sc[tr.TRICKS])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_game(pieces: Any, tb: np.ndarray, agents: np.ndarray, rng: np.ndarray, totals: np.ndarray, fig: np.ndarray,
               trace: np.ndarray) -> tuple[int, int, int, int]:
     """One whole game, traced into `trace` unless it is empty; returns (winners bitmask, hands, plays, error
-    code). Whether to trace is read from the trace, not passed as a constant, so that the batch and a
-    traced game share one compiled play_game (a constant False compiled it a second time per set of
-    pieces)."""
+    code). Whether to trace is read from the trace, not passed as a constant, so that a traced game
+    compiles no second copy of the loop. Copied into the batch's loop (inline): compiled apart, LLVM
+    optimised it twice, on its own and again linked into the batch (5 s of a cold compile)."""
     tracing = len(trace) > 0
     random_only = True
     for s in range(len(agents)):
