@@ -130,8 +130,8 @@ COLLECTOR_THRESHOLDS = (50_000, 20, 100)
 def fewer_collections() -> Iterator[None]:
     """A build makes millions of small objects (drawings, deck models, pages, layout boxes), few of them
     in reference cycles; the cycle collector, looking every 700 new objects, took about a tenth of a
-    build's CPU (warm `build fives`: 6.80 -> 6.04 s, median of 5). During the build it looks less often
-    (cycles are still collected, later); the booklet's worker inherits that (build_apart.py)."""
+    build's CPU (a warm build of a bundled deck: 6.80 -> 6.04 s, median of 5). During the build it looks
+    less often (cycles are still collected, later); the booklet's worker inherits that (build_apart.py)."""
     before = gc.get_threshold()
     gc.set_threshold(*COLLECTOR_THRESHOLDS)
     try:
