@@ -88,10 +88,9 @@ def _distinct_faces(deck: Deck, side: Side) -> list[Card]:
 
 def _image_band(deck: Deck, card: Card, side: Side) -> str | None:
     """The band of an image face, read from the picture itself scaled to BAND_DPI (nothing drawn)."""
-    from .face import frame_of
-    from .face_images import image_face
+    from .face import picture_face
 
-    face = image_face(deck, card, side, frame_of(deck))
+    face = picture_face(deck, card, side)
     assert face is not None
     source = face.source()
     picture = Image.open(source) if isinstance(source, str) else source
