@@ -11,6 +11,8 @@ An image that decoded is remembered by what identifies the file as it is now (re
 inode, size, modification and change times: the change time moves on every write and cannot be set
 back), in this process and, as a digest, in a record in the user's cache folder (`CACHE_ENV` moves
 it), so each image file is decoded once, not once per face or per build. A refusal is never recorded.
+What a build measures on a picture (its outer band, render/cut_tolerance.py) is recorded the same way,
+keyed by the file as it is now and by everything the measurement depends on (`picture_fact`).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import os
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from .budgets import IMAGE_WORKER_MEMORY, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS
@@ -35,10 +37,13 @@ CACHE_ENV = "CARDFORGE_CACHE_DIR"
 RECORD_NAME = "verified-images"
 RECORD_LIMIT = 20_000
 """Digests kept in the record; the oldest go first."""
+FACTS_NAME = "picture-facts"
+"""The record of measurements on pictures: one `digest answer` line each (`picture_fact`)."""
 
 FileKey = tuple[str, int, int, int, int, int]
 _verified: set[FileKey] = set()
 _recorded: set[str] | None = None
+_facts: dict[str, str] | None = None
 
 
 class ImageRefused(CardforgeError, ValueError):
@@ -90,20 +95,24 @@ def _digest(key: FileKey) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()[:40]
 
 
-def _record_path() -> Path:
+def _record_path(name: str = RECORD_NAME) -> Path:
     folder = os.environ.get(CACHE_ENV)
     if not folder:
         from platformdirs import user_cache_dir
 
         folder = user_cache_dir("cardforge", appauthor=False)
-    return Path(folder) / RECORD_NAME
+    return Path(folder) / name
+
+
+def _read_text(name: str) -> str:
+    try:
+        return _record_path(name).read_text(encoding="ascii")
+    except (OSError, UnicodeDecodeError):
+        return ""
 
 
 def _read_record() -> list[str]:
-    try:
-        return _record_path().read_text(encoding="ascii").split()
-    except (OSError, UnicodeDecodeError):
-        return []
+    return _read_text(RECORD_NAME).split()
 
 
 def _recorded_digests() -> set[str]:
@@ -113,11 +122,9 @@ def _recorded_digests() -> set[str]:
     return _recorded
 
 
-def _record(digests: list[str]) -> None:
-    """Add digests to the record (whole file replaced; a folder that cannot be written keeps no record)."""
-    _recorded_digests().update(digests)
-    lines = [line for line in _read_record() if line not in digests][-(RECORD_LIMIT - len(digests)):] + digests
-    path = _record_path()
+def _write_lines(name: str, lines: list[str]) -> None:
+    """Replace a record with its last RECORD_LIMIT lines (a folder that cannot be written keeps no record)."""
+    path = _record_path(name)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile("w", encoding="ascii", dir=path.parent, delete=False) as temp:
@@ -127,11 +134,50 @@ def _record(digests: list[str]) -> None:
         pass
 
 
+def _record(digests: list[str]) -> None:
+    """Add digests to the record (whole file replaced)."""
+    _recorded_digests().update(digests)
+    lines = [line for line in _read_record() if line not in digests][-(RECORD_LIMIT - len(digests)):] + digests
+    _write_lines(RECORD_NAME, lines)
+
+
+def _recorded_facts() -> dict[str, str]:
+    global _facts
+    if _facts is None:
+        words = _read_text(FACTS_NAME).split()  # `digest answer` pairs
+        _facts = dict(zip(words[::2], words[1::2]))
+    return _facts
+
+
+def picture_fact(path: Path, question: str, measure: Callable[[], str]) -> str:
+    """`measure()`'s answer to `question` about the picture at `path`, measured once per file as it is now:
+    later builds read it from the record, and a changed file (or another question) is measured again.
+
+    `question` names everything the answer depends on besides the file (sizes, thresholds, Pillow's
+    version); the answer is one word (ASCII, no spaces)."""
+    try:
+        key = _key(Path(path))
+    except OSError:
+        return measure()
+    digest = hashlib.sha256("\0".join(map(str, (*key, question))).encode("utf-8", "surrogateescape")).hexdigest()[:40]
+    facts = _recorded_facts()
+    if digest not in facts:
+        answer = measure()
+        assert answer.isascii() and answer and not any(c.isspace() for c in answer), answer
+        facts[digest] = answer
+        lines = [line for line in _read_text(FACTS_NAME).splitlines() if not line.startswith(digest)]
+        lines.append(f"{digest} {answer}")
+        _write_lines(FACTS_NAME, lines)
+    return facts[digest]
+
+
 def forget_verified() -> None:
-    """Verify every image again in this process, whatever the record says (benchmarks time a first run)."""
-    global _recorded
+    """Verify and measure every image again in this process, whatever the records say (benchmarks time a
+    first run)."""
+    global _recorded, _facts
     _verified.clear()
     _recorded = set()
+    _facts = {}
 
 
 def check_header(path: Path) -> tuple[int, int]:

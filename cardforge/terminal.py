@@ -11,6 +11,9 @@ clear the screen, draw a link to `file:///etc/passwd`) or rich markup (`[link=..
 - `console` is a rich console with markup, emoji codes and highlighting off, which also makes
   inert every piece of text it renders; styled output is built by `styled` from our own markup,
   with the values put in escaped.
+
+rich is imported only by the functions that draw with it: a command whose output goes to a pipe as
+plain lines (`build` in a script, benchmarks/bench_art_deck.py) never loads it.
 """
 
 from __future__ import annotations
@@ -18,13 +21,14 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable
-from typing import Any
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 import click
-from rich.console import Console, ConsoleOptions, ConsoleRenderable, RenderHook, RenderResult
-from rich.markup import escape
-from rich.segment import Segment
-from rich.text import Text
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.text import Text
 
 LINE_WIDTH = 200
 """The most characters an error line has besides the path of its file (shown whole); a longer one is
@@ -135,32 +139,16 @@ def echo_json(data: Any, **options: Any) -> None:
 def styled(markup: str, **values: object) -> Text:
     """Our own rich markup with `{name}` fields filled by inert, markup-escaped values:
     `styled("[bold]{title}[/bold]", title=deck.title)`."""
+    from rich.markup import escape
+    from rich.text import Text
+
     return Text.from_markup(markup.format(**{key: escape(inert(value)) for key, value in values.items()}))
-
-
-class _InertRender:
-    """A renderable whose text segments are made inert as they are drawn (rich's own control
-    segments, which move the cursor for a progress bar, pass unchanged)."""
-
-    def __init__(self, renderable: ConsoleRenderable) -> None:
-        self.renderable = renderable
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        for segment in console.render(self.renderable, options):
-            if segment.control or not _CONTROL.search(segment.text):
-                yield segment
-            else:
-                parts = segment.text.split("\n")  # rich's own line ends stay line ends
-                yield Segment("\n".join(inert(part) for part in parts), segment.style)
-
-
-class _InertHook(RenderHook):
-    def process_renderables(self, renderables: list[ConsoleRenderable]) -> list[ConsoleRenderable]:
-        return [_InertRender(renderable) for renderable in renderables]
 
 
 def inert_text(text: Text) -> Text:
     """A rich Text with its control characters written out as escapes, styles kept."""
+    from rich.text import Text
+
     if not _CONTROL.search(text.plain):
         return text
     offsets = sorted({o for m in _CONTROL.finditer(text.plain) for o in (m.start(), m.end())})
@@ -179,27 +167,55 @@ def _lines_inert(text: str) -> str:
     return "\n".join(inert(line) for line in text.split("\n"))
 
 
-class InertConsole(Console):
-    """A rich console for text from decks and logs. A string printed is made inert and never read as
-    markup, emoji codes or highlighted; a Text is made inert with its styles kept; anything else
-    (tables, panels) has control characters in its rendered text shown as escapes.
+@cache
+def _inert_console() -> type[Console]:
+    """The InertConsole class, made when a command first draws with rich (so rich loads only then)."""
+    from rich.console import Console, ConsoleOptions, ConsoleRenderable, RenderHook, RenderResult
+    from rich.segment import Segment
+    from rich.text import Text
 
-    `print(..., markup=True)` reads a string as our own markup: every value in it must have gone
-    through `rich.markup.escape` (better: build it with `styled`); its control characters other than
-    line ends are still shown as escapes."""
+    class _InertRender:
+        """A renderable whose text segments are made inert as they are drawn (rich's own control
+        segments, which move the cursor for a progress bar, pass unchanged)."""
 
-    def __init__(self, **options: Any) -> None:
-        super().__init__(**{"markup": False, "emoji": False, "highlight": False, **options})
-        self.push_render_hook(_InertHook())
+        def __init__(self, renderable: ConsoleRenderable) -> None:
+            self.renderable = renderable
 
-    def print(self, *objects: Any, **options: Any) -> None:
-        ours = options.pop("markup", None) is True
-        options.pop("highlight", None)
-        shown = [(Text.from_markup(_lines_inert(o), emoji=False) if ours else inert(o)) if isinstance(o, str)
-                 else inert_text(o) if isinstance(o, Text) else o for o in objects]
-        super().print(*shown, markup=False, highlight=False, **options)
+        def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+            for segment in console.render(self.renderable, options):
+                if segment.control or not _CONTROL.search(segment.text):
+                    yield segment
+                else:
+                    parts = segment.text.split("\n")  # rich's own line ends stay line ends
+                    yield Segment("\n".join(inert(part) for part in parts), segment.style)
+
+    class _InertHook(RenderHook):
+        def process_renderables(self, renderables: list[ConsoleRenderable]) -> list[ConsoleRenderable]:
+            return [_InertRender(renderable) for renderable in renderables]
+
+    class InertConsole(Console):
+        """A rich console for text from decks and logs. A string printed is made inert and never read as
+        markup, emoji codes or highlighted; a Text is made inert with its styles kept; anything else
+        (tables, panels) has control characters in its rendered text shown as escapes.
+
+        `print(..., markup=True)` reads a string as our own markup: every value in it must have gone
+        through `rich.markup.escape` (better: build it with `styled`); its control characters other than
+        line ends are still shown as escapes."""
+
+        def __init__(self, **options: Any) -> None:
+            super().__init__(**{"markup": False, "emoji": False, "highlight": False, **options})
+            self.push_render_hook(_InertHook())
+
+        def print(self, *objects: Any, **options: Any) -> None:
+            ours = options.pop("markup", None) is True
+            options.pop("highlight", None)
+            shown = [(Text.from_markup(_lines_inert(o), emoji=False) if ours else inert(o)) if isinstance(o, str)
+                     else inert_text(o) if isinstance(o, Text) else o for o in objects]
+            super().print(*shown, markup=False, highlight=False, **options)
+
+    return InertConsole
 
 
-def console(**options: Any) -> InertConsole:
-    """The console every command prints rich output with (InertConsole)."""
-    return InertConsole(**options)
+def console(**options: Any) -> Console:
+    """The console every command prints rich output with: an InertConsole (see `_inert_console`)."""
+    return _inert_console()(**options)

@@ -74,3 +74,44 @@ def test_frames_are_measured_from_the_cut(tmp_path, elements, expected):
 @pytest.mark.parametrize("deck_id", bundled_deck_ids())
 def test_bundled_decks_have_no_frames_a_miscut_shows(deck_id):
     assert inset_frames(load_deck(deck_id)) == ()
+
+
+def test_a_picture_s_band_is_measured_once_per_file_as_it_is(tmp_path, monkeypatch):
+    """The band of a picture face is read from the picture once; a later process reads it from the record
+    (images.py `picture_fact`), and a rewritten picture is measured again."""
+    from PIL import Image
+    from test_art_deck import art_deck
+
+    from cardforge import images
+    from cardforge.render import cut_tolerance
+
+    monkeypatch.setenv(images.CACHE_ENV, str(tmp_path / "cache"))
+    measured: list[str | None] = []
+    real = cut_tolerance.band_colour
+
+    def spy(*args, **kwargs):
+        measured.append(real(*args, **kwargs))
+        return measured[-1]
+
+    monkeypatch.setattr(cut_tolerance, "band_colour", spy)
+    folder = art_deck(tmp_path / "art", cards=2)
+
+    def paint(colour: str) -> None:
+        for side in ("fronts", "backs"):
+            for name in ("c00.png", "c01.png"):
+                Image.new("RGB", (69, 94), colour).save(folder / side / name)
+
+    def band_in_a_new_process() -> str | None:
+        monkeypatch.setattr(images, "_facts", None)  # a later process knows only the records on disk
+        monkeypatch.setattr(images, "_verified", set())
+        monkeypatch.setattr(images, "_recorded", None)
+        return cut_tolerance.shared_band(load_deck(str(folder)), "front")
+
+    paint("#3366cc")
+    assert band_in_a_new_process() == "#3366cc"
+    assert measured == ["#3366cc", "#3366cc"]  # the two front pictures
+    assert band_in_a_new_process() == "#3366cc"
+    assert len(measured) == 2  # read from the record
+    paint("#cc6633")
+    assert band_in_a_new_process() == "#cc6633"
+    assert measured[2:] == ["#cc6633", "#cc6633"]

@@ -1,13 +1,16 @@
 """`cardforge --help`, `list` and `show` stay light: they never import WeasyPrint, the simulator or the
-report code (the start-up time is measured in benchmarks/bench_startup.py)."""
+report code; an art deck's `build --only cards` loads only what places its pictures (the start-up time is
+measured in benchmarks/bench_startup.py, the art deck's build in benchmarks/bench_art_deck.py)."""
 
 from __future__ import annotations
 
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
+from test_art_deck import art_deck
 
 HEAVY = ("weasyprint", "cardforge.sim.run", "cardforge.report.pdf", "cardforge.report.charts",
          "cardforge.booklet.compose", "numba", "dask")
@@ -30,3 +33,21 @@ def test_light_commands_do_not_load_heavy_modules(args: list[str]) -> None:
     assert data["code"] == 0
     loaded = [name for name in HEAVY if name in data["modules"]]
     assert loaded == [], f"{' '.join(args)} imported {loaded}"
+
+
+ART_CARDS_NEED_NONE_OF = ("rich", "cardforge.games", "cardforge.templating", "cardforge.press", "reportlab.graphics",
+                          "numba", "numpy", "weasyprint", "coloraide", "jinja2", "pypdfium2")
+"""A picture face is placed as it is: no game, template, drawing, raster or colour library is needed
+(benchmarks/bench_art_deck.py times this command against the target)."""
+
+
+def test_an_art_deck_s_card_sheets_load_only_what_they_place(tmp_path: Path) -> None:
+    deck = art_deck(tmp_path / "art", cards=2)
+    args = ["build", str(deck), "-o", str(tmp_path / "out"), "--only", "cards"]
+    out = subprocess.run([sys.executable, "-c", PROBE.format(args=args)], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout.strip().splitlines()[-1])
+    assert data["code"] == 0
+    assert (tmp_path / "out" / "art-only" / "art-only-cards.pdf").is_file()
+    loaded = [name for name in ART_CARDS_NEED_NONE_OF if name in data["modules"]]
+    assert loaded == [], f"an art deck's card sheets imported {loaded}"

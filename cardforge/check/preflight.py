@@ -193,14 +193,12 @@ def text_fit(deck: Deck, _options: SheetOptions, sources: SourceMap) -> str:
 
 def _image_files(deck: Deck, sources: SourceMap) -> Iterator[tuple[Path, str]]:
     """Every image file a card face shows, with where it was named."""
-    from ..render.face import frame_of, resolve_face
-    from ..render.face_images import image_face
+    from ..render.face import picture_face, resolve_face
 
-    frame = frame_of(deck)
     for card in deck.cards:
         for side in ("front", "back"):
             try:
-                image = image_face(deck, card, side, frame)
+                image = picture_face(deck, card, side)
             except CardforgeError as exc:  # a picture refused while reading it (images.py)
                 text = str(exc).removeprefix(f"{deck.id}: card {card.id}: ").removeprefix(f"{side} ")
                 raise PreflightError(located(f"card {card.id} {side}: {text}", sources, card.origin)) from None

@@ -109,6 +109,8 @@ def printer_settings(paper: Any, duplex: str | None, back_offset: Any, margin: A
 
 
 def _services(_ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> tuple[str, ...]:
+    if not values:  # the services' table is read only when one is asked for
+        return ()
     from ..press.services import service_key
 
     try:

@@ -18,7 +18,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ..terminal import InertConsole, console, echo, echo_cells, inert
+from ..terminal import console, echo, echo_cells, inert
 
 Cell = str | Text
 """A table cell: a string from anywhere (shown as written), or a Text we styled."""
@@ -39,7 +39,7 @@ PIPE_WIDTH = 200
 """Width of rich output written to a pipe or file (rich would assume 80 and cut headers to `…`)."""
 
 
-def output_console(**options: Any) -> InertConsole:
+def output_console(**options: Any) -> Console:
     """A rich console for stdout: the terminal's real width, or $COLUMNS / PIPE_WIDTH when piped."""
     if is_terminal():
         return console(**options)

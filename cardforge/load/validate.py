@@ -14,7 +14,6 @@ from ..budgets import MAX_CARDS
 from ..confine import folder_files
 from ..deck import Card, Deck, card_id, expand_ranks, rank_value
 from ..errors import DeckError, PlayabilityError
-from ..games.registry import all_games
 from ..paths import UnsafeReference, resolve_folder, resolve_in
 from ..tables import expand_tables
 from ..yaml_source import KeyPath, SourceMap, format_key_path
@@ -357,6 +356,8 @@ def check_rules(deck: Deck, data: dict[str, Any], sources: SourceMap) -> tuple[A
     rules = deck.spec.rules
     if rules is None:
         return None, []
+    from ..games.registry import all_games
+
     games = all_games()
     game = games.get(rules.game_id)
     if game is None or (rules.tricks is None and rules.game_id == model.DECLARED_GAME):
@@ -425,7 +426,10 @@ def validated_deck(path: Path, data: dict[str, Any], sources: SourceMap, chain: 
         raise problems[0]
     loaded = Deck(spec=spec, path=path, cards=cards, chain=chain, rules_params=params, problems=tuple(problems),
                   unused_columns=tuple(unused))
-    game = all_games().get(spec.rules.game_id) if spec.rules is not None else None
-    if game is not None:  # the capabilities hold the deck, so they are bound once it exists (deck.py `Deck.game`)
-        object.__setattr__(loaded, "game", game.bind(loaded))
+    if spec.rules is not None:  # the capabilities hold the deck, so they are bound once it exists (deck.py `Deck.game`)
+        from ..games.registry import all_games  # a deck without rules (an art deck) loads no game
+
+        game = all_games().get(spec.rules.game_id)
+        if game is not None:
+            object.__setattr__(loaded, "game", game.bind(loaded))
     return loaded, sources  # with the tables' cells (expand_tables)

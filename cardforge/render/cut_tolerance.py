@@ -40,6 +40,10 @@ FRAME_MIN_RUN = 0.25
 """A colour edge counts as a frame when it runs unbroken along a quarter of the card's side (text does not)."""
 FRAME_TOLERANCE = 24
 """A frame differs from the colour at the cut by more than this (0-255): a pale panel on paper counts."""
+BAND_VERSION = 1
+"""Raise when the way a picture's band is measured changes: the recorded bands are then measured again."""
+NO_BAND = "none"
+"""How the record of picture measurements writes "no single band" (images.py `picture_fact`)."""
 
 
 @dataclass(frozen=True)
@@ -87,22 +91,33 @@ def _distinct_faces(deck: Deck, side: Side) -> list[Card]:
 
 
 def _image_band(deck: Deck, card: Card, side: Side) -> str | None:
-    """The band of an image face, read from the picture itself scaled to BAND_DPI (nothing drawn)."""
-    from .face import frame_of
-    from .face_images import image_face
+    """The band of an image face, read from the picture itself scaled to BAND_DPI (nothing drawn), once
+    per picture file: later builds read it from the record of what was measured on pictures (images.py)."""
+    from PIL import __version__ as pillow
 
-    face = image_face(deck, card, side, frame_of(deck))
+    from ..images import picture_fact
+    from .face import picture_face
+
+    face = picture_face(deck, card, side)
     assert face is not None
-    source = face.source()
-    picture = Image.open(source) if isinstance(source, str) else source
-    try:
-        size = (round(face.width / 72 * BAND_DPI), round(face.height / 72 * BAND_DPI))
-        scaled = picture.convert("RGB").resize(size, Image.Resampling.BOX)
-    finally:
-        if isinstance(source, str):
-            picture.close()
+    size = (round(face.width / 72 * BAND_DPI), round(face.height / 72 * BAND_DPI))
     bleed = deck.spec.card.bleed
-    return band_colour(scaled, bleed, BAND_DPI, min(MISCUT_MM, bleed))
+    depth = min(MISCUT_MM, bleed)
+
+    def measure() -> str:
+        source = face.source()
+        picture = Image.open(source) if isinstance(source, str) else source
+        try:
+            scaled = picture.convert("RGB").resize(size, Image.Resampling.BOX)
+        finally:
+            if isinstance(source, str):
+                picture.close()
+        return band_colour(scaled, bleed, BAND_DPI, depth) or NO_BAND
+
+    question = (f"band {BAND_VERSION} {size} {bleed!r} {depth!r} {face.includes_bleed} {face.bleed_ratio!r} "
+                f"{TOLERANCE} pillow {pillow}")
+    band = picture_fact(face.file, question, measure)
+    return None if band == NO_BAND else band
 
 
 def _layout_bands(deck: Deck, side: Side) -> Iterator[str | None]:

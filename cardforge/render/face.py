@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar
 from ..deck import Card, Deck
 from ..model import BackByProperty, Layout, TextElement
 from . import RenderError
-from .face_images import image_face
+from .face_images import ImageFace, image_face
 from .frame import Frame
 from .pdf_images import Picture
 
@@ -140,9 +140,14 @@ class Faces:
             return _drawn(self.deck, card, side)
         return self.kept(("drawing", self.key(card, side)), lambda: _drawn(self.deck, card, side))
 
+    def image(self, card: Card, side: Side) -> ImageFace | None:
+        """The side's picture (None for a layout face), its file checked and verified the first time it
+        is asked for: the preflights, the face key, the sheets and the cut plan each ask for every face."""
+        return self._per_card(card, ("image", side), lambda: image_face(self.deck, card, side, frame_of(self.deck)))
+
     def sheet_face(self, card: Card, side: Side) -> Drawing | Picture:
         """What the sheets place: an image face as its picture (no Drawing made), else the drawing."""
-        image = image_face(self.deck, card, side, frame_of(self.deck))
+        image = self.image(card, side)
         if image is None:
             return self.drawing(card, side)
         if self._own(card) is None:
@@ -207,6 +212,11 @@ def _digest(payload: Any) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:20]
 
 
+def picture_face(deck: Deck, card: Card, side: Side) -> ImageFace | None:
+    """The side's picture, or None when a layout draws it (`Faces.image`)."""
+    return faces_of(deck).image(card, side)
+
+
 def face_key(deck: Deck, card: Card, side: Side) -> str:
     """Two faces with the same key look identical; a shared back has one key for all its cards."""
     return faces_of(deck).key(card, side)
@@ -215,7 +225,7 @@ def face_key(deck: Deck, card: Card, side: Side) -> str:
 def _key(deck: Deck, card: Card, side: Side) -> str:
     frame = frame_of(deck)
     size = [frame.width_mm, frame.height_mm, frame.bleed_mm]
-    image = image_face(deck, card, side, frame)
+    image = picture_face(deck, card, side)
     if image is not None:
         return "image-" + _digest([size, str(image.file), image.includes_bleed])
     face = resolve_face(deck, card, side)
