@@ -131,5 +131,22 @@ def folder_files(folder: Path, roots: Sequence[Path], shown: str, suffixes: tupl
     for entry in sorted(real_folder.iterdir()):
         if entry.suffix.lower() not in suffixes:
             continue
-        found.append(_confined_file(entry, real_roots, f"{shown.rstrip('/')}/{entry.name}"))
+        found.append(_folder_entry(entry, real_roots, f"{shown.rstrip('/')}/{entry.name}"))
     return found
+
+
+def _folder_entry(entry: Path, real_roots: Sequence[str], shown: str) -> Path:
+    """`_confined_file` for an entry of a folder whose path is real: an entry that is not a link is its
+    own real path, so one `lstat` settles it (a picture folder of a hundred cards asks a hundred times);
+    a link is resolved and confined like any reference."""
+    try:
+        mode = os.lstat(entry).st_mode
+    except (OSError, ValueError):
+        raise UnsafeReference(f"{shown!r}: no such file") from None
+    if stat.S_ISLNK(mode):
+        return _confined_file(entry, real_roots, shown)
+    if not _within(str(entry), real_roots):
+        raise UnsafeReference(f"{shown!r} leads outside the deck's folder (through a link or a path)")
+    if not stat.S_ISREG(mode):
+        raise UnsafeReference(f"{shown!r} is {_kind(mode)}, not a regular file")
+    return entry

@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -99,6 +98,8 @@ def read_settings(path: Path | None = None) -> Remembered:
     path = path or settings_path()
     if not path.exists():
         return Remembered(path)
+    import tomllib  # only when there is a file to read
+
     try:
         data = tomllib.loads(read_limited(path, MAX_SETTINGS_BYTES, str(path)).decode("utf-8"))
     except UnsafeReference as exc:

@@ -92,7 +92,7 @@ def test_truncated_loading_stays_off_after_weasyprint_is_imported(tmp_path: Path
     import weasyprint.images  # noqa: F401
     from PIL import ImageFile
 
-    import cardforge.booklet.compose  # noqa: F401 - imports WeasyPrint, which switches it on
+    import cardforge.booklet.weasy  # noqa: F401 - the one module that imports WeasyPrint, which switches it on
 
     assert ImageFile.LOAD_TRUNCATED_IMAGES is False
     buffer = io.BytesIO()
