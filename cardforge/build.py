@@ -146,8 +146,10 @@ def fewer_collections() -> Iterator[None]:
 def build_deck(deck: Deck, settings: BuildSettings, products: tuple[Product, ...] | None = None) -> BuildResult:
     """Run the pre-checks and products (None: every product) for one deck; returns what was published."""
     from .artifacts import build_of
+    from .render.face import shape_checks
 
-    with fewer_collections(), build_of(deck).active() as build:  # one build object for the gate and products
+    # one build object for the gate and products
+    with fewer_collections(), shape_checks(), build_of(deck).active() as build:
         return _build(build, settings, products)
 
 
