@@ -60,7 +60,8 @@ def test_played_checks_are_kept_until_the_deck_options_or_code_change(
     options = CheckOptions(games=40)
     first = kept.played_or_kept(load_deck(folder, collect_problems=True), options)
     steps = Steps()
-    again = kept.played_or_kept(load_deck(folder, collect_problems=True), CheckOptions(games=40, reporter=steps))
+    deck = load_deck(folder, collect_problems=True)  # loaded afresh: the same deck
+    again = kept.played_or_kept(deck, CheckOptions(games=40, reporter=steps))
     assert len(plays) == 1 and again.results == first.results  # read back, not played
     assert steps.steps == ["games kept from an earlier identical check"]
 
@@ -69,8 +70,8 @@ def test_played_checks_are_kept_until_the_deck_options_or_code_change(
         kept.played_or_kept(deck, options)
         return len(plays) == before + 1
 
-    assert misses(load_deck(folder, collect_problems=True), CheckOptions(games=40, seed=2))  # an option
-    assert misses(load_deck(folder, collect_problems=True), CheckOptions(games=80))
+    assert misses(deck, CheckOptions(games=40, seed=2))  # an option
+    assert misses(deck, CheckOptions(games=80))
     deck_file = folder / "deck.yaml"
     deck_file.write_text(deck_file.read_text().replace("target: 25", "target: 26"))  # a rule parameter
     assert misses(load_deck(folder, collect_problems=True), options)
@@ -79,15 +80,14 @@ def test_played_checks_are_kept_until_the_deck_options_or_code_change(
     assert misses(load_deck(deck_copy(tmp_path / "moved"), collect_problems=True), options)  # another file
     with monkeypatch.context() as patched:
         patched.setattr(kept, "code_digest", lambda: "changed code")
-        assert misses(load_deck(folder, collect_problems=True), options)
+        assert misses(deck, options)
 
-    [entry] = [p for p in (tmp_path / "cache" / kept.FOLDER).iterdir()
-               if p.name == f"{kept.played_key(load_deck(folder, collect_problems=True), options)}.played"]
+    entry = tmp_path / "cache" / kept.FOLDER / f"{kept.played_key(deck, options)}.played"
     entry.write_bytes(entry.read_bytes()[:-5])  # damaged: a miss, played again and kept whole
-    assert misses(load_deck(folder, collect_problems=True), options)
-    assert not misses(load_deck(folder, collect_problems=True), options)
+    assert misses(deck, options)
+    assert not misses(deck, options)
     monkeypatch.setenv(kept.KEEP_ENV, "0")
-    assert misses(load_deck(folder, collect_problems=True), options)
+    assert misses(deck, options)
 
 
 def test_the_key_holds_every_card_field_and_every_check_option() -> None:
