@@ -392,58 +392,89 @@ def legal(tb: np.ndarray, sc: np.ndarray, hand: np.ndarray, n: int, trick: np.nd
     return k
 
 
+Standing = tuple[int, int, int, int, int, int, int]
+"""Where a trick stands after some plays (`joined`), so that a play can be weighed against the trick
+without going over the trick again (a heuristic weighs every legal play; games/declared/heuristic.py).
+In a lowest-if-mixed game: (first play's suit, mixed, highest rank, its position, lowest rank, its
+position, 0); otherwise (reversed, class, rank and position of the best play, the same three by the
+reversed strength order). `winner_at` reads it (`taker`)."""
+
+NOBODY_YET: Standing = (0, 0, 0, 0, 0, 0, 0)
+"""The standing of a trick nobody has played to."""
+
+
 @inline
-def winner_at(tb: np.ndarray, sc: np.ndarray, trick: np.ndarray, m: int, lead: int) -> int:
-    """Position in the trick of the play winning trick[:m] (works on a trick still being played).
+def beats(cls: int, rank: int, best_class: int, best_rank: int, latest: bool) -> bool:
+    """Whether a play of class `cls` and `rank` takes the trick from the best play so far (class 0 never
+    does; equal ranks go to the later play when `latest`)."""
+    return cls != 0 and (cls > best_class or (cls == best_class and (rank > best_rank or (latest and rank == best_rank))))
+
+
+@inline
+def joined(tb: np.ndarray, sc: np.ndarray, st: Standing, play: int, i: int, lead: int) -> Standing:
+    """The standing once `play` is played at position `i` of a trick standing at `st`, led suit `lead`.
 
     With one suit in a lowest-if-mixed trick the highest rank wins, with several the lowest. Otherwise
     each play has a class, and the highest class, then rank, wins (class 0 never wins): from the
     strength order of the led suit (the reversed order when a reversing card is in the trick), or 2 for
     trump (never a face-down card), 1 for the led suit. Equal ranks go to the first or last played."""
+    rank = played_rank(tb, play)
+    suit = played_suit(tb, sc, play)
     if tb[LOWEST_IF_MIXED]:
-        first = played_suit(tb, sc, trick[0])
-        mixed = False
-        for i in range(1, m):
-            if played_suit(tb, sc, trick[i]) != first:
-                mixed = True
-        latest = tb[LOW_TIE_LAST] != 0 if mixed else tb[TIE_LAST] != 0
-        at = 0
-        target = played_rank(tb, trick[0])
-        for i in range(1, m):
-            rank = played_rank(tb, trick[i])
-            better = rank < target if mixed else rank > target
-            if better or (latest and rank == target):
-                target, at = rank, i
-        return at
-    table = tb[USE_STRENGTH] != 0
-    row = 0
-    if table:
-        reverse = 0
-        if tb[HAS_REVERSERS]:
-            for i in range(m):
-                if flag(tb, F_REVERSES, trick[i] >> 1):
-                    reverse = 1
-        row = tb[O_STRENGTH] + (reverse * tb[N_SUITS] + lead) * tb[N_SUITS]
-    trump = sc[TRUMP_NOW]
+        if i == 0:
+            return (suit, 0, rank, 0, rank, 0, 0)
+        mixed, high, high_at, low, low_at = st[1], st[2], st[3], st[4], st[5]
+        if suit != st[0]:
+            mixed = 1
+        if rank > high or (tb[TIE_LAST] != 0 and rank == high):
+            high, high_at = rank, i
+        if rank < low or (tb[LOW_TIE_LAST] != 0 and rank == low):
+            low, low_at = rank, i
+        return (st[0], mixed, high, high_at, low, low_at, 0)
     latest = tb[TIE_LAST] != 0
-    best_class, best_rank, best_at = 0, -(1 << 40), 0
+    reverse, best_class, best_rank, best_at, r_class, r_rank, r_at = st
+    if tb[USE_STRENGTH]:
+        row = tb[O_STRENGTH] + lead * tb[N_SUITS]
+        cls = tb[row + suit]
+        if tb[HAS_REVERSERS]:
+            r_cls = tb[row + tb[N_SUITS] * tb[N_SUITS] + suit]
+            if beats(r_cls, rank, r_class, r_rank, latest):
+                r_class, r_rank, r_at = r_cls, rank, i
+            if flag(tb, F_REVERSES, play >> 1):
+                reverse = 1
+    elif suit == sc[TRUMP_NOW] and not play & 1:
+        cls = 2
+    elif suit == lead:
+        cls = 1
+    else:
+        cls = 0
+    if beats(cls, rank, best_class, best_rank, latest):
+        best_class, best_rank, best_at = cls, rank, i
+    return (reverse, best_class, best_rank, best_at, r_class, r_rank, r_at)
+
+
+@inline
+def taker(tb: np.ndarray, st: Standing) -> int:
+    """Position in the trick of the play winning a trick standing at `st`."""
+    if tb[LOWEST_IF_MIXED]:
+        return st[5] if st[1] else st[3]
+    return st[6] if st[0] else st[3]
+
+
+@inline
+def standing(tb: np.ndarray, sc: np.ndarray, trick: np.ndarray, m: int, lead: int) -> Standing:
+    """Where trick[:m] stands (led suit `lead`)."""
+    st = NOBODY_YET
     for i in range(m):
-        play = trick[i]
-        suit = played_suit(tb, sc, play)
-        if table:
-            cls = tb[row + suit]
-        elif suit == trump and not play & 1:
-            cls = 2
-        elif suit == lead:
-            cls = 1
-        else:
-            cls = 0
-        if cls == 0:
-            continue
-        rank = played_rank(tb, play)
-        if cls > best_class or (cls == best_class and (rank > best_rank or (latest and rank == best_rank))):
-            best_class, best_rank, best_at = cls, rank, i
-    return best_at
+        st = joined(tb, sc, st, trick[i], i, lead)
+    return st
+
+
+@inline
+def winner_at(tb: np.ndarray, sc: np.ndarray, trick: np.ndarray, m: int, lead: int) -> int:
+    """Position in the trick of the play winning trick[:m] (works on a trick still being played; the
+    rule: `joined`)."""
+    return taker(tb, standing(tb, sc, trick, m, lead))
 
 
 @inline

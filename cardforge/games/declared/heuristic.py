@@ -26,8 +26,18 @@ def bundled_piece(function: Any) -> Any:
 
 
 @inline
-def trick_value(tb: np.ndarray, sc: np.ndarray, trick: np.ndarray, m: int, seat: int) -> float:
-    """How much the seat wants to win a trick holding trick[:m + 1] (negative: it wants to lose it)."""
+def points_in(tb: np.ndarray, sc: np.ndarray, trick: np.ndarray, m: int) -> int:
+    """The points of the cards in trick[:m]."""
+    taken = 0
+    for i in range(m):
+        taken += tr.card_points(tb, sc, trick[i] >> 1)
+    return taken
+
+
+@inline
+def trick_value(tb: np.ndarray, sc: np.ndarray, trick: np.ndarray, m: int, seat: int, held: int) -> float:
+    """How much the seat wants to win a trick holding trick[:m + 1] (negative: it wants to lose it);
+    `held`: the points of trick[:m]."""
     kind = tb[tr.HAND_KIND]
     won, count = sc[tb[tr.SC_WON] + seat], sc[tb[tr.SC_COUNT] + seat]
     sign = -1.0 if tb[tr.LOWEST_WINS] else 1.0
@@ -37,9 +47,7 @@ def trick_value(tb: np.ndarray, sc: np.ndarray, trick: np.ndarray, m: int, seat:
         table = tb[tr.O_TABLE]
         step = tb[table + min(won + 1, tb[tr.N_TABLE] - 1)] - tb[table + won]
         return sign * (1.0 if step > 0 else -1.0 if step < 0 else 0.0)
-    taken = 0
-    for i in range(m + 1):
-        taken += tr.card_points(tb, sc, trick[i] >> 1)
+    taken = held + tr.card_points(tb, sc, trick[m] >> 1)
     if kind == tr.HAND_TARGET:
         need = tb[tr.TARGET] - count
         value = taken
@@ -55,14 +63,15 @@ def trick_value(tb: np.ndarray, sc: np.ndarray, trick: np.ndarray, m: int, seat:
 
 @inline
 def play_score(tb: np.ndarray, sc: np.ndarray, trick: np.ndarray, m: int, seat: int, leader: int, lead: int,
-               play: int) -> float:
+               play: int, st: tr.Standing, held: int) -> float:
     """Win a trick worth having with the lowest card that wins it; otherwise lose it, shedding point cards
-    and high cards when tricks are unwanted, low cards when they are wanted."""
+    and high cards when tricks are unwanted, low cards when they are wanted. (`st`: where trick[:m]
+    stands, `held`: its points.)"""
     players = tb[tr.PLAYERS]
     trick[m] = play
     led = lead if m else tr.lead_of(tb, sc, play)
-    wins = (leader + tr.winner_at(tb, sc, trick, m + 1, led)) % players == seat
-    value = trick_value(tb, sc, trick, m, seat)
+    wins = (leader + tr.taker(tb, tr.joined(tb, sc, st, play, m, led))) % players == seat
+    value = trick_value(tb, sc, trick, m, seat, held)
     rank = tr.played_rank(tb, play)
     pts = tr.card_points(tb, sc, play >> 1)
     if wins:
@@ -109,8 +118,9 @@ def expected_tricks(tb: np.ndarray, sc: np.ndarray, hand: np.ndarray, n: int) ->
 def choose(tb: np.ndarray, sc: np.ndarray, hand: np.ndarray, n: int, trick: np.ndarray, t: int, n_tricks: int, m: int,
            seat: int, leader: int, lead: int, plays: np.ndarray, k: int, noise: np.ndarray) -> int:
     best, at = -1e300, 0
+    st, held = tr.standing(tb, sc, trick, m, lead), points_in(tb, sc, trick, m)
     for i in range(k):
-        score = play_score(tb, sc, trick, m, seat, leader, lead, plays[i]) + noise[i] * 1e-3
+        score = play_score(tb, sc, trick, m, seat, leader, lead, plays[i], st, held) + noise[i] * 1e-3
         if score > best:
             best, at = score, i
     return at
@@ -143,19 +153,17 @@ PIECES = Pieces(choose=choose, keys=keys, bid=bid)
 # ---------------------------------------------------------------- ducking every point, trick by trick
 @inline
 def duck_score(tb: np.ndarray, sc: np.ndarray, trick: np.ndarray, m: int, seat: int, leader: int, lead: int,
-               play: int, u: float) -> float:
+               play: int, u: float, st: tr.Standing, held: int) -> float:
     """Take no points: a trick the play would win costs its points (a certain win sheds a high card, a
-    win that may be overtaken leads and follows low); a lost trick is the place to dump points."""
+    win that may be overtaken leads and follows low); a lost trick is the place to dump points.
+    (`st`: where trick[:m] stands, `held`: its points.)"""
     players = tb[tr.PLAYERS]
     card = play >> 1
-    in_trick = tr.card_points(tb, sc, card)
-    for i in range(m):
-        in_trick += tr.card_points(tb, sc, trick[i] >> 1)
+    in_trick = tr.card_points(tb, sc, card) + held
     rank = tr.rank_of(tb, card)
     if m == 0:
         lead = tr.lead_of(tb, sc, play)
-    trick[m] = play
-    if (leader + tr.winner_at(tb, sc, trick, m + 1, lead)) % players == seat:
+    if (leader + tr.taker(tb, tr.joined(tb, sc, st, play, m, lead))) % players == seat:
         if m == players - 1:
             score = -10.0 * in_trick + rank * 0.05
         else:
@@ -169,8 +177,9 @@ def duck_score(tb: np.ndarray, sc: np.ndarray, trick: np.ndarray, m: int, seat: 
 def duck_choose(tb: np.ndarray, sc: np.ndarray, hand: np.ndarray, n: int, trick: np.ndarray, t: int, n_tricks: int,
                 m: int, seat: int, leader: int, lead: int, plays: np.ndarray, k: int, noise: np.ndarray) -> int:
     best, at = -1e300, 0
+    st, held = tr.standing(tb, sc, trick, m, lead), points_in(tb, sc, trick, m)
     for i in range(k):
-        score = duck_score(tb, sc, trick, m, seat, leader, lead, plays[i], noise[i])
+        score = duck_score(tb, sc, trick, m, seat, leader, lead, plays[i], noise[i], st, held)
         if score > best:
             best, at = score, i
     return at

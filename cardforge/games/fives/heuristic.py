@@ -13,7 +13,7 @@ from ..declared import heuristic
 
 @inline
 def play_score(tb: np.ndarray, sc: np.ndarray, trick: np.ndarray, t: int, n_tricks: int, m: int, seat: int,
-               leader: int, lead: int, play: int, u: float) -> float:
+               leader: int, lead: int, play: int, u: float, st: tr.Standing) -> float:
     """Winning a trick adds the winning card's rank: take it when the rank fits what the total still
     needs (best when it hits the target, worse when it leaves an awkward small remainder), else lose
     it, shedding high cards and playing high cards face down as the low back-suit card."""
@@ -23,8 +23,7 @@ def play_score(tb: np.ndarray, sc: np.ndarray, trick: np.ndarray, t: int, n_tric
     value = tr.played_rank(tb, play)
     if m == 0:
         lead = tr.lead_of(tb, sc, play)
-    trick[m] = play
-    if (leader + tr.winner_at(tb, sc, trick, m + 1, lead)) % players == seat:
+    if (leader + tr.taker(tb, tr.joined(tb, sc, st, play, m, lead))) % players == seat:
         if need <= 0:
             s = -10.0 - value
         elif value <= need:
@@ -44,8 +43,9 @@ def play_score(tb: np.ndarray, sc: np.ndarray, trick: np.ndarray, t: int, n_tric
 def choose(tb: np.ndarray, sc: np.ndarray, hand: np.ndarray, n: int, trick: np.ndarray, t: int, n_tricks: int, m: int,
            seat: int, leader: int, lead: int, plays: np.ndarray, k: int, noise: np.ndarray) -> int:
     best, at = -1e300, 0
+    st = tr.standing(tb, sc, trick, m, lead)
     for i in range(k):
-        score = play_score(tb, sc, trick, t, n_tricks, m, seat, leader, lead, plays[i], noise[i])
+        score = play_score(tb, sc, trick, t, n_tricks, m, seat, leader, lead, plays[i], noise[i], st)
         if score > best:
             best, at = score, i
     return at
