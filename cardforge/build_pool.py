@@ -8,7 +8,7 @@ every core busy. Nothing here prints; the CLI reports each `DeckBuilt` in order.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -66,6 +66,10 @@ def build_one(job: DeckJob) -> DeckBuilt:
 _JOBS: list[DeckJob] = []
 
 
+def _build_index(index: int) -> DeckBuilt:
+    return build_one(_JOBS[index])
+
+
 def _single_process(job: DeckJob) -> DeckJob:
     """A pool worker cannot start processes of its own: its gate plays in it, its booklet is made in it."""
     check = job.settings.check
@@ -75,23 +79,21 @@ def _single_process(job: DeckJob) -> DeckJob:
     return replace(job, settings=replace(settings, check=replace(check, jobs=1, progress=False)))
 
 
-def start_order(jobs: list[DeckJob], warmed: Collection[str] = ()) -> list[int]:
+def start_order(jobs: list[DeckJob]) -> list[int]:
     """The order to start the decks in (indices into `jobs`). On a fresh install a deck's first check
     compiles its game's engine (`GameCapabilities.compiles`: the trick loop every trick game shares is
     half a minute of CPU) and the other decks that need it wait for it (sim/jit.py `compile_once`)
     rather than compile it too. So: first one deck of each compiled engine, the engine shared by most
     decks first, then the decks that need no compiled engine of their own left to wait for (those of the
     engines with fewest decks, whose compile is done first), and the decks of the most shared engine last;
-    ties in deck order. An engine in `warmed` is compiled by a warm-up of its own (`warm_ups`), so none of
-    its decks starts first to wait for it. Warm, the order changes nothing but which worker builds which
-    deck."""
+    ties in deck order. Warm, the order changes nothing but which worker builds which deck."""
     keys = [_compiles(job) for job in jobs]
     decks: dict[str | None, int] = {}
     for key in keys:
         decks[key] = decks.get(key, 0) + 1
     first: dict[str | None, int] = {}
     for index, key in enumerate(keys):
-        if key is not None and key not in warmed:
+        if key is not None:
             first.setdefault(key, index)
     starters = sorted(first.values(), key=lambda i: (-decks[keys[i]], i))
     rest = [i for i in range(len(jobs)) if i not in starters]
@@ -99,78 +101,29 @@ def start_order(jobs: list[DeckJob], warmed: Collection[str] = ()) -> list[int]:
     return starters + rest
 
 
-def warm_ups(jobs: list[DeckJob]) -> list[int]:
-    """The decks (indices into `jobs`) whose game's compiled loop a worker compiles before any deck needs it
-    (`_warm_up`): the first deck of each engine that simulates with a compiled kernel and that two decks or
-    more share, most shared first. The trick loop and the heuristic's calls then compile (about 40 s of CPU
-    on a fresh install) beside the decks that need no loop, instead of inside the first trick deck's
-    preflight and gate, where every other trick deck waited for them."""
-    keys = [_compiles(job) for job in jobs]
-    first: dict[str, int] = {}
-    for index, (job, key) in enumerate(zip(jobs, keys)):
-        game = job.deck.game
-        if key is not None and game is not None and game.simulation is not None and game.simulation.kernel:
-            first.setdefault(key, index)
-    return sorted((i for i in first.values() if keys.count(keys[i]) > 1), key=lambda i: (-keys.count(keys[i]), i))
-
-
-def _warm_up(job: DeckJob) -> None:
-    """Plays one game of the deck with heuristic players on its compiled kernel and one on its readable
-    engine, which compiles (or loads from numba's cache) what its checks and its booklet's examples run.
-    Best effort: the deck's own build meets and reports any problem."""
-    from .sim.run import simulate
-
-    deck = job.deck
-    players = min(deck.players)
-    try:
-        for engine in ("fast", "reference"):
-            simulate(deck, players, 1, agents=["heuristic"] * players, engine=engine)
-    except Exception:  # noqa: BLE001, S110 - the deck's build reports it
-        pass
-
-
 def _compiles(job: DeckJob) -> str | None:
     game = job.deck.game
     return game.compiles if game is not None else None
 
 
-def _run_index(task: tuple[bool, int]) -> DeckBuilt | None:
-    warm, index = task
-    if warm:
-        _warm_up(_JOBS[index])
-        return None
-    return build_one(_JOBS[index])
-
-
-def _run_job(task: tuple[bool, DeckJob]) -> DeckBuilt | None:
-    warm, job = task
-    if warm:
-        _warm_up(job)
-        return None
-    return build_one(job)
-
-
 def build_decks(jobs: list[DeckJob], workers: int) -> Iterator[DeckBuilt]:
-    """Build every deck, `workers` at a time (the compiled loops' warm-ups first, then the decks in
-    `start_order`); yields in deck order. Forked workers share the loaded decks; spawned ones (macOS,
-    Windows: processes.py) are sent each deck's job."""
+    """Build every deck, `workers` at a time (started in `start_order`); yields in deck order.
+    Forked workers share the loaded decks; spawned ones (macOS, Windows: processes.py) are sent each
+    deck's job."""
     workers = min(workers, len(jobs))
     if workers <= 1:
         for job in jobs:
             yield build_one(job)
         return
-    warm = warm_ups(jobs)
-    order = start_order(jobs, {_compiles(jobs[i]) or "" for i in warm})
-    tasks = [(True, i) for i in warm] + [(False, i) for i in order]
+    order = start_order(jobs)
     context = process_context()
     _JOBS[:] = [_single_process(job) for job in jobs]
     try:
         with context.Pool(workers) as pool:
             if context.get_start_method() == "fork":  # the workers have the jobs already
-                done = pool.imap(_run_index, tasks)
+                built = pool.imap(_build_index, order)
             else:
-                done = pool.imap(_run_job, [(warm_up, _JOBS[index]) for warm_up, index in tasks])
-            built = (result for result in done if result is not None)
+                built = pool.imap(build_one, [_JOBS[index] for index in order])
             yield from _in_deck_order(order, built)
     finally:
         _JOBS.clear()

@@ -10,7 +10,7 @@ import pytest
 
 from cardforge.artifacts import Build
 from cardforge.build import BuildSettings
-from cardforge.build_pool import DeckBuilt, DeckJob, _in_deck_order, build_decks, start_order, warm_ups
+from cardforge.build_pool import DeckBuilt, DeckJob, _in_deck_order, build_decks, start_order
 from cardforge.check.gate import CheckOptions
 from cardforge.load import load_deck
 from cardforge.render.sheets import SheetOptions
@@ -52,18 +52,3 @@ def test_one_deck_per_compiled_engine_starts_first_and_they_come_back_in_deck_or
     assert order == [0, 2, 5, 3, 4, 1, 6, 7]
     built = (DeckBuilt(f"deck-{index}") for index in order)
     assert [b.deck_id for b in _in_deck_order(order, built)] == [f"deck-{i}" for i in range(len(compiles))]
-
-
-def test_a_compiled_loop_that_decks_share_is_warmed_up_first_and_its_decks_start_last() -> None:
-    compiles = ["loop", "loop", "solver", "solver", None, "loop", "alone"]
-    simulated = {"loop", "alone"}  # the solver's decks have no compiled kernel to warm up
-
-    def game(key: str | None) -> SimpleNamespace | None:
-        if key is None:
-            return None
-        kernel = SimpleNamespace(kernel=object) if key in simulated else None
-        return SimpleNamespace(compiles=key, simulation=kernel)
-
-    jobs = [SimpleNamespace(deck=SimpleNamespace(game=game(key))) for key in compiles]
-    assert warm_ups(jobs) == [0]  # type: ignore[arg-type]  # "alone": one deck, nothing to share
-    assert start_order(jobs, {"loop"}) == [2, 6, 4, 3, 0, 1, 5]  # type: ignore[arg-type]
