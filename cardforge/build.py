@@ -9,8 +9,10 @@ warnings and progress go back to the caller (the CLI).
 
 from __future__ import annotations
 
+import gc
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -120,11 +122,29 @@ _APART: ContextVar[Apart | None] = ContextVar("cardforge_apart", default=None)
 """The product being made by a worker of its own during this build, if any (build_apart.py)."""
 
 
+COLLECTOR_THRESHOLDS = (50_000, 20, 100)
+"""How often CPython's cycle collector looks while a deck is built (its defaults: 700, 10, 10)."""
+
+
+@contextmanager
+def fewer_collections() -> Iterator[None]:
+    """A build makes millions of small objects (drawings, deck models, pages, layout boxes), few of them
+    in reference cycles; the cycle collector, looking every 700 new objects, took about a tenth of a
+    build's CPU (a warm build of a bundled deck: 6.80 -> 6.04 s, median of 5). During the build it looks
+    less often (cycles are still collected, later); the booklet's worker inherits that (build_apart.py)."""
+    before = gc.get_threshold()
+    gc.set_threshold(*COLLECTOR_THRESHOLDS)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
+
+
 def build_deck(deck: Deck, settings: BuildSettings, products: tuple[Product, ...] | None = None) -> BuildResult:
     """Run the pre-checks and products (None: every product) for one deck; returns what was published."""
     from .artifacts import build_of
 
-    with build_of(deck).active() as build:  # the gate and the products share one build object (artifacts.py)
+    with fewer_collections(), build_of(deck).active() as build:  # one build object for the gate and products
         return _build(build, settings, products)
 
 

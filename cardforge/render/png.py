@@ -51,23 +51,15 @@ def faces_pdf(deck: Deck, faces: list[tuple[Card, Side]]) -> bytes:
 
 def iter_pages(pdf: bytes, dpi: int = DPI) -> Iterator[Image.Image]:
     """Each page of `pdf` as an RGB image at `dpi`, one at a time (a page is released before the next)."""
-    document = pdfium.PdfDocument(pdf)
-    try:
-        for page in document:
-            bitmap = page.render(scale=dpi / 72.0)
-            image = bitmap.to_pil().convert("RGB")
-            bitmap.close()
-            page.close()
-            yield image
-    finally:
-        document.close()
+    return page_images(pdf, None, dpi)
 
 
-def page_images(pdf: bytes, pages: Iterable[int], dpi: int = DPI) -> Iterator[Image.Image]:
-    """The pages numbered `pages` (from 0) of `pdf`, each an RGB image at `dpi`, one at a time."""
+def page_images(pdf: bytes, pages: Iterable[int] | None, dpi: int = DPI) -> Iterator[Image.Image]:
+    """The pages numbered `pages` (from 0; None: every page) of `pdf`, each an RGB image at `dpi`, one at
+    a time."""
     document = pdfium.PdfDocument(pdf)
     try:
-        for number in pages:
+        for number in range(len(document)) if pages is None else pages:
             page = document[number]
             bitmap = page.render(scale=dpi / 72.0)
             image = bitmap.to_pil().convert("RGB")

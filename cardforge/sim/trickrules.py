@@ -406,8 +406,9 @@ NOBODY_YET: Standing = (0, 0, 0, 0, 0, 0, 0)
 @inline
 def beats(cls: int, rank: int, best_class: int, best_rank: int, latest: bool) -> bool:
     """Whether a play of class `cls` and `rank` takes the trick from the best play so far (class 0 never
-    does; equal ranks go to the later play when `latest`)."""
-    return cls != 0 and (cls > best_class or (cls == best_class and (rank > best_rank or (latest and rank == best_rank))))
+    does; equal ranks go to the later play when `latest`). (`&` and `|`, not `and` and `or`: no branch to
+    mispredict.)"""
+    return (cls != 0) & ((cls > best_class) | ((cls == best_class) & ((rank > best_rank) | (latest & (rank == best_rank)))))
 
 
 @inline
@@ -426,9 +427,9 @@ def joined(tb: np.ndarray, sc: np.ndarray, st: Standing, play: int, i: int, lead
         mixed, high, high_at, low, low_at = st[1], st[2], st[3], st[4], st[5]
         if suit != st[0]:
             mixed = 1
-        if rank > high or (tb[TIE_LAST] != 0 and rank == high):
+        if (rank > high) | ((tb[TIE_LAST] != 0) & (rank == high)):
             high, high_at = rank, i
-        if rank < low or (tb[LOW_TIE_LAST] != 0 and rank == low):
+        if (rank < low) | ((tb[LOW_TIE_LAST] != 0) & (rank == low)):
             low, low_at = rank, i
         return (st[0], mixed, high, high_at, low, low_at, 0)
     latest = tb[TIE_LAST] != 0

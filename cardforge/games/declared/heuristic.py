@@ -62,15 +62,15 @@ def trick_value(tb: np.ndarray, sc: np.ndarray, trick: np.ndarray, m: int, seat:
 
 
 @inline
-def play_score(tb: np.ndarray, sc: np.ndarray, trick: np.ndarray, m: int, seat: int, leader: int, lead: int,
+def play_score(tb: np.ndarray, sc: np.ndarray, trick: np.ndarray, m: int, seat: int, me: int, lead: int,
                play: int, st: tr.Standing, held: int) -> float:
     """Win a trick worth having with the lowest card that wins it; otherwise lose it, shedding point cards
     and high cards when tricks are unwanted, low cards when they are wanted. (`st`: where trick[:m]
-    stands, `held`: its points.)"""
+    stands, `held`: its points, `me`: the seat's place in the trick.)"""
     players = tb[tr.PLAYERS]
     trick[m] = play
     led = lead if m else tr.lead_of(tb, sc, play)
-    wins = (leader + tr.taker(tb, tr.joined(tb, sc, st, play, m, led))) % players == seat
+    wins = tr.taker(tb, tr.joined(tb, sc, st, play, m, led)) == me
     value = trick_value(tb, sc, trick, m, seat, held)
     rank = tr.played_rank(tb, play)
     pts = tr.card_points(tb, sc, play >> 1)
@@ -119,8 +119,9 @@ def choose(tb: np.ndarray, sc: np.ndarray, hand: np.ndarray, n: int, trick: np.n
            seat: int, leader: int, lead: int, plays: np.ndarray, k: int, noise: np.ndarray) -> int:
     best, at = -1e300, 0
     st, held = tr.standing(tb, sc, trick, m, lead), points_in(tb, sc, trick, m)
+    me = (seat - leader) % tb[tr.PLAYERS]  # the seat's place in the trick
     for i in range(k):
-        score = play_score(tb, sc, trick, m, seat, leader, lead, plays[i], st, held) + noise[i] * 1e-3
+        score = play_score(tb, sc, trick, m, seat, me, lead, plays[i], st, held) + noise[i] * 1e-3
         if score > best:
             best, at = score, i
     return at
@@ -152,18 +153,18 @@ PIECES = Pieces(choose=choose, keys=keys, bid=bid)
 
 # ---------------------------------------------------------------- ducking every point, trick by trick
 @inline
-def duck_score(tb: np.ndarray, sc: np.ndarray, trick: np.ndarray, m: int, seat: int, leader: int, lead: int,
+def duck_score(tb: np.ndarray, sc: np.ndarray, trick: np.ndarray, m: int, seat: int, me: int, lead: int,
                play: int, u: float, st: tr.Standing, held: int) -> float:
     """Take no points: a trick the play would win costs its points (a certain win sheds a high card, a
     win that may be overtaken leads and follows low); a lost trick is the place to dump points.
-    (`st`: where trick[:m] stands, `held`: its points.)"""
+    (`st`: where trick[:m] stands, `held`: its points, `me`: the seat's place in the trick.)"""
     players = tb[tr.PLAYERS]
     card = play >> 1
     in_trick = tr.card_points(tb, sc, card) + held
     rank = tr.rank_of(tb, card)
     if m == 0:
         lead = tr.lead_of(tb, sc, play)
-    if (leader + tr.taker(tb, tr.joined(tb, sc, st, play, m, lead))) % players == seat:
+    if tr.taker(tb, tr.joined(tb, sc, st, play, m, lead)) == me:
         if m == players - 1:
             score = -10.0 * in_trick + rank * 0.05
         else:
@@ -178,8 +179,9 @@ def duck_choose(tb: np.ndarray, sc: np.ndarray, hand: np.ndarray, n: int, trick:
                 m: int, seat: int, leader: int, lead: int, plays: np.ndarray, k: int, noise: np.ndarray) -> int:
     best, at = -1e300, 0
     st, held = tr.standing(tb, sc, trick, m, lead), points_in(tb, sc, trick, m)
+    me = (seat - leader) % tb[tr.PLAYERS]  # the seat's place in the trick
     for i in range(k):
-        score = duck_score(tb, sc, trick, m, seat, leader, lead, plays[i], noise[i], st, held)
+        score = duck_score(tb, sc, trick, m, seat, me, lead, plays[i], noise[i], st, held)
         if score > best:
             best, at = score, i
     return at

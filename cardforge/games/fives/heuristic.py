@@ -13,17 +13,18 @@ from ..declared import heuristic
 
 @inline
 def play_score(tb: np.ndarray, sc: np.ndarray, trick: np.ndarray, t: int, n_tricks: int, m: int, seat: int,
-               leader: int, lead: int, play: int, u: float, st: tr.Standing) -> float:
+               me: int, lead: int, play: int, u: float, st: tr.Standing) -> float:
     """Winning a trick adds the winning card's rank: take it when the rank fits what the total still
     needs (best when it hits the target, worse when it leaves an awkward small remainder), else lose
-    it, shedding high cards and playing high cards face down as the low back-suit card."""
+    it, shedding high cards and playing high cards face down as the low back-suit card. (`st`: where
+    trick[:m] stands, `me`: the seat's place in the trick.)"""
     players = tb[tr.PLAYERS]
     need = tb[tr.TARGET] - sc[tb[tr.SC_COUNT] + seat]
     rank = tr.rank_of(tb, play >> 1)
     value = tr.played_rank(tb, play)
     if m == 0:
         lead = tr.lead_of(tb, sc, play)
-    if (leader + tr.taker(tb, tr.joined(tb, sc, st, play, m, lead))) % players == seat:
+    if tr.taker(tb, tr.joined(tb, sc, st, play, m, lead)) == me:
         if need <= 0:
             s = -10.0 - value
         elif value <= need:
@@ -43,9 +44,9 @@ def play_score(tb: np.ndarray, sc: np.ndarray, trick: np.ndarray, t: int, n_tric
 def choose(tb: np.ndarray, sc: np.ndarray, hand: np.ndarray, n: int, trick: np.ndarray, t: int, n_tricks: int, m: int,
            seat: int, leader: int, lead: int, plays: np.ndarray, k: int, noise: np.ndarray) -> int:
     best, at = -1e300, 0
-    st = tr.standing(tb, sc, trick, m, lead)
+    st, me = tr.standing(tb, sc, trick, m, lead), (seat - leader) % tb[tr.PLAYERS]
     for i in range(k):
-        score = play_score(tb, sc, trick, t, n_tricks, m, seat, leader, lead, plays[i], noise[i], st)
+        score = play_score(tb, sc, trick, t, n_tricks, m, seat, me, lead, plays[i], noise[i], st)
         if score > best:
             best, at = score, i
     return at
