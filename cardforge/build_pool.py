@@ -101,7 +101,8 @@ def start_order(jobs: list[DeckJob], warmed: Collection[str] = ()) -> list[int]:
 
 WARM_UP_STEPS = ("loop", "parts")
 """The two tasks that compile a compiled engine side by side (sim/coldstart.py): the loop (its heuristic's
-calls, then the loop itself) and the loop's parts that call no heuristic."""
+calls, then the loop itself) and the loop's parts that call no heuristic, with the rules the readable engine
+calls."""
 
 
 def warm_up_deck(jobs: list[DeckJob]) -> int | None:
@@ -128,9 +129,14 @@ def warm_up(job: DeckJob, step: str) -> None:
     try:
         kernel = simulation.kernel()
         compile_ahead = getattr(kernel, "compile_ahead", None)
-        if compile_ahead is not None:
-            players = min(job.deck.players)
-            compile_ahead(kernel.tables(simulation.engine(players)), np.ones(players, dtype=np.int64), step)
+        if compile_ahead is None:
+            return
+        players = min(job.deck.players)
+        compile_ahead(kernel.tables(simulation.engine(players)), np.ones(players, dtype=np.int64), step)
+        if step == "parts":  # and the rules the readable engine calls (the booklets' examples, logs)
+            from .sim.run import simulate
+
+            simulate(job.deck, players, 1, agents=["random"] * players, engine="reference")
     except Exception:  # noqa: BLE001, S110 - the deck's build reports it
         pass
 
