@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -126,17 +127,22 @@ def warm_up(job: DeckJob, step: str) -> None:
     simulation = game.simulation if game is not None else None
     if simulation is None or simulation.kernel is None:
         return
+    from .compiling import compile_notice, engine_notice
+
+    deck = job.deck
+    say = partial(job.settings.reporter.step, deck.id, engine_notice(deck.ruleset or ""))
     try:
         kernel = simulation.kernel()
         compile_ahead = getattr(kernel, "compile_ahead", None)
         if compile_ahead is None:
             return
-        players = min(job.deck.players)
-        compile_ahead(kernel.tables(simulation.engine(players)), np.ones(players, dtype=np.int64), step)
-        if step == "parts":  # and the rules the readable engine calls (the booklets' examples, logs)
-            from .sim.run import simulate
+        players = min(deck.players)
+        with compile_notice(say if step == WARM_UP_STEPS[0] else lambda: None):
+            compile_ahead(kernel.tables(simulation.engine(players)), np.ones(players, dtype=np.int64), step)
+            if step == "parts":  # and the rules the readable engine calls (the booklets' examples, logs)
+                from .sim.run import simulate
 
-            simulate(job.deck, players, 1, agents=["random"] * players, engine="reference")
+                simulate(deck, players, 1, agents=["random"] * players, engine="reference")
     except Exception:  # noqa: BLE001, S110 - the deck's build reports it
         pass
 
