@@ -3,6 +3,8 @@ are the very functions and argument types the loop calls, so the loop loads them
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import typeof
 
@@ -12,20 +14,20 @@ from cardforge.sim.fast import seeds_for
 from cardforge.sim.ismcts import loop_pieces
 
 
-def _signatures(function: object) -> list[object]:
+def _signatures(function: Any) -> list[Any]:
     """The argument types of every compile of `function` in numba's cache (its index)."""
-    index = function._cache._cache_file._load_index()  # type: ignore[attr-defined]
+    index = function._cache._cache_file._load_index()
     return [key[0] for key in index]
 
 
 def test_the_loop_compiles_its_parts_with_the_types_they_were_compiled_ahead_for() -> None:
     deck = load_deck("hearts")
-    simulation = deck.game.simulation  # type: ignore[union-attr]
-    kernel = simulation.kernel()  # type: ignore[union-attr, misc]
+    simulation: Any = deck.game.simulation  # type: ignore[union-attr]
+    kernel: Any = simulation.kernel()
     agents = np.array([1, 0, 1, 0], dtype=np.int64)
-    tb = kernel.tables(simulation.engine(4))  # type: ignore[union-attr]
+    tb = kernel.tables(simulation.engine(4))
     kernel.play_batch(tb, seeds_for(1, 0, 2), agents)  # the parts, then the loop (compiled, or from the cache)
-    pieces = loop_pieces(kernel.pieces, agents)  # type: ignore[attr-defined]
+    pieces = loop_pieces(kernel.pieces, agents)
     for function, args in parts(pieces, tb, agents):
         ahead = tuple(typeof(arg) for arg in args)
         cached = _signatures(function)
