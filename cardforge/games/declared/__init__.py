@@ -114,14 +114,15 @@ class DeclaredKernel:
         """A step of the loop's first compile (sim/coldstart.py), as build --all's two workers run them at once
         (build_pool.py `warm_up`): "parts" (the loop's parts that call no heuristic), or else the loop (the
         heuristic's calls, then the loop with the parts, when the other worker has compiled them)."""
+        import numpy as np
+
         from ...sim.coldstart import loop_parts
-        from ...sim.fast import seeds_for
         from ...sim.ismcts import loop_pieces
 
         if step == "parts":
             loop_parts(loop_pieces(self.pieces, agents), tb, agents)
         else:
-            self.play_batch(tb, seeds_for(0, 0, 0), agents)
+            self.play_batch(tb, np.zeros(0, dtype=np.uint64), agents)
 
     def record(self, game: TrickGame[Any], trace: np.ndarray) -> GameRecord:
         return _declared(game).record(trace)
