@@ -127,7 +127,6 @@ def warm_up(job: DeckJob, step: str) -> None:
     simulation = game.simulation if game is not None else None
     if simulation is None or simulation.kernel is None:
         return
-    from .build import fewer_collections
     from .compiling import compile_notice, engine_notice
 
     deck = job.deck
@@ -138,9 +137,7 @@ def warm_up(job: DeckJob, step: str) -> None:
         if compile_ahead is None:
             return
         players = min(deck.players)
-        # as while a deck builds (build.py): a full collection in a worker would copy every page of the
-        # decks it shares with the parent process (fork) and cost a fifth more than the compile itself
-        with fewer_collections(), compile_notice(say if step == WARM_UP_STEPS[0] else lambda: None):
+        with compile_notice(say if step == WARM_UP_STEPS[0] else lambda: None):
             compile_ahead(kernel.tables(simulation.engine(players)), np.ones(players, dtype=np.int64), step)
             if step == "parts":  # and the rules the readable engine calls (the booklets' examples, logs)
                 from .sim.run import simulate
