@@ -41,18 +41,27 @@ def code_digest() -> str:
     return code.hexdigest()
 
 
+def versions(names: tuple[str, ...]) -> list[str]:
+    """`name=version` of each installed distribution (`name=-` when absent): part of a key wherever
+    those libraries shape what is kept."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    found = []
+    for name in names:
+        try:
+            found.append(f"{name}={version(name)}")
+        except PackageNotFoundError:
+            found.append(f"{name}=-")
+    return found
+
+
 def folder(name: str, switch: str) -> Path | None:
     """The cache folder's `name` folder, or None when the environment variable `switch` is `0`."""
     if os.environ.get(switch, "1") == "0":
         return None
-    from .images import CACHE_ENV
+    from .images import cache_root
 
-    root = os.environ.get(CACHE_ENV)
-    if not root:
-        from platformdirs import user_cache_dir
-
-        root = user_cache_dir("cardforge", appauthor=False)
-    return Path(root) / name
+    return cache_root() / name
 
 
 def used(path: Path) -> None:

@@ -28,7 +28,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ..keep import code_digest, folder, used, write_whole
+from ..keep import code_digest, folder, used, versions, write_whole
 from ..keep import digest as _digest
 from .plan import PagePlan
 
@@ -95,15 +95,7 @@ def environment() -> str:
     module, by content), the versions of WeasyPrint and the libraries it writes with, Python, and the
     stamps of the system's library cache and font folders (Pango, HarfBuzz and fontconfig are found
     there), and SOURCE_DATE_EPOCH (the fonts' timestamp, compose.py)."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    versions = []
-    for name in LIBRARIES:
-        try:
-            versions.append(f"{name}={version(name)}")
-        except PackageNotFoundError:
-            versions.append(f"{name}=-")
-    return _digest(str(FORMAT), code_digest(), *versions, sys.version, platform.platform(),
+    return _digest(str(FORMAT), code_digest(), *versions(LIBRARIES), sys.version, platform.platform(),
                    *map(_stamp, SYSTEM_STAMPS), os.environ.get("SOURCE_DATE_EPOCH", ""))
 
 

@@ -23,7 +23,7 @@ import sys
 from dataclasses import fields
 from typing import TYPE_CHECKING
 
-from ..keep import code_digest, digest, folder, used, write_whole
+from ..keep import code_digest, digest, folder, used, versions, write_whole
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -42,18 +42,6 @@ LIBRARIES = ("numba", "llvmlite", "numpy")
 NOT_PLAYED_BY = frozenset({"progress", "reporter", "played", "preflight", "product_preflights", "sheets"})
 """CheckOptions fields that change how a check is shown or what else it checks, not its games. Every
 other field, including any added later, is part of the key."""
-
-
-def _versions() -> list[str]:
-    from importlib.metadata import PackageNotFoundError, version
-
-    found = []
-    for name in LIBRARIES:
-        try:
-            found.append(f"{name}={version(name)}")
-        except PackageNotFoundError:
-            found.append(f"{name}=-")
-    return found
 
 
 def _deck_content(deck: Deck) -> str:
@@ -79,7 +67,7 @@ def played_key(deck: Deck, options: CheckOptions) -> str | None:
     if not _game_is_ours(deck):
         return None
     chosen = [(f.name, getattr(options, f.name)) for f in fields(options) if f.name not in NOT_PLAYED_BY]
-    return digest(str(FORMAT), code_digest(), *_versions(), sys.version, platform.platform(),
+    return digest(str(FORMAT), code_digest(), *versions(LIBRARIES), sys.version, platform.platform(),
                   _deck_content(deck), repr(chosen))
 
 
