@@ -45,13 +45,15 @@ def timed(command: list[str], env: dict[str, str] | None = None, fresh: Path | N
 
 def single_deck(deck_id: str, repeat: int = 3) -> None:
     """A warm `cardforge build DECK` (numba's cache, the image record and Python's compiled modules
-    warm; the output folder removed before each run), with its booklet and its gate's games kept from
-    the warm-up (cardforge/booklet/kept.py, cardforge/check/kept.py), then
-    with the booklet laid out and the games played on every run (`CARDFORGE_KEEP_BOOKLETS=0`,
-    `CARDFORGE_KEEP_CHECKS=0`, as after an edit of the deck); runs of the two interleaved."""
-    runs: dict[str, list[tuple[float, float]]] = {"booklet and games kept": [], "booklet laid out, games played": []}
-    envs = {"booklet and games kept": None,
-            "booklet laid out, games played": {**USER_ENV, "CARDFORGE_KEEP_BOOKLETS": "0", "CARDFORGE_KEEP_CHECKS": "0"}}
+    warm; the output folder removed before each run), with its booklet, its gate's games and its report
+    kept from the warm-up (cardforge/booklet/kept.py, cardforge/check/kept.py, cardforge/report/kept.py),
+    then with the booklet laid out, the games played and the report made on every run
+    (`CARDFORGE_KEEP_BOOKLETS=0`, `CARDFORGE_KEEP_CHECKS=0`, `CARDFORGE_KEEP_REPORTS=0`, as after an edit
+    of the deck); runs of the two interleaved."""
+    kept, made = "booklet, games and report kept", "booklet laid out, games played, report made"
+    runs: dict[str, list[tuple[float, float]]] = {kept: [], made: []}
+    envs = {kept: None, made: {**USER_ENV, "CARDFORGE_KEEP_BOOKLETS": "0", "CARDFORGE_KEEP_CHECKS": "0",
+                               "CARDFORGE_KEEP_REPORTS": "0"}}
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "output"
         command = [sys.executable, "-m", "cardforge", "build", deck_id, "-o", str(out)]
