@@ -94,7 +94,8 @@ def test_a_report_is_kept_until_its_verdict_deck_sheets_cards_or_code_change(
     assert misses()
 
 
-def test_equal_verdicts_give_one_key_however_their_objects_are_shared() -> None:
+def test_equal_verdicts_give_one_key_however_their_objects_are_shared(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(kept.KEEP_ENV, "1")
     deck = load_deck("fives", collect_problems=True)
     shared = ["north", "east"]
     verdict = verdict_of(deck)

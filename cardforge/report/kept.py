@@ -80,11 +80,12 @@ def _verdict_bytes(verdict: DeckCheck) -> bytes:
 
 def report_key(deck: Deck, verdict: DeckCheck, sheets: SheetOptions, printed: bytes, proof_png: bool,
                card_width_mm: float) -> str | None:
-    """The digest naming the entry of this report, or None when it is not kept. `printed`: the card
-    sheets PDF this build wrote; `proof_png`: whether the proof image came from `--png`'s file."""
+    """The digest naming the entry of this report, or None when it is not kept (keeping off, a plugin
+    game). `printed`: the card sheets PDF this build wrote; `proof_png`: whether the proof image came
+    from `--png`'s file."""
     from ..check.kept import deck_content, game_is_ours
 
-    if deck.ruleset is not None and not game_is_ours(deck):
+    if folder(FOLDER, KEEP_ENV) is None or (deck.ruleset is not None and not game_is_ours(deck)):
         return None
     try:
         verdict_bytes = _verdict_bytes(verdict)
