@@ -18,9 +18,12 @@ from cardforge.cli import main
 
 @pytest.fixture(autouse=True)
 def restore_sigint() -> Iterator[None]:
+    """Each test leaves SIGINT's handler and the Ctrl-C flag as it found them: a flag left set would stop
+    the next library call in this worker at its first `checkpoint()` (tests/test_build_apart.py did)."""
     before = signal.getsignal(signal.SIGINT)
     yield
     signal.signal(signal.SIGINT, before)
+    interrupt._requested.clear()
 
 
 def _press_ctrl_c() -> None:
