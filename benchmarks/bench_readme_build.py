@@ -35,14 +35,16 @@ def timed(command: list[str], env: dict[str, str] | None = None) -> tuple[float,
 
 
 def single_deck(deck_id: str, repeat: int = 3) -> None:
-    """A warm `cardforge build DECK` (numba's cache and the image record warm, nothing else kept), with
-    its booklet kept from the warm-up (cardforge/booklet/kept.py), then with the booklet laid out on
-    every run (`CARDFORGE_KEEP_BOOKLETS=0`, as after an edit of the deck); runs of the two interleaved."""
-    runs: dict[str, list[tuple[float, float]]] = {"booklet kept": [], "booklet laid out": []}
-    envs = {"booklet kept": None, "booklet laid out": {**os.environ, "CARDFORGE_KEEP_BOOKLETS": "0"}}
+    """A warm `cardforge build DECK` (numba's cache and the image record warm), with its booklet and
+    its gate's games kept from the warm-up (cardforge/booklet/kept.py, cardforge/check/kept.py), then
+    with the booklet laid out and the games played on every run (`CARDFORGE_KEEP_BOOKLETS=0`,
+    `CARDFORGE_KEEP_CHECKS=0`, as after an edit of the deck); runs of the two interleaved."""
+    runs: dict[str, list[tuple[float, float]]] = {"booklet and games kept": [], "booklet laid out, games played": []}
+    envs = {"booklet and games kept": None,
+            "booklet laid out, games played": {**os.environ, "CARDFORGE_KEEP_BOOKLETS": "0", "CARDFORGE_KEEP_CHECKS": "0"}}
     with tempfile.TemporaryDirectory() as folder:
         command = [sys.executable, "-m", "cardforge", "build", deck_id, "-o", folder]
-        timed(command)  # warm-up: numba's cache, fonts, the kept booklet
+        timed(command)  # warm-up: numba's cache, fonts, the kept booklet and games
         for _ in range(repeat):
             for label, env in envs.items():
                 runs[label].append(timed(command, env))

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -76,8 +77,10 @@ def _gate(deck: Deck, settings: BuildSettings, result: BuildResult, apart: Apart
             return settings
     else:
         from .check.gate import check_loaded
+        from .check.kept import played_or_kept
 
-        played = apart.played if apart is not None and apart.plays else None  # its worker plays the games
+        # its worker plays the games; else they are played here, or kept from an identical earlier build
+        played = apart.played if apart is not None and apart.plays else partial(played_or_kept, deck, settings.check)
         verdict = check_loaded(deck, replace(settings.check, played=played))
         result.verdict = verdict
         settings = replace(settings, verdict=verdict)
@@ -143,8 +146,10 @@ def fewer_collections() -> Iterator[None]:
 def build_deck(deck: Deck, settings: BuildSettings, products: tuple[Product, ...] | None = None) -> BuildResult:
     """Run the pre-checks and products (None: every product) for one deck; returns what was published."""
     from .artifacts import build_of
+    from .render.face import shape_checks
 
-    with fewer_collections(), build_of(deck).active() as build:  # one build object for the gate and products
+    # one build object for the gate and products
+    with fewer_collections(), shape_checks(), build_of(deck).active() as build:
         return _build(build, settings, products)
 
 

@@ -6,7 +6,8 @@ games, the booklet's worked examples), with the booklet (its rules text filled i
 layout or a kept one, the A4 imposition), and everything that draws the faces (the preflights, the
 gate's other checks, the card sheets, the report's proof). With a second core (`BuildSettings.jobs`),
 `build.py` starts the booklet in a worker as soon as the deck is loaded: the worker first plays the
-gate's games (check/gate.py `played_checks`, when they all play in one process) and sends their
+gate's games (check/gate.py `played_checks`, when they all play in one process; or reads them kept
+from an identical earlier build: check/kept.py) and sends their
 checks, showing their progress through the build's reporter; then it runs the booklet's own
 preflights and reports them, then writes the booklet into a private folder. The build's process runs
 its own preflights and the gate's other checks, takes the played checks into its verdict (the same
@@ -85,10 +86,10 @@ def _work(build: Build, settings: BuildSettings, product: Product, folder: Path,
     try:
         with build.active():
             if gate is not None:
-                from .check.gate import played_checks
+                from .check.kept import played_or_kept
 
                 try:
-                    pipe.send(("played", played_checks(deck, replace(gate, reporter=_PipeReporter(pipe)))))
+                    pipe.send(("played", played_or_kept(deck, replace(gate, reporter=_PipeReporter(pipe)))))
                 except Exception as exc:  # raised by the build's process where its gate would have raised it
                     pipe.send(("played", _Failed(_portable(exc))))
             refused = next((f"{deck.id} cannot be built: {r.name}: {r.reason}"

@@ -95,13 +95,18 @@ def _digest(key: FileKey) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()[:40]
 
 
-def _record_path(name: str = RECORD_NAME) -> Path:
+def cache_root() -> Path:
+    """cardforge's cache folder: `CARDFORGE_CACHE_DIR`, else the user's cache folder for cardforge."""
     folder = os.environ.get(CACHE_ENV)
     if not folder:
         from platformdirs import user_cache_dir
 
         folder = user_cache_dir("cardforge", appauthor=False)
-    return Path(folder) / name
+    return Path(folder)
+
+
+def _record_path(name: str = RECORD_NAME) -> Path:
+    return cache_root() / name
 
 
 def _read_text(name: str) -> str:

@@ -111,7 +111,14 @@ def face_pngs(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
 
     faces = png.write_face_pngs(deck, stage / "png")
     return [*faces, png.write_contact_sheet(deck, stage / f"{deck.id}-contact.png"),
-            write_proof(deck, stage / f"{deck.id}-proof.png", settings.sheets)]
+            write_proof(deck, stage / f"{deck.id}-proof.png", settings.sheets, _printed(deck, stage))]
+
+
+def _printed(deck: Deck, stage: Path) -> bytes | None:
+    """The card sheets PDF `card_sheets` wrote in this build (with the same settings), if it did: the
+    proof crops its first sheet instead of painting it again (render/proof.py `miscut_pages`)."""
+    written = stage / f"{deck.id}-cards.pdf"
+    return written.read_bytes() if written.exists() else None
 
 
 def print_shop_files(deck: Deck, stage: Path, settings: BuildSettings) -> list[Path]:
@@ -153,7 +160,7 @@ def balance_report(deck: Deck, stage: Path, settings: BuildSettings) -> list[Pat
     from .report.pdf import build_report
 
     written = stage / f"{deck.id}-proof.png"  # face_pngs ran first when --png was given
-    image = written.read_bytes() if written.exists() else pixel_bytes(proof(deck, settings.sheets).image)
+    image = written.read_bytes() if written.exists() else pixel_bytes(proof(deck, settings.sheets, _printed(deck, stage)).image)
     return [build_report(settings.verdict, stage / f"{deck.id}-report.pdf", image, deck.spec.card.size_mm[0])]
 
 

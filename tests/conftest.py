@@ -20,6 +20,8 @@ os.environ["CARDFORGE_SETTINGS"] = str(Path(tempfile.mkdtemp(prefix="cardforge-s
 # Every booklet is laid out: a kept one (cardforge/booklet/kept.py) would hide what a test changed
 # inside the layout code (tests/test_booklet_kept.py turns keeping on for itself).
 os.environ["CARDFORGE_KEEP_BOOKLETS"] = "0"
+# and every game is played (cardforge/check/kept.py; tests/test_checks_kept.py turns keeping on for itself).
+os.environ["CARDFORGE_KEEP_CHECKS"] = "0"
 
 
 @pytest.fixture(autouse=True)

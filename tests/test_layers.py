@@ -21,7 +21,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("primitives", (
         "cardforge", "cardforge.errors", "cardforge.budgets", "cardforge.paths", "cardforge.confine",
         "cardforge.names", "cardforge.percentages", "cardforge.interrupt", "cardforge.processes", "cardforge.progress", "cardforge.outputs",
-        "cardforge.writable", "cardforge.units", "cardforge.images", "cardforge.compiling", "cardforge.terminal",
+        "cardforge.writable", "cardforge.units", "cardforge.images", "cardforge.keep", "cardforge.compiling", "cardforge.terminal",
         "cardforge.render",
         "cardforge.render.icons", "cardforge.render.colors", "cardforge.render.fonts", "cardforge.render.ink",
         "cardforge.render.text", "cardforge.render.bounds", "cardforge.render.corner_index",

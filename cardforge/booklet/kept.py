@@ -11,32 +11,30 @@ environment (`environment()`) is the same: then WeasyPrint would make the same d
 same bytes. Anything else, including an entry that cannot be read or whose PDF does not match its
 own digest, is a miss, and the booklet is laid out as if nothing were kept.
 
-Entries live in `booklets/` of the cache folder (`CARDFORGE_CACHE_DIR`, else the user's cache
-folder), are written whole (os.replace) and the folder keeps the `LIMIT` most recently used.
+Entries live in `booklets/` of the cache folder (cardforge/keep.py: `CARDFORGE_CACHE_DIR`, else the
+user's cache folder), are written whole and the folder keeps the most recently used.
 `CARDFORGE_KEEP_BOOKLETS=0` turns keeping off (the tests do, except tests/test_booklet_kept.py).
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import platform
 import sys
-import tempfile
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from ..keep import code_digest, folder, used, versions, write_whole
+from ..keep import digest as _digest
 from .plan import PagePlan
 
 KEEP_ENV = "CARDFORGE_KEEP_BOOKLETS"
 """`0` turns keeping booklets off."""
 FOLDER = "booklets"
-LIMIT = 64
-"""Entries kept; the least recently used go first."""
 FORMAT = 1
 """The entry layout; a change makes every older entry a miss."""
 LIBRARIES = ("weasyprint", "pydyf", "fonttools", "tinycss2", "tinyhtml5", "cssselect2", "pillow", "brotli",
@@ -74,15 +72,6 @@ Content = Callable[[str], str | None]
 """A URL -> the digest of what the fetcher serves for it now (None when it refuses it now)."""
 
 
-def _digest(*parts: str | bytes) -> str:
-    found = hashlib.sha256()
-    for part in parts:
-        data = part.encode("utf-8", "surrogateescape") if isinstance(part, str) else part
-        found.update(len(data).to_bytes(8, "little"))
-        found.update(data)
-    return found.hexdigest()
-
-
 def _stamp(name: str) -> str:
     path = Path(name).expanduser()
     try:
@@ -106,41 +95,15 @@ def environment() -> str:
     module, by content), the versions of WeasyPrint and the libraries it writes with, Python, and the
     stamps of the system's library cache and font folders (Pango, HarfBuzz and fontconfig are found
     there), and SOURCE_DATE_EPOCH (the fonts' timestamp, compose.py)."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    package = Path(__file__).resolve().parent.parent
-    code = hashlib.sha256()
-    for path in sorted(package.rglob("*.py")):
-        code.update(path.relative_to(package).as_posix().encode())
-        code.update(path.read_bytes())
-    versions = []
-    for name in LIBRARIES:
-        try:
-            versions.append(f"{name}={version(name)}")
-        except PackageNotFoundError:
-            versions.append(f"{name}=-")
-    return _digest(str(FORMAT), code.hexdigest(), *versions, sys.version, platform.platform(),
+    return _digest(str(FORMAT), code_digest(), *versions(LIBRARIES), sys.version, platform.platform(),
                    *map(_stamp, SYSTEM_STAMPS), os.environ.get("SOURCE_DATE_EPOCH", ""))
 
 
-def _folder() -> Path | None:
-    if os.environ.get(KEEP_ENV, "1") == "0":
-        return None
-    from ..images import CACHE_ENV
-
-    root = os.environ.get(CACHE_ENV)
-    if not root:
-        from platformdirs import user_cache_dir
-
-        root = user_cache_dir("cardforge", appauthor=False)
-    return Path(root) / FOLDER
-
-
 def _entry(page: str, multiple: int, first_html: str) -> Path | None:
-    folder = _folder()
-    if folder is None:
+    where = folder(FOLDER, KEEP_ENV)
+    if where is None:
         return None
-    return folder / f"{_digest(environment(), page, str(multiple), first_html)}.booklet"
+    return where / f"{_digest(environment(), page, str(multiple), first_html)}.booklet"
 
 
 def kept_pdf(page: str, multiple: int, first_html: str, sources: Sources, content: Content) -> bytes | None:
@@ -163,10 +126,7 @@ def kept_pdf(page: str, multiple: int, first_html: str, sources: Sources, conten
                 return None
     except Exception:  # unreadable, foreign or stale entry, or a file the fetcher refuses now: a miss
         return None
-    try:
-        os.utime(path)  # most recently used: pruned last
-    except OSError:
-        pass
+    used(path)
     return pdf
 
 
@@ -179,29 +139,4 @@ def keep_pdf(page: str, multiple: int, first_html: str, passes: Iterable[tuple[P
         return
     record = {"format": FORMAT, "pdf": _digest(pdf), "served": dict(sorted(served.items())),
               "passes": [{**step.as_json(), "html": _digest(html)} for step, html in passes]}
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile("wb", dir=path.parent, prefix=".", suffix=".part", delete=False) as temp:
-            temp.write(json.dumps(record, separators=(",", ":")).encode("ascii") + b"\n")
-            temp.write(pdf)
-        os.replace(temp.name, path)
-        _prune(path.parent)
-    except OSError:
-        try:
-            os.unlink(temp.name)
-        except (OSError, NameError):
-            pass
-
-
-def _prune(folder: Path) -> None:
-    entries = []
-    for path in folder.glob("*.booklet"):
-        try:
-            entries.append((path.stat().st_mtime_ns, path))
-        except OSError:
-            continue
-    for _when, path in sorted(entries, reverse=True)[LIMIT:]:
-        try:
-            path.unlink()
-        except OSError:
-            continue
+    write_whole(path, json.dumps(record, separators=(",", ":")).encode("ascii") + b"\n", pdf)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Hashable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
@@ -245,6 +245,12 @@ def _shape_checking(enabled: bool) -> Iterator[None]:
         yield
     finally:
         rl_config.shapeChecking = saved
+
+
+def shape_checks() -> AbstractContextManager[None]:
+    """reportlab's checks of every shape attribute as `CHECK_SHAPES` says, while a build draws and
+    writes (faces, sheets, proof, report charts): they only validate, so the bytes are the same."""
+    return _shape_checking(CHECK_SHAPES)
 
 
 def face_drawing(deck: Deck, card: Card, side: Side) -> Drawing:

@@ -9,7 +9,7 @@ differ?), and the front and back sheets cut with a 1 mm miscut (does a sliver of
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from coloraide.filters import cvd as _cvd
@@ -22,7 +22,7 @@ from .face import Side, face_key
 from .impose import impose
 from .pdf import paint_pdf
 from .png import faces_pdf, layout_face_pages, page_images, png_bytes, rasterise, trimmed
-from .sheets import SheetOptions, deck_faces, deck_meta, sheet_spec
+from .sheets import SheetOptions, deck_faces, deck_imposition, deck_meta, sheet_spec
 
 SCREEN_DPI = 96
 """Pixels per inch at which the proof's faces appear at their printed size."""
@@ -141,13 +141,20 @@ def suit_cards(deck: Deck) -> list[Card]:
     return list(chosen.values()) or list(deck.cards[:4])
 
 
-def miscut_pages(deck: Deck, options: SheetOptions, dpi: int = SCREEN_DPI) -> list[Image.Image]:
+def miscut_pages(deck: Deck, options: SheetOptions, dpi: int = SCREEN_DPI, printed: bytes | None = None) -> list[Image.Image]:
     """The first sheet's pages, each cut with every cut `MISCUT_MM` right of and below the trim and
-    the cards spread apart (one page for gutterfold, front and back otherwise)."""
-    spec = sheet_spec(deck, options)
-    count = min(len(deck.cards), impose(len(deck.cards), spec).grid.per_page)
-    imposition = impose(count, spec)  # only the first sheet: the faces keep their deck positions
-    rasters = rasterise(paint_pdf(imposition, deck_faces(deck), deck_meta(deck)), dpi)
+    the cards spread apart (one page for gutterfold, front and back otherwise). `printed`: the card
+    sheets PDF this build wrote with `options`, whose first pages are that sheet; else it is painted
+    as they would be (legend included: `sheet 1 of N`, the note)."""
+    whole = deck_imposition(deck, options)
+    count = min(len(deck.cards), whole.grid.per_page)
+    # the first sheet (its faces keep their deck positions), its legend counting the deck's sheets
+    imposition = replace(impose(count, sheet_spec(deck, options)), sheets=whole.sheets)
+
+    if printed is not None:
+        rasters = list(page_images(printed, range(len(imposition.pages)), dpi))
+    else:
+        rasters = rasterise(paint_pdf(imposition, deck_faces(deck), deck_meta(deck, options.note)), dpi)
     paper_h = imposition.spec.paper.height
     px = dpi / 25.4
     gap = round(3 * px)
@@ -212,8 +219,9 @@ def _row(images: list[Image.Image], gap: int = 12, labels: list[str] | None = No
     return row
 
 
-def proof(deck: Deck, options: SheetOptions | None = None) -> Proof:
-    """The proof image for `deck` printed with `options` (the sheets part uses the first sheet)."""
+def proof(deck: Deck, options: SheetOptions | None = None, printed: bytes | None = None) -> Proof:
+    """The proof image for `deck` printed with `options` (the sheets part uses the first sheet: of
+    `printed`, the card sheets PDF written with them, when the build wrote it)."""
     from .cut_tolerance import cut_plan
 
     options = options or SheetOptions()
@@ -234,7 +242,7 @@ def proof(deck: Deck, options: SheetOptions | None = None) -> Proof:
              for name, matrix in DEFICIENCIES.items()]
     panels.append(_panel("Colour vision", _stack(sims), "One card per suit: the suits must differ by shape."))
     used, summary = cut_plan(deck, options)
-    pages = miscut_pages(deck, used)
+    pages = miscut_pages(deck, used, printed=printed)
     panels.append(_panel(f"Sheet cut {MISCUT_MM:g} mm off", _row(pages),
                          f"Every cut {MISCUT_MM:g} mm right of and below the trim. {summary}."))
     image = _stack(panels, gap=8)
@@ -253,7 +261,7 @@ def _stack(images: list[Image.Image], gap: int = 10) -> Image.Image:
     return out
 
 
-def write_proof(deck: Deck, path: Path, options: SheetOptions | None = None) -> Path:
-    """Write the proof PNG to `path` (whole file or nothing)."""
-    atomic_write_bytes(Path(path), png_bytes(proof(deck, options).image))
+def write_proof(deck: Deck, path: Path, options: SheetOptions | None = None, printed: bytes | None = None) -> Path:
+    """Write the proof PNG to `path` (whole file or nothing); `printed` as for `proof`."""
+    atomic_write_bytes(Path(path), png_bytes(proof(deck, options, printed).image))
     return Path(path)

@@ -9,8 +9,13 @@ seed and game count give a byte-identical report.
 from __future__ import annotations
 
 import io
+import zlib
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -267,8 +272,31 @@ def report_pdf(report: DeckCheck, proof_image: bytes | None = None, card_width_m
     if proof_image is not None:
         story += proof_page(proof_image, doc.width, doc.height, card_width_mm)
     footer = _footer(report.title, report.deck_id)
-    doc.build(story, onFirstPage=footer, onLaterPages=footer)
+    with _quick_deflate():
+        doc.build(story, onFirstPage=footer, onLaterPages=footer)
     return buffer.getvalue()
+
+
+DEFLATE_LEVEL = 3
+"""zlib level of the report's streams. The proof image is 17 MB of pixels (a bundled deck): level 6,
+reportlab's, takes 0.15 s of a build to make it 0.38 MB; level 3 takes 0.05 s for 0.46 MB (level 4:
+0.11 s; levels 1-3 take the same time)."""
+
+
+@contextmanager
+def _quick_deflate() -> Iterator[None]:
+    """reportlab deflates every stream and image with `zlib.compress` at its default level and offers
+    no setting for it: while the report is written, its PDF writer sees a zlib whose compress uses
+    `DEFLATE_LEVEL` (the same bytes on every run)."""
+    from reportlab.pdfbase import pdfdoc
+
+    before = pdfdoc.zlib
+    pdfdoc.zlib = SimpleNamespace(compress=partial(zlib.compress, level=DEFLATE_LEVEL),
+                                  decompress=zlib.decompress)
+    try:
+        yield
+    finally:
+        pdfdoc.zlib = before
 
 
 def build_report(report: DeckCheck, out_path: Path, proof_image: bytes | None = None,
