@@ -10,7 +10,6 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-import types
 from typing import Any, NoReturn
 
 import click
@@ -102,7 +101,9 @@ class CardforgeGroup(click.Group):
              standalone_mode: bool = True, **kwargs: Any) -> Any:
         """Ctrl-C while click parses options or loads a command is one line and exit 130 too
         (click itself would print "Aborted!" and exit 1)."""
-        no_validation_plugins()
+        # The deck models take no pydantic plugins (third-party validation hooks): pydantic then skips
+        # scanning every installed package's entry points for them when the models are made (~0.02 s).
+        os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode=False, **kwargs)
         install()
@@ -117,38 +118,6 @@ class CardforgeGroup(click.Group):
             exc.show()
             sys.exit(exc.exit_code)
         sys.exit(code if isinstance(code, int) else 0)
-
-
-PLUGIN_LOADER = "pydantic.plugin._loader"
-PLUGINS_OFF = ("__all__", "1", "true")
-"""PYDANTIC_DISABLE_PLUGINS values with which pydantic's loader answers "no plugins" without looking."""
-
-
-def no_validation_plugins() -> None:
-    """Make the deck models without pydantic plugins (third-party validation hooks), at no cost.
-
-    With PYDANTIC_DISABLE_PLUGINS set, pydantic does not scan every installed package's entry points
-    for plugins (~0.02 s), but it still imports its plugin loader, and with it importlib.metadata
-    (another ~0.02 s of an art deck's whole build), only for the loader to answer "no plugins". A
-    stand-in gives that answer until anything else is asked of the loader, which then loads for real
-    (tests/test_startup.py)."""
-    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-    if os.environ["PYDANTIC_DISABLE_PLUGINS"] not in PLUGINS_OFF or PLUGIN_LOADER in sys.modules:
-        return
-
-    def get_plugins() -> tuple[()]:
-        return ()
-
-    def real(name: str) -> Any:
-        if name.startswith("__"):  # the import system asks a module for `__path__` and the like
-            raise AttributeError(name)
-        sys.modules.pop(PLUGIN_LOADER, None)
-        return getattr(importlib.import_module(PLUGIN_LOADER), name)
-
-    stand_in = types.ModuleType(PLUGIN_LOADER)
-    setattr(stand_in, "get_plugins", get_plugins)  # noqa: B010 (a module made here)
-    setattr(stand_in, "__getattr__", real)  # noqa: B010
-    sys.modules[PLUGIN_LOADER] = stand_in
 
 
 def failure(exc: Exception) -> tuple[str, int]:
