@@ -17,6 +17,9 @@ def run() -> None:
 def _run() -> None:
     """Import the command line and run it; an interrupt before it is ready exits 130 quietly."""
     try:
+        from cardforge import collector
+
+        collector.hold()  # until the command's work begins: start-up makes objects that live as long as the process
         from cardforge.cli import main
 
         main()
@@ -57,6 +60,7 @@ def _exit_now(code: object) -> None:
 
     if not (code is None or isinstance(code, int)) or threading.active_count() > 1:
         return
+    gc.unfreeze()  # the objects frozen after start-up (collector.py) are looked at too
     files = [obj for obj in gc.get_objects() if type(obj) is io.FileIO]  # noqa: E721 (a list: twice as quick)
     if any(not file.closed and file.writable() and file.fileno() > 2 for file in files):
         return
