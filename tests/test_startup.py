@@ -51,3 +51,49 @@ def test_an_art_deck_s_card_sheets_load_only_what_they_place(tmp_path: Path) -> 
     assert (tmp_path / "out" / "art-only" / "art-only-cards.pdf").is_file()
     loaded = [name for name in ART_CARDS_NEED_NONE_OF if name in data["modules"]]
     assert loaded == [], f"an art deck's card sheets imported {loaded}"
+
+
+COLLECTOR_PROBE = """
+import gc, json
+from click.testing import CliRunner
+from cardforge import artifacts, collector
+from cardforge.cli import main
+seen = {{}}
+load_build = artifacts.load_build
+def watched(*args, **kwargs):
+    seen["on while loading"] = gc.isenabled()
+    return load_build(*args, **kwargs)
+artifacts.load_build = watched
+collector.hold()
+result = CliRunner().invoke(main, {args!r})
+print(json.dumps({{"code": result.exit_code, "on": gc.isenabled(), "frozen": gc.get_freeze_count(), **seen}}))
+"""
+
+
+@pytest.mark.parametrize("command", ["list", "build"])
+def test_the_cycle_collector_is_held_while_a_command_starts_and_on_for_its_work(tmp_path: Path, command: str) -> None:
+    """cardforge/collector.py: off from the start (as __main__.py runs it) until the command is loaded, or
+    for `build` until a deck's build starts (the decks load with it off); then what start-up made is
+    frozen and the collector is on again."""
+    args = ["list"] if command == "list" else ["build", str(art_deck(tmp_path / "art", cards=2)), "-o",
+                                               str(tmp_path / "out"), "--only", "cards"]
+    out = subprocess.run([sys.executable, "-c", COLLECTOR_PROBE.format(args=args)], capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout.strip().splitlines()[-1])
+    assert data["code"] == 0 and data["on"] is True and data["frozen"] > 10_000
+    if command == "build":
+        assert data["on while loading"] is False
+
+
+def test_the_collector_is_left_alone_in_a_process_that_did_not_hold_it() -> None:
+    import gc
+
+    from cardforge import collector
+
+    gc.disable()  # as a library caller might
+    try:
+        collector.release()
+        assert not gc.isenabled() and gc.get_freeze_count() == 0
+    finally:
+        gc.enable()
