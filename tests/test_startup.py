@@ -54,11 +54,18 @@ def test_an_art_deck_s_card_sheets_load_only_what_they_place(tmp_path: Path) -> 
 
 
 COLLECTOR_PROBE = """
-import gc, json
+import gc, io, json
 from click.testing import CliRunner
 from cardforge import artifacts, collector
-from cardforge.cli import main
 seen = {{}}
+release = collector.release
+def released():
+    if not gc.isenabled():
+        seen["open for writing"] = [repr(o) for o in gc.get_objects() if type(o) is io.FileIO and not o.closed
+                                    and o.writable() and o.fileno() > 2]
+    release()
+collector.release = released
+from cardforge.cli import main
 load_build = artifacts.load_build
 def watched(*args, **kwargs):
     seen["on while loading"] = gc.isenabled()
@@ -74,7 +81,8 @@ print(json.dumps({{"code": result.exit_code, "on": gc.isenabled(), "frozen": gc.
 def test_the_cycle_collector_is_held_while_a_command_starts_and_on_for_its_work(tmp_path: Path, command: str) -> None:
     """cardforge/collector.py: off from the start (as __main__.py runs it) until the command is loaded, or
     for `build` until a deck's build starts (the decks load with it off); then what start-up made is
-    frozen and the collector is on again."""
+    frozen and the collector is on again. No file is left open for writing by then: the exit's check for
+    one (__main__.py `_exit_now`) does not look at frozen objects."""
     args = ["list"] if command == "list" else ["build", str(art_deck(tmp_path / "art", cards=2)), "-o",
                                                str(tmp_path / "out"), "--only", "cards"]
     out = subprocess.run([sys.executable, "-c", COLLECTOR_PROBE.format(args=args)], capture_output=True, text=True,
@@ -82,6 +90,7 @@ def test_the_cycle_collector_is_held_while_a_command_starts_and_on_for_its_work(
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout.strip().splitlines()[-1])
     assert data["code"] == 0 and data["on"] is True and data["frozen"] > 10_000
+    assert data["open for writing"] == []
     if command == "build":
         assert data["on while loading"] is False
 
