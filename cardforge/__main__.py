@@ -17,9 +17,11 @@ def run() -> None:
 def _run() -> None:
     """Import the command line and run it; an interrupt before it is ready exits 130 quietly."""
     try:
-        from cardforge import collector
+        from cardforge import codecache, collector
+        from cardforge.images import cache_root
 
         collector.hold()  # until the command's work begins: start-up makes objects that live as long as the process
+        codecache.install(cache_root())  # the code libraries generate while they load, compiled once
         from cardforge.cli import main
 
         main()

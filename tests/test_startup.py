@@ -106,3 +106,50 @@ def test_the_collector_is_left_alone_in_a_process_that_did_not_hold_it() -> None
         assert not gc.isenabled() and gc.get_freeze_count() == 0
     finally:
         gc.enable()
+
+
+CODE_PROBE = """
+from __future__ import annotations
+import dataclasses, json, sys, typing
+from pathlib import Path
+from cardforge import codecache
+if sys.argv[1] != "plain":
+    codecache.install(Path(sys.argv[1]))
+
+@dataclasses.dataclass(frozen=True)
+class Point:
+    x: int
+    tags: list[str] = dataclasses.field(default_factory=list)
+
+ref = typing.ForwardRef("dict[str, int]")
+try:
+    Point(1).x = 2
+    frozen = False
+except dataclasses.FrozenInstanceError:
+    frozen = True
+codes = [Point.__init__, Point.__eq__, Point.__hash__, Point.__setattr__, Point.__repr__]
+print(json.dumps({"added": codecache._added, "kept": len(codecache._codes), "frozen": frozen,
+                  "same": Point(1) == Point(1, []), "repr": repr(Point(2, ["a"])),
+                  "annotations": repr(Point.__init__.__annotations__),
+                  "code": [f.__code__.co_code.hex() + repr(f.__code__.co_consts) for f in codes],
+                  "ref": [ref.__forward_code__.co_code.hex(), repr(ref.__forward_code__.co_names)]}))
+codecache.save()
+"""
+
+
+def test_code_libraries_generate_is_compiled_once_and_the_same(tmp_path: Path) -> None:
+    """cardforge/codecache.py: dataclasses' methods and typing's forward references are compiled once
+    (kept in the cache folder) and are the code the built-ins make, whatever the caller's __future__
+    flags."""
+
+    def probe(where: str) -> dict:
+        out = subprocess.run([sys.executable, "-c", CODE_PROBE, where], capture_output=True, text=True, timeout=60)
+        assert out.returncode == 0, out.stderr
+        return json.loads(out.stdout)
+
+    plain, first, second = probe("plain"), probe(str(tmp_path)), probe(str(tmp_path))
+    assert first["added"] > 0 and second["added"] == 0 and second["kept"] >= first["added"]
+    for run in (first, second):
+        assert {key: run[key] for key in ("frozen", "same", "repr", "annotations", "code", "ref")} == \
+               {key: plain[key] for key in ("frozen", "same", "repr", "annotations", "code", "ref")}
+    assert plain["frozen"] and plain["same"] and plain["annotations"] == "{'x': 'int', 'tags': 'list[str]', 'return': None}"
