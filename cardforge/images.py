@@ -18,9 +18,7 @@ keyed by the file as it is now and by everything the measurement depends on (`pi
 from __future__ import annotations
 
 import hashlib
-import json
 import os
-import subprocess
 import sys
 import tempfile
 from collections.abc import Callable, Iterable
@@ -256,6 +254,9 @@ def verify_images(paths: Iterable[Path]) -> None:
 
 def _decode_in_worker(paths: list[Path]) -> list[str]:
     """Decode `paths` in a memory-capped child process; one problem text ('' when fine) per path."""
+    import json
+    import subprocess  # here: a build whose pictures were all verified before never starts a child
+
     root = str(Path(__file__).resolve().parent.parent)
     code = f"import sys; sys.path.insert(0, {root!r}); from cardforge.images import _worker; _worker()"
     try:
@@ -287,6 +288,8 @@ def cap_memory(limit: int) -> bool:
 def _worker() -> None:
     """The child's side: cap memory where the system can, then verify and fully decode each path read
     from stdin (without the cap the header's pixel budget still refuses a bomb before decoding)."""
+    import json
+
     cap_memory(IMAGE_WORKER_MEMORY)
     from PIL import Image
 

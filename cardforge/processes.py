@@ -9,18 +9,22 @@ the system's frameworks may crash), so whatever a worker needs travels to it pic
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import sys
-from multiprocessing.context import BaseContext
+from typing import TYPE_CHECKING
 
 from .errors import CardforgeError
+
+if TYPE_CHECKING:
+    from multiprocessing.context import BaseContext
 
 START_METHOD_ENV = "CARDFORGE_START_METHOD"
 
 
 def start_method() -> str:
     """`fork` on Linux, `spawn` elsewhere, or what CARDFORGE_START_METHOD says."""
+    import multiprocessing  # here: a build with one deck and no worker never loads it
+
     chosen = os.environ.get(START_METHOD_ENV, "").strip()
     available = multiprocessing.get_all_start_methods()
     if chosen:
@@ -33,4 +37,6 @@ def start_method() -> str:
 
 def process_context() -> BaseContext:
     """The multiprocessing context worker pools use (`start_method`)."""
+    import multiprocessing
+
     return multiprocessing.get_context(start_method())

@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent / "cardforge"
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("primitives", (
         "cardforge", "cardforge.errors", "cardforge.budgets", "cardforge.paths", "cardforge.confine",
-        "cardforge.names", "cardforge.percentages", "cardforge.interrupt", "cardforge.processes", "cardforge.progress", "cardforge.outputs",
+        "cardforge.names", "cardforge.percentages", "cardforge.interrupt", "cardforge.processes", "cardforge.collector", "cardforge.codecache", "cardforge.progress", "cardforge.outputs",
         "cardforge.writable", "cardforge.units", "cardforge.images", "cardforge.keep", "cardforge.compiling", "cardforge.terminal",
         "cardforge.render",
         "cardforge.render.icons", "cardforge.render.colors", "cardforge.render.fonts", "cardforge.render.ink",

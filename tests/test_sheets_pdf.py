@@ -228,3 +228,32 @@ def test_a_face_of_the_wrong_size_is_refused_in_one_line():
     wrong = FaceSource(key=base.key, drawing=lambda i, side: Drawing(100, 100), label=base.label)
     with pytest.raises(CardforgeError, match="the sheet expects"):
         card_sheets_pdf(d, SheetOptions(), faces=wrong)
+
+
+def test_quick_forms_and_pictures_are_the_bytes_reportlab_writes(tmp_path, monkeypatch):
+    """pdf_images.py writes the faces' forms and the PNG pictures straight to bytes; reportlab's own
+    objects (what it falls back to) must give the same file: pictures (RGB and grey, one used twice)
+    on the fronts, Drawings with no picture on the backs."""
+    from PIL import Image
+
+    from cardforge.render import pdf_images
+    from cardforge.render.pdf_images import Picture
+
+    d = deck("greeen-mafia")
+    base = fake_faces(d)
+    pictures = []
+    for i, mode in enumerate(("RGB", "L")):
+        pictures.append(tmp_path / f"face-{i}.png")
+        Image.new(mode, (30, 40), 90 if mode == "L" else (200, 30, 60)).save(pictures[-1])
+
+    def drawing(i: int, side: str) -> Drawing | Picture:
+        face = base.drawing(i, side)
+        return face if side == "back" else Picture(str(pictures[min(i, 1)]), face.width, face.height)
+
+    faces = FaceSource(key=lambda i, side: f"{side}-{min(i, 1)}" if side == "front" else "back", drawing=drawing,
+                       label=base.label)
+    quick, _ = card_sheets_pdf(d, SheetOptions(), faces=faces)
+    assert b"/Predictor 15" in quick and b"/DeviceGray" in quick
+    monkeypatch.setattr(pdf_images, "plain_streams", lambda document: False)
+    slow, _ = card_sheets_pdf(d, SheetOptions(), faces=faces)
+    assert quick == slow

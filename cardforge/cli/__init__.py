@@ -14,7 +14,7 @@ from typing import Any, NoReturn
 
 import click
 
-from .. import __version__
+from .. import __version__, collector
 from ..errors import CardforgeError
 from ..interrupt import checkpoint, install, requested
 
@@ -42,6 +42,10 @@ COMMANDS: dict[str, str] = {
     "docs": "cardforge.cli.docs:docs_command",
 }
 """Command name -> `module:attribute` of its click command."""
+HELD_UNTIL_A_BUILD = {"build"}
+"""Commands that keep the cycle collector held (collector.py) until a deck's build starts (build.py),
+so loading the decks and the build's own imports count as start-up; every other command releases it
+once it is loaded."""
 
 
 def _load(target: str) -> click.Command:
@@ -59,10 +63,14 @@ class CardforgeGroup(click.Group):
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in self.commands:
-            return self.commands[cmd_name]
-        if cmd_name in COMMANDS:
-            return _load(COMMANDS[cmd_name])
-        return self._game_commands().get(cmd_name)
+            command: click.Command | None = self.commands[cmd_name]
+        elif cmd_name in COMMANDS:
+            command = _load(COMMANDS[cmd_name])
+        else:
+            command = self._game_commands().get(cmd_name)
+        if cmd_name not in HELD_UNTIL_A_BUILD:
+            collector.release()
+        return command
 
     @staticmethod
     def _game_commands() -> dict[str, click.Command]:

@@ -263,7 +263,10 @@ def build_all(references: list[str], settings: BuildSettings, only: tuple[str, .
 
 def _watch_and_build(references: list[str], settings: BuildSettings, only: tuple[str, ...]) -> None:
     """Build, then build again after every save; a broken deck prints its error and waits for a fix."""
+    from .. import collector
     from ..watch import changes, deck_folders
+
+    collector.release()  # a build releases it too, but a deck that never loads must not keep it held
 
     def once() -> None:
         """One build; whatever stops it (a broken deck, a folder that went away) is one line, and the

@@ -21,7 +21,7 @@ from ..errors import CardforgeError
 from ..units import mm_to_pt
 from .fonts import font_runs, text_width
 from .impose import Imposition, Page, Segment, Side, Slot
-from .pdf_images import Picture, binary_streams, draw_face
+from .pdf_images import Picture, binary_streams, draw_face, quick_form
 
 if TYPE_CHECKING:
     from reportlab.graphics.shapes import Drawing
@@ -102,6 +102,7 @@ class _Painter:
             self.canvas.beginForm(name, 0, 0, w, h)
             draw_face(drawing, self.canvas)
             self.canvas.endForm()
+            quick_form(self.canvas._doc, name)
             self.forms[key] = name
         return name
 

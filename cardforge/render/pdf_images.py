@@ -13,6 +13,7 @@ way without building a Drawing: an art deck's sheets never load reportlab's grap
 from __future__ import annotations
 
 import hashlib
+import re
 import struct
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -66,6 +67,76 @@ def png_stream(raw: bytes) -> PngStream | None:
     return PngStream(width, height, 1 if color_type == 0 else 3, b"".join(idat))
 
 
+def plain_streams(document: Any) -> bool:
+    """True while objects are written the way `dictionary` and `_QuickForm` write them: no encryption,
+    Flate alone (binary_streams), dictionaries on one line (reportlab's defaults)."""
+    return (type(document.encrypt) is pdfdoc.NoEncryption and not rl_config.useA85
+            and not rl_config.pdfMultiLine)
+
+
+def dictionary(entries: dict[str, bytes]) -> bytes:
+    """A PDF dictionary of formatted values, laid out as reportlab lays out a dictionary on one line
+    (keys sorted, a line break before every sixth entry), so the file is the same byte for byte as
+    reportlab's own objects would make it (tests/test_sheets_pdf.py compares the two). The keys are
+    plain names (letters, digits, dots)."""
+    items = [b"/" + key.encode() + b" " + value for key, value in sorted(entries.items())]
+    for i in reversed(range(6, len(items), 6)):
+        items.insert(i, b"\n ")
+    return b"<<\n" + b" ".join(items) + b"\n>>"
+
+
+def _reference(document: Any, name: str) -> bytes:
+    return b"%d %d R" % document.idToObjectNumberAndVersion[name]
+
+
+def _array(numbers: list[float]) -> bytes:
+    return b"[ " + " ".join(pdfdoc.fp_str(n) for n in numbers).encode() + b" ]"
+
+
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9_.+-]+")
+_ALL_PROCS = b"[ /PDF /Text /ImageB /ImageC /ImageI ]"
+
+
+class _QuickForm(pdfdoc.PDFFormXObject):
+    """A form XObject as the canvas made it (one per distinct face), formatted straight to bytes.
+
+    reportlab formats each form through a dozen generic objects (~0.35 ms a form; a 54-card art deck
+    has 108 of them). This writes the same bytes directly for the forms the sheets make: a compressed
+    stream whose resources are the basic fonts, every procedure set and the XObjects it uses, and no
+    box, matrix or annotation of its own. Any other form is left to reportlab."""
+
+    def format(self, document: Any) -> bytes:
+        xobjects = self.XObjects
+        if (not plain_streams(document) or not self.compression or not self.hasImages or not self.stream
+                or self.Contents is not None or self.BBox is not None or self.Matrix is not None
+                or self.Resources is not None or self.Annots
+                or (xobjects is not None and not _plain_references(xobjects))):
+            return super().format(document)
+        resources = {"Font": _reference(document, pdfdoc.BasicFonts), "ProcSet": _ALL_PROCS}
+        if xobjects is not None:
+            resources["XObject"] = dictionary({key: _reference(document, ref.name) for key, ref in xobjects.dict.items()})
+        content = pdfdoc.PDFZCompress.encode(self.stream)
+        head = dictionary({
+            "BBox": _array([self.lowerx, self.lowery, self.upperx, self.uppery]), "Filter": b"[ /FlateDecode ]",
+            "FormType": b"1", "Length": b"%d" % len(content), "Matrix": b"[ 1 0 0 1 0 0 ]",
+            "Resources": dictionary(resources), "Subtype": b"/Form", "Type": b"/XObject",
+        })
+        return head + b"\nstream\n" + content + b"endstream\n"
+
+
+def _plain_references(xobjects: Any) -> bool:
+    return (type(xobjects) is pdfdoc.PDFDictionary and type(xobjects.dict) is dict
+            and all(type(ref) is pdfdoc.PDFObjectReference and _PLAIN_NAME.fullmatch(key)
+                    for key, ref in xobjects.dict.items()))
+
+
+def quick_form(document: Any, name: str) -> None:
+    """Have the form the canvas just made as `name` (beginForm/endForm) written by `_QuickForm`."""
+    form = document.idToObject.get(pdfdoc.xObjectName(name))
+    if type(form) is pdfdoc.PDFFormXObject:
+        form.__class__ = _QuickForm
+
+
 class _PngXObject(pdfdoc.PDFImageXObject):
     """An image XObject whose stream is a PNG's IDAT data, decoded by the PDF viewer."""
 
@@ -80,6 +151,19 @@ class _PngXObject(pdfdoc.PDFImageXObject):
         self._columns, self._colors = png.width, png.colors
 
     def format(self, document: Any) -> bytes:
+        if not plain_streams(document):
+            return self._reportlab_format(document)
+        parms = {"BitsPerComponent": b"8", "Colors": b"%d" % self._colors, "Columns": b"%d" % self._columns,
+                 "Predictor": b"15"}
+        head = dictionary({
+            "BitsPerComponent": b"8", "ColorSpace": b"/" + self.colorSpace.encode(), "DecodeParms": dictionary(parms),
+            "Filter": b"/FlateDecode", "Height": b"%d" % self.height, "Length": b"%d" % len(self.streamContent),
+            "Subtype": b"/Image", "Type": b"/XObject", "Width": b"%d" % self.width,
+        })
+        return head + b"\nstream\n" + self.streamContent + b"endstream\n"
+
+    def _reportlab_format(self, document: Any) -> bytes:
+        """The same object formatted by reportlab's own classes (what `format` gives, more slowly)."""
         stream = pdfdoc.PDFStream(content=self.streamContent)
         d = stream.dictionary
         d["Type"] = pdfdoc.PDFName("XObject")

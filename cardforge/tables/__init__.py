@@ -6,6 +6,7 @@ errors point at it. load.py calls `expand_tables` before validating the deck.
 """
 
 from .cards import expand_tables
-from .read import SUFFIXES, Table, read_table
 
-__all__ = ["SUFFIXES", "Table", "expand_tables", "read_table"]
+__all__ = ["expand_tables"]
+"""The readers (read.py: `read_table`, `Table`, `SUFFIXES`) are imported from `cardforge.tables.read`
+only when a deck has a table: a deck without one never loads them."""

@@ -9,18 +9,19 @@ YAML error. See docs/deck-format.md, "Cards from a table".
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..budgets import MAX_CARDS, MAX_COPIES
 from ..errors import DeckError, Location
 from ..paths import UnsafeReference, resolve_in
 from ..yaml_source import KeyPath, SourceMap, format_key_path
-from .read import SUFFIXES, Table, read_table
+
+if TYPE_CHECKING:
+    from .read import Table
 
 FIELDS = ("id", "name", "suit", "rank", "count", "kind", "front", "back", "deal")
 """Columns that fill a card field directly; `count` prints the row that many times."""
@@ -86,6 +87,8 @@ def column_fields(table: Table, mapping: dict[str, str], props: set[str],
                         "with `columns:`", Location(table.path, table.header_row, column))
     candidates = {name: name for name in FIELDS if name not in filled} | {
         p.lower(): f"props.{p}" for p in props if f"props.{p}" not in filled}
+    import difflib
+
     for column, text in unknown:
         hint = [candidates[m] for m in difflib.get_close_matches(text.lower(), list(candidates), n=1, cutoff=0.75)]
         if hint:
@@ -241,6 +244,8 @@ def _table_entries(group: dict[str, Any], index: int, sources: SourceMap, folder
 
     def error(key: str, message: str) -> DeckError:
         return DeckError(message, sources.locate((*here, key)), format_key_path((*here, key)))
+
+    from .read import SUFFIXES, read_table  # here: the readers load only for a deck with a table
 
     reference, sheet, mapping = group["table"], group.get("sheet"), group.get("columns") or {}
     if not isinstance(reference, str) or Path(reference).suffix.lower() not in SUFFIXES:
