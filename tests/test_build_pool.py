@@ -10,7 +10,7 @@ import pytest
 
 from cardforge.artifacts import Build
 from cardforge.build import BuildSettings
-from cardforge.build_pool import DeckBuilt, DeckJob, _in_deck_order, build_decks, start_order
+from cardforge.build_pool import DeckBuilt, DeckJob, _in_deck_order, build_decks, start_order, warm_up_deck
 from cardforge.check.gate import CheckOptions
 from cardforge.load import load_deck
 from cardforge.render.sheets import SheetOptions
@@ -52,3 +52,17 @@ def test_one_deck_per_compiled_engine_starts_first_and_they_come_back_in_deck_or
     assert order == [0, 2, 5, 3, 4, 1, 6, 7]
     built = (DeckBuilt(f"deck-{index}") for index in order)
     assert [b.deck_id for b in _in_deck_order(order, built)] == [f"deck-{i}" for i in range(len(compiles))]
+
+
+def test_the_warmed_engine_s_decks_start_after_the_others() -> None:
+    """build --all's workers first compile the engine most checked decks share (`warm_up`, both at once);
+    its decks then start last, in deck order, and a deck that is not checked does not count."""
+    compiles = ["loop", "loop", "solver", "solver", None, "loop", "other"]
+    checked = [True, True, True, True, True, True, False]
+    jobs = [SimpleNamespace(deck=SimpleNamespace(game=SimpleNamespace(compiles=key) if key else None),
+                            settings=SimpleNamespace(check=object() if check else None))
+            for key, check in zip(compiles, checked)]
+    assert warm_up_deck(jobs) == 0  # type: ignore[arg-type]
+    assert start_order(jobs, {"loop"}) == [2, 6, 4, 3, 0, 1, 5]  # type: ignore[arg-type]
+    assert warm_up_deck(jobs[2:5]) == 0  # type: ignore[arg-type]  # the solver's two decks
+    assert warm_up_deck(jobs[4:]) is None  # type: ignore[arg-type]  # nothing two checked decks share

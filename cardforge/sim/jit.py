@@ -140,7 +140,8 @@ def compile_once(dispatcher: Any, key: tuple[Any, ...], compile_it: Callable[[],
     cache folder of `dispatcher`'s file, so that processes starting together on a fresh install (build
     --all's workers, a check's) compile the loop once: the first compiles and caches it, the others wait,
     then load it from the cache in a fraction of a second rather than compile it side by side (the trick
-    loop is half a minute of CPU)."""
+    loop is half a minute of CPU). Each kind of step (`key[0]`) has a lock of its own, so that two processes
+    can compile two different steps at once (sim/coldstart.py)."""
     if key in _COMPILED:
         return
     folder = getattr(getattr(dispatcher, "_cache", None), "_cache_path", None)
@@ -148,7 +149,8 @@ def compile_once(dispatcher: Any, key: tuple[Any, ...], compile_it: Callable[[],
     if folder:
         from filelock import FileLock
 
-        lock = FileLock(str(Path(folder) / "cardforge-compiling.lock"))
+        step = "".join(c if c.isalnum() else "-" for c in str(key[0]))  # a lock per step: sim/coldstart.py
+        lock = FileLock(str(Path(folder) / f"cardforge-compiling-{step}.lock"))
         try:
             lock.acquire()
         except OSError:  # a cache folder we cannot write: numba compiles in every process anyway
