@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from numba import typeof, types
 
 from . import fastcore
 from . import trickloop as tl
@@ -43,17 +44,19 @@ def heuristic_calls(pieces: tl.Pieces, tb: np.ndarray, sc: np.ndarray | None = N
 
 
 def parts(pieces: tl.Pieces, tb: np.ndarray, agents: np.ndarray) -> list[tuple[Any, tuple[Any, ...]]]:
-    """The loop's functions that call no `choose`, each with arguments of the types `play_game` passes
-    (tests/test_coldstart.py holds them to the signatures a batch compiles). `pieces`: the loop's (with its
-    defaults filled in, trickloop.with_defaults)."""
+    """The loop's functions that call no `choose`, each with the argument types (numba's) `play_game` passes
+    (tests/test_coldstart.py holds them to the signatures a batch compiles, with and without search seats).
+    `pieces`: the loop's (with its defaults filled in, trickloop.with_defaults). Nothing here runs compiled
+    code: a piece has no Python entry (jit.rule), so the search memory's type is the one numba infers for
+    `pieces.search_memory`, as the loop does, not the type of a value made here."""
     players, size, cards = int(tb[tr.PLAYERS]), int(tb[tr.HAND]), int(tb[tr.CARDS])
     one = np.zeros(1, dtype=np.int64)
     sc = np.zeros(int(tb[tr.SC_SIZE]), dtype=np.int64)
     rng = np.zeros(1, dtype=np.uint64)
     deck, count, points = np.zeros(cards, dtype=np.int64), np.zeros(players, dtype=np.int64), one
     hands = np.zeros((players, size), dtype=np.int64)
-    memory = np.zeros(0, dtype=np.int64)
-    return [
+    memory = returned(pieces.search_memory, tb, agents)
+    values = [
         (tr.new_state, (tb,)), (tl.hand_room, (tb,)), (tr.start_game, (tb, sc, points)),
         (tr.game_over, (tb, sc, points, 0)), (tr.hand_size, (tb, 0)),
         (fastcore.deal, (rng, cards, players, size, deck, hands, count)),
@@ -62,15 +65,24 @@ def parts(pieces: tl.Pieces, tb: np.ndarray, agents: np.ndarray) -> list[tuple[A
         (tl.random_out, (tb, sc, rng, hands, count, one, one, 0, 0, 0, 0, 0)),
         (tr.score_hand, (tb, sc, 0, points, one, points)), (tr.winners, (tb, sc, points)),
     ]
+    return [(function, tuple(a if isinstance(a, types.Type) else typeof(a) for a in args))
+            for function, args in values]
+
+
+def returned(function: Any, *args: Any) -> Any:
+    """The numba type `function` (a dispatcher) returns for these arguments, compiled (or loaded from numba's
+    cache) for their types, never called."""
+    signature = tuple(typeof(arg) for arg in args)
+    function.compile(signature)
+    return function.overloads[signature].signature.return_type
 
 
 def loop_parts(pieces: tl.Pieces, tb: np.ndarray, agents: np.ndarray) -> None:
     """Compiles `parts` (or loads them from numba's cache), once per process, under a lock of their own."""
-    from numba import typeof
 
     def compile_them() -> None:
-        for function, args in parts(pieces, tb, agents):
-            function.compile(tuple(typeof(arg) for arg in args))
+        for function, signature in parts(pieces, tb, agents):
+            function.compile(signature)
 
     compile_once(tl.play_game, ("loop parts", *map(id, pieces)), compile_them)
 

@@ -34,6 +34,7 @@ from typing import Any
 
 from numba import njit, types
 from numba.core.dispatcher import Dispatcher
+from numba.core.registry import CPUDispatcher
 
 
 def _typed_as_variables() -> None:
@@ -116,12 +117,25 @@ def rule(function: Callable[..., Any], nrt: bool = True, compiles_in: Iterable[s
     if inline:
         options["inline"] = "always"
     compiled = njit(**options)(function)
+    if type(compiled) is CPUDispatcher:
+        compiled.__class__ = CompiledOnly
     set_uuid = getattr(compiled, "_set_uuid", None)
     if set_uuid is not None:
         files = (function.__code__.co_filename, *compiles_in)
         digest = ":".join(_source_digest(name) for name in files)
         set_uuid(f"cardforge:{function.__module__}.{function.__qualname__}:{digest}")
     return compiled
+
+
+class CompiledOnly(CPUDispatcher):
+    """A `rule`'s dispatcher: numba builds it no Python entry (no_cpython_wrapper), and numba would call
+    the missing entry, address 0, if Python called it: a segmentation fault, cache or no cache. This one
+    says so instead; compiled code calls it as any dispatcher (Python's `__call__` is not on that path).
+    Ask numba for what it returns with `.compile(types)` (sim/coldstart.py `returned`)."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        name = getattr(self.py_func, "__qualname__", "?")
+        raise TypeError(f"{name} is compiled for compiled callers only (sim/jit.py rule): call it from numba code")
 
 
 def leaf(function: Callable[..., Any]) -> Any:
