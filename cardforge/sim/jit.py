@@ -184,19 +184,47 @@ def compiled(function: Any) -> Any:
 
 def drop_stale_caches(sources: Iterable[Path], dependents: Iterable[Path], marker: Path) -> None:
     """When `sources` differ from what `marker` recorded, delete the numba caches of the `dependents`
-    files (they compile the sources in), so they compile again; then record the sources. Best effort: a
-    cache folder that cannot be written is left alone (numba then keeps its own, as before)."""
+    files (they compile the sources in), so they compile again; then record the sources. The caches go
+    wherever numba keeps them (`cache_folders`): a loop of an upgraded install must never run the rules of
+    the old one (whose tables may be laid out otherwise: a compiled loop does not check its indices). Best
+    effort: a cache folder that cannot be written is left alone (numba then keeps its own, as before)."""
+    dependents = list(dependents)
     digest = hashlib.sha256(b"".join(path.read_bytes() for path in sources)).hexdigest()
-    try:
-        if marker.read_text(encoding="ascii") == digest:
+    records = [marker, *(folder / marker.name for folder in cache_folders(dependents[0])[1:])] if dependents \
+        else [marker]
+    for record in records:
+        try:
+            if record.read_text(encoding="ascii") == digest:
+                return
+        except OSError:
+            pass
+    for path in dependents:
+        for folder in cache_folders(path):
+            try:
+                for cached in folder.glob(f"{path.stem}.*.nb[ic]"):
+                    cached.unlink(missing_ok=True)
+            except OSError:
+                pass
+    for record in records:
+        try:
+            record.parent.mkdir(exist_ok=True)
+            record.write_text(digest, encoding="ascii")
             return
-    except OSError:
-        pass
+        except OSError:
+            pass
+
+
+def cache_folders(source: Path) -> list[Path]:
+    """The folders numba may keep the caches of `source`'s functions in: __pycache__ beside it, and the one
+    its cache locators choose for that file, when another (NUMBA_CACHE_DIR; a folder in the user's cache
+    when __pycache__ cannot be written: an installed package)."""
+    folders = [source.parent / "__pycache__"]
     try:
-        for path in dependents:
-            for cached in (path.parent / "__pycache__").glob(f"{path.stem}.*.nb[ic]"):
-                cached.unlink(missing_ok=True)
-        marker.parent.mkdir(exist_ok=True)
-        marker.write_text(digest, encoding="ascii")
-    except OSError:
-        pass
+        from numba.core.caching import CompileResultCacheImpl
+
+        namespace: dict[str, Any] = {}
+        exec(compile("def placeholder(): pass", str(source), "exec"), namespace)  # noqa: S102 - a function of that file
+        located = Path(CompileResultCacheImpl(namespace["placeholder"]).locator.get_cache_path())
+    except Exception:  # noqa: BLE001 - a numba without these internals: __pycache__, as before
+        return folders
+    return folders if located == folders[0] else [*folders, located]
