@@ -121,6 +121,13 @@ def warm_up(job: DeckJob, step: str) -> None:
     """One step of the deck's compiled engine's first compile (`WARM_UP_STEPS`), for the players and agents its
     check plays (numba's cache then serves them). Best effort: the deck's own build meets and reports any
     problem; a kernel that does not compile in steps is left to its first batch."""
+    from .build import fewer_collections
+
+    with fewer_collections():  # numba's compile makes millions of objects too (cycle collector: 4 of 45 CPU-s)
+        _warm_up(job, step)
+
+
+def _warm_up(job: DeckJob, step: str) -> None:
     import numpy as np
 
     game = job.deck.game

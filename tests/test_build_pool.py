@@ -66,3 +66,18 @@ def test_the_warmed_engine_s_decks_start_after_the_others() -> None:
     assert start_order(jobs, {"loop"}) == [2, 6, 4, 3, 0, 1, 5]  # type: ignore[arg-type]
     assert warm_up_deck(jobs[2:5]) == 0  # type: ignore[arg-type]  # the solver's two decks
     assert warm_up_deck(jobs[4:]) is None  # type: ignore[arg-type]  # nothing two checked decks share
+
+
+def test_the_warm_up_compiles_with_the_cycle_collector_looking_as_seldom_as_in_a_build(monkeypatch) -> None:
+    """numba's compile makes millions of objects, like a deck's build: the warm-up runs under the build's
+    collector thresholds (build.py `fewer_collections`) and puts the process's own back after."""
+    import gc
+
+    from cardforge import build_pool
+    from cardforge.build import COLLECTOR_THRESHOLDS
+
+    seen = []
+    monkeypatch.setattr(build_pool, "_warm_up", lambda job, step: seen.append(gc.get_threshold()))
+    before = gc.get_threshold()
+    build_pool.warm_up(None, "parts")  # type: ignore[arg-type]
+    assert seen == [COLLECTOR_THRESHOLDS] and gc.get_threshold() == before
