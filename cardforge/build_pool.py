@@ -8,8 +8,9 @@ every core busy. Nothing here prints; the CLI reports each `DeckBuilt` in order.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -66,10 +67,6 @@ def build_one(job: DeckJob) -> DeckBuilt:
 _JOBS: list[DeckJob] = []
 
 
-def _build_index(index: int) -> DeckBuilt:
-    return build_one(_JOBS[index])
-
-
 def _single_process(job: DeckJob) -> DeckJob:
     """A pool worker cannot start processes of its own: its gate plays in it, its booklet is made in it."""
     check = job.settings.check
@@ -79,26 +76,82 @@ def _single_process(job: DeckJob) -> DeckJob:
     return replace(job, settings=replace(settings, check=replace(check, jobs=1, progress=False)))
 
 
-def start_order(jobs: list[DeckJob]) -> list[int]:
+def start_order(jobs: list[DeckJob], warmed: Collection[str] = ()) -> list[int]:
     """The order to start the decks in (indices into `jobs`). On a fresh install a deck's first check
     compiles its game's engine (`GameCapabilities.compiles`: the trick loop every trick game shares is
     half a minute of CPU) and the other decks that need it wait for it (sim/jit.py `compile_once`)
     rather than compile it too. So: first one deck of each compiled engine, the engine shared by most
     decks first, then the decks that need no compiled engine of their own left to wait for (those of the
     engines with fewest decks, whose compile is done first), and the decks of the most shared engine last;
-    ties in deck order. Warm, the order changes nothing but which worker builds which deck."""
+    ties in deck order. An engine in `warmed` is compiled by the workers' first tasks (`warm_up`), so none
+    of its decks starts before the other decks. Warm, the order changes nothing but which worker builds
+    which deck."""
     keys = [_compiles(job) for job in jobs]
     decks: dict[str | None, int] = {}
     for key in keys:
         decks[key] = decks.get(key, 0) + 1
     first: dict[str | None, int] = {}
     for index, key in enumerate(keys):
-        if key is not None:
+        if key is not None and key not in warmed:
             first.setdefault(key, index)
     starters = sorted(first.values(), key=lambda i: (-decks[keys[i]], i))
     rest = [i for i in range(len(jobs)) if i not in starters]
-    rest.sort(key=lambda i: (decks[keys[i]] if keys[i] is not None else 0, i))
+    rest.sort(key=lambda i: (keys[i] in warmed, decks[keys[i]] if keys[i] is not None else 0, i))
     return starters + rest
+
+
+WARM_UP_STEPS = ("loop", "parts")
+"""The two tasks that compile a compiled engine side by side (sim/coldstart.py): the loop (its heuristic's
+calls, then the loop itself) and the loop's parts that call no heuristic, with the rules the readable engine
+calls."""
+
+
+def warm_up_deck(jobs: list[DeckJob]) -> int | None:
+    """The deck (index into `jobs`) whose compiled engine build --all's workers compile first, both at once
+    (`warm_up`), while no deck needs it yet: the first checked deck of the engine most decks share (at least
+    two), if its kernel compiles in steps. None: no warm-up (a warm cache makes it a few cache loads)."""
+    keys = [_compiles(job) if job.settings.check is not None else None for job in jobs]
+    shared = max((k for k in keys if k is not None), key=lambda k: (keys.count(k), -keys.index(k)), default=None)
+    if shared is None or keys.count(shared) < 2:
+        return None
+    return keys.index(shared)
+
+
+def warm_up(job: DeckJob, step: str) -> None:
+    """One step of the deck's compiled engine's first compile (`WARM_UP_STEPS`), for the players and agents its
+    check plays (numba's cache then serves them). Best effort: the deck's own build meets and reports any
+    problem; a kernel that does not compile in steps is left to its first batch."""
+    from .build import fewer_collections
+
+    with fewer_collections():  # numba's compile makes millions of objects too (cycle collector: 4 of 45 CPU-s)
+        _warm_up(job, step)
+
+
+def _warm_up(job: DeckJob, step: str) -> None:
+    import numpy as np
+
+    game = job.deck.game
+    simulation = game.simulation if game is not None else None
+    if simulation is None or simulation.kernel is None:
+        return
+    from .compiling import compile_notice, engine_notice
+
+    deck = job.deck
+    say = partial(job.settings.reporter.step, deck.id, engine_notice(deck.ruleset or ""))
+    try:
+        kernel = simulation.kernel()
+        compile_ahead = getattr(kernel, "compile_ahead", None)
+        if compile_ahead is None:
+            return
+        players = min(deck.players)
+        with compile_notice(say if step == WARM_UP_STEPS[0] else lambda: None):
+            compile_ahead(kernel.tables(simulation.engine(players)), np.ones(players, dtype=np.int64), step)
+            if step == "parts":  # and the rules the readable engine calls (the booklets' examples, logs)
+                from .sim.run import simulate
+
+                simulate(deck, players, 1, agents=["random"] * players, engine="reference")
+    except Exception:  # noqa: BLE001, S110 - the deck's build reports it
+        pass
 
 
 def _compiles(job: DeckJob) -> str | None:
@@ -106,24 +159,49 @@ def _compiles(job: DeckJob) -> str | None:
     return game.compiles if game is not None else None
 
 
+Task = tuple[str, int]
+"""A worker's task: ("deck", index) or (a warm-up step, index), the index into `_JOBS`."""
+
+
+def _run(task: Task) -> DeckBuilt | None:
+    kind, index = task
+    if kind == "deck":
+        return build_one(_JOBS[index])
+    warm_up(_JOBS[index], kind)
+    return None
+
+
+def _run_sent(task: tuple[str, DeckJob]) -> DeckBuilt | None:
+    kind, job = task
+    if kind == "deck":
+        return build_one(job)
+    warm_up(job, kind)
+    return None
+
+
 def build_decks(jobs: list[DeckJob], workers: int) -> Iterator[DeckBuilt]:
-    """Build every deck, `workers` at a time (started in `start_order`); yields in deck order.
-    Forked workers share the loaded decks; spawned ones (macOS, Windows: processes.py) are sent each
-    deck's job."""
+    """Build every deck, `workers` at a time (the compiled engine's warm-up first, `warm_up_deck`, then the
+    decks in `start_order`); yields in deck order. Forked workers share the loaded decks; spawned ones
+    (macOS, Windows: processes.py) are sent each deck's job."""
     workers = min(workers, len(jobs))
     if workers <= 1:
         for job in jobs:
             yield build_one(job)
         return
-    order = start_order(jobs)
+    warmed = warm_up_deck(jobs)
+    steps = WARM_UP_STEPS[:workers] if warmed is not None else ()
+    order = start_order(jobs, {_compiles(jobs[warmed]) or ""} if warmed is not None else ())
+    tasks: list[Task] = [(step, warmed) for step in steps if warmed is not None]
+    tasks += [("deck", index) for index in order]
     context = process_context()
     _JOBS[:] = [_single_process(job) for job in jobs]
     try:
         with context.Pool(workers) as pool:
             if context.get_start_method() == "fork":  # the workers have the jobs already
-                built = pool.imap(_build_index, order)
+                done = pool.imap(_run, tasks)
             else:
-                built = pool.imap(build_one, [_JOBS[index] for index in order])
+                done = pool.imap(_run_sent, [(kind, _JOBS[index]) for kind, index in tasks])
+            built = (result for result in done if result is not None)
             yield from _in_deck_order(order, built)
     finally:
         _JOBS.clear()

@@ -10,7 +10,7 @@ import pytest
 
 from cardforge.artifacts import Build
 from cardforge.build import BuildSettings
-from cardforge.build_pool import DeckBuilt, DeckJob, _in_deck_order, build_decks, start_order
+from cardforge.build_pool import DeckBuilt, DeckJob, _in_deck_order, build_decks, start_order, warm_up_deck
 from cardforge.check.gate import CheckOptions
 from cardforge.load import load_deck
 from cardforge.render.sheets import SheetOptions
@@ -52,3 +52,32 @@ def test_one_deck_per_compiled_engine_starts_first_and_they_come_back_in_deck_or
     assert order == [0, 2, 5, 3, 4, 1, 6, 7]
     built = (DeckBuilt(f"deck-{index}") for index in order)
     assert [b.deck_id for b in _in_deck_order(order, built)] == [f"deck-{i}" for i in range(len(compiles))]
+
+
+def test_the_warmed_engine_s_decks_start_after_the_others() -> None:
+    """build --all's workers first compile the engine most checked decks share (`warm_up`, both at once);
+    its decks then start last, in deck order, and a deck that is not checked does not count."""
+    compiles = ["loop", "loop", "solver", "solver", None, "loop", "other"]
+    checked = [True, True, True, True, True, True, False]
+    jobs = [SimpleNamespace(deck=SimpleNamespace(game=SimpleNamespace(compiles=key) if key else None),
+                            settings=SimpleNamespace(check=object() if check else None))
+            for key, check in zip(compiles, checked)]
+    assert warm_up_deck(jobs) == 0  # type: ignore[arg-type]
+    assert start_order(jobs, {"loop"}) == [2, 6, 4, 3, 0, 1, 5]  # type: ignore[arg-type]
+    assert warm_up_deck(jobs[2:5]) == 0  # type: ignore[arg-type]  # the solver's two decks
+    assert warm_up_deck(jobs[4:]) is None  # type: ignore[arg-type]  # nothing two checked decks share
+
+
+def test_the_warm_up_compiles_with_the_cycle_collector_looking_as_seldom_as_in_a_build(monkeypatch) -> None:
+    """numba's compile makes millions of objects, like a deck's build: the warm-up runs under the build's
+    collector thresholds (build.py `fewer_collections`) and puts the process's own back after."""
+    import gc
+
+    from cardforge import build_pool
+    from cardforge.build import COLLECTOR_THRESHOLDS
+
+    seen = []
+    monkeypatch.setattr(build_pool, "_warm_up", lambda job, step: seen.append(gc.get_threshold()))
+    before = gc.get_threshold()
+    build_pool.warm_up(None, "parts")  # type: ignore[arg-type]
+    assert seen == [COLLECTOR_THRESHOLDS] and gc.get_threshold() == before

@@ -39,7 +39,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     )),
     ("compiled rules", (
         "cardforge.sim.jit", "cardforge.sim.fastrand", "cardforge.sim.fastcore", "cardforge.sim.trickrules",
-        "cardforge.sim.trickloop", "cardforge.sim.ismcts",
+        "cardforge.sim.trickloop", "cardforge.sim.ismcts", "cardforge.sim.coldstart",
     )),
     ("games", ("cardforge.games",)),
     ("loading", ("cardforge.load", "cardforge.artifacts", "cardforge.watch", "cardforge.settings")),

@@ -21,6 +21,12 @@ copy of a block copies the function's whole scope (every variable of the functio
 an inlined function cost its blocks times its variables, and half of the bundled heuristics' compile
 went into it. `_inlined_blocks_share_one_scope` has the blocks of one copy share one copy of the scope,
 as the blocks of the function itself do.
+
+numba's SSA reconstruction takes the variables assigned more than once one at a time, and for each
+rewrites every block of the function, statement by statement (a new block each time), though only the
+blocks naming that variable change: variables times statements, a tenth of the loop's compile.
+`_ssa_rewrites_only_the_blocks_naming_the_variable` runs the rewrite over those blocks and copies the others'
+statements as they are (what the rewrite gives them), so the result is the same IR.
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ from typing import Any
 
 from numba import njit, types
 from numba.core.dispatcher import Dispatcher
+from numba.core.registry import CPUDispatcher
 
 
 def _typed_as_variables() -> None:
@@ -96,6 +103,67 @@ def _inlined_blocks_share_one_scope() -> None:
 _inlined_blocks_share_one_scope()
 
 
+class _VariableBlocks:
+    """Where each variable of the function under SSA reconstruction appears: labels of the blocks whose
+    statements name it, read once from the blocks the reconstruction starts with (None: not in one)."""
+
+    labels: dict[str, set[Any]] | None = None
+    active: bool = False
+
+
+def _ssa_rewrites_only_the_blocks_naming_the_variable() -> None:
+    """Patches numba's SSA reconstruction (see the module docstring); a numba without it is left as it is."""
+    try:
+        from numba.core import ir, ssa
+    except ImportError:
+        return
+    run_ssa, rewrite = getattr(ssa, "_run_ssa", None), getattr(ssa, "_run_block_rewrite", None)
+    if run_ssa is None or rewrite is None or getattr(run_ssa, "by_variable", False):
+        return
+    where = _VariableBlocks()
+
+    def blocks_naming(blocks: dict[Any, Any]) -> dict[str, set[Any]]:
+        labels: dict[str, set[Any]] = {}
+        for label, block in blocks.items():
+            for statement in block.body:
+                for variable in statement.list_vars():
+                    labels.setdefault(variable.name, set()).add(label)
+        return labels
+
+    def rewrite_naming(blocks: dict[Any, Any], states: dict[str, Any], handler: Any) -> dict[Any, Any]:
+        name = states.get("varname")
+        if not where.active or name is None:
+            return rewrite(blocks, states, handler)
+        if where.labels is None:
+            where.labels = blocks_naming(blocks)
+        naming = where.labels.get(name, ())
+        rewritten = {}
+        for label, block in blocks.items():
+            if label in naming:
+                rewritten.update(rewrite({label: block}, states, handler))
+            else:  # what the handler gives a block that does not name the variable: the same statements
+                copied = ir.Block(scope=block.scope, loc=block.loc)
+                copied.body = list(block.body)
+                rewritten[label] = copied
+        return rewritten
+
+    def run_ssa_by_variable(blocks: dict[Any, Any]) -> Any:
+        outer = where.labels, where.active
+        where.labels, where.active = None, True
+        try:
+            return run_ssa(blocks)
+        finally:
+            where.labels, where.active = outer
+
+    run_ssa_by_variable.by_variable = True  # type: ignore[attr-defined]
+    run_ssa_by_variable.__wrapped__ = run_ssa  # type: ignore[attr-defined]
+    setattr(ssa, "_run_block_rewrite", rewrite_naming)  # noqa: B010
+    setattr(ssa, "_run_ssa", run_ssa_by_variable)  # noqa: B010
+
+
+_ssa_rewrites_only_the_blocks_naming_the_variable()
+
+
 @cache
 def _source_digest(filename: str) -> str:
     with open(filename, "rb") as source:
@@ -116,12 +184,25 @@ def rule(function: Callable[..., Any], nrt: bool = True, compiles_in: Iterable[s
     if inline:
         options["inline"] = "always"
     compiled = njit(**options)(function)
+    if type(compiled) is CPUDispatcher:
+        compiled.__class__ = CompiledOnly
     set_uuid = getattr(compiled, "_set_uuid", None)
     if set_uuid is not None:
         files = (function.__code__.co_filename, *compiles_in)
         digest = ":".join(_source_digest(name) for name in files)
         set_uuid(f"cardforge:{function.__module__}.{function.__qualname__}:{digest}")
     return compiled
+
+
+class CompiledOnly(CPUDispatcher):
+    """A `rule`'s dispatcher: numba builds it no Python entry (no_cpython_wrapper), and numba would call
+    the missing entry, address 0, if Python called it: a segmentation fault, cache or no cache. This one
+    says so instead; compiled code calls it as any dispatcher (Python's `__call__` is not on that path).
+    Ask numba for what it returns with `.compile(types)` (sim/coldstart.py `returned`)."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        name = getattr(self.py_func, "__qualname__", "?")
+        raise TypeError(f"{name} is compiled for compiled callers only (sim/jit.py rule): call it from numba code")
 
 
 def leaf(function: Callable[..., Any]) -> Any:
@@ -140,7 +221,8 @@ def compile_once(dispatcher: Any, key: tuple[Any, ...], compile_it: Callable[[],
     cache folder of `dispatcher`'s file, so that processes starting together on a fresh install (build
     --all's workers, a check's) compile the loop once: the first compiles and caches it, the others wait,
     then load it from the cache in a fraction of a second rather than compile it side by side (the trick
-    loop is half a minute of CPU)."""
+    loop is half a minute of CPU). Each kind of step (`key[0]`) has a lock of its own, so that two processes
+    can compile two different steps at once (sim/coldstart.py)."""
     if key in _COMPILED:
         return
     folder = getattr(getattr(dispatcher, "_cache", None), "_cache_path", None)
@@ -148,7 +230,8 @@ def compile_once(dispatcher: Any, key: tuple[Any, ...], compile_it: Callable[[],
     if folder:
         from filelock import FileLock
 
-        lock = FileLock(str(Path(folder) / "cardforge-compiling.lock"))
+        step = "".join(c if c.isalnum() else "-" for c in str(key[0]))  # a lock per step: sim/coldstart.py
+        lock = FileLock(str(Path(folder) / f"cardforge-compiling-{step}.lock"))
         try:
             lock.acquire()
         except OSError:  # a cache folder we cannot write: numba compiles in every process anyway
@@ -168,19 +251,47 @@ def compiled(function: Any) -> Any:
 
 def drop_stale_caches(sources: Iterable[Path], dependents: Iterable[Path], marker: Path) -> None:
     """When `sources` differ from what `marker` recorded, delete the numba caches of the `dependents`
-    files (they compile the sources in), so they compile again; then record the sources. Best effort: a
-    cache folder that cannot be written is left alone (numba then keeps its own, as before)."""
+    files (they compile the sources in), so they compile again; then record the sources. The caches go
+    wherever numba keeps them (`cache_folders`): a loop of an upgraded install must never run the rules of
+    the old one (whose tables may be laid out otherwise: a compiled loop does not check its indices). Best
+    effort: a cache folder that cannot be written is left alone (numba then keeps its own, as before)."""
+    dependents = list(dependents)
     digest = hashlib.sha256(b"".join(path.read_bytes() for path in sources)).hexdigest()
-    try:
-        if marker.read_text(encoding="ascii") == digest:
+    records = [marker, *(folder / marker.name for folder in cache_folders(dependents[0])[1:])] if dependents \
+        else [marker]
+    for record in records:
+        try:
+            if record.read_text(encoding="ascii") == digest:
+                return
+        except OSError:
+            pass
+    for path in dependents:
+        for folder in cache_folders(path):
+            try:
+                for cached in folder.glob(f"{path.stem}.*.nb[ic]"):
+                    cached.unlink(missing_ok=True)
+            except OSError:
+                pass
+    for record in records:
+        try:
+            record.parent.mkdir(exist_ok=True)
+            record.write_text(digest, encoding="ascii")
             return
-    except OSError:
-        pass
+        except OSError:
+            pass
+
+
+def cache_folders(source: Path) -> list[Path]:
+    """The folders numba may keep the caches of `source`'s functions in: __pycache__ beside it, and the one
+    its cache locators choose for that file, when another (NUMBA_CACHE_DIR; a folder in the user's cache
+    when __pycache__ cannot be written: an installed package)."""
+    folders = [source.parent / "__pycache__"]
     try:
-        for path in dependents:
-            for cached in (path.parent / "__pycache__").glob(f"{path.stem}.*.nb[ic]"):
-                cached.unlink(missing_ok=True)
-        marker.parent.mkdir(exist_ok=True)
-        marker.write_text(digest, encoding="ascii")
-    except OSError:
-        pass
+        from numba.core.caching import CompileResultCacheImpl
+
+        namespace: dict[str, Any] = {}
+        exec(compile("def placeholder(): pass", str(source), "exec"), namespace)  # noqa: S102 - a function of that file
+        located = Path(CompileResultCacheImpl(namespace["placeholder"]).locator.get_cache_path())
+    except Exception:  # noqa: BLE001 - a numba without these internals: __pycache__, as before
+        return folders
+    return folders if located == folders[0] else [*folders, located]

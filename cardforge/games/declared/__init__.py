@@ -81,22 +81,48 @@ class DeclaredKernel:
         return _declared(game).tb
 
     def play_batch(self, tb: np.ndarray, seeds: np.ndarray, agents: np.ndarray) -> tuple[np.ndarray, ...]:
+        from ...sim.coldstart import before_the_loop
         from ...sim.ismcts import loop_pieces
         from ...sim.jit import compile_once
         from ...sim.trickloop import play_batch, play_game
 
         pieces = loop_pieces(self.pieces, agents)
-        compile_once(play_game, ("batch", *map(id, pieces)), lambda: play_batch(pieces, tb, seeds[:0], agents))
+
+        def compile_it() -> None:
+            before_the_loop(pieces, tb, agents)
+            play_batch(pieces, tb, seeds[:0], agents)
+
+        compile_once(play_game, ("batch", *map(id, pieces)), compile_it)
         return play_batch(pieces, tb, seeds, agents)
 
     def play_traced(self, tb: np.ndarray, seed: int, agents: np.ndarray) -> np.ndarray:
+        from ...sim.coldstart import before_the_loop
         from ...sim.ismcts import loop_pieces
         from ...sim.jit import compile_once
         from ...sim.trickloop import play_game, play_traced
 
         pieces = loop_pieces(self.pieces, agents)
-        compile_once(play_game, ("traced", *map(id, pieces)), lambda: play_traced(pieces, tb, seed, agents))
+
+        def compile_it() -> None:
+            before_the_loop(pieces, tb, agents)
+            play_traced(pieces, tb, seed, agents)
+
+        compile_once(play_game, ("traced", *map(id, pieces)), compile_it)
         return play_traced(pieces, tb, seed, agents)
+
+    def compile_ahead(self, tb: np.ndarray, agents: np.ndarray, step: str) -> None:
+        """A step of the loop's first compile (sim/coldstart.py), as build --all's two workers run them at once
+        (build_pool.py `warm_up`): "parts" (the loop's parts that call no heuristic), or else the loop (the
+        heuristic's calls, then the loop with the parts, when the other worker has compiled them)."""
+        import numpy as np
+
+        from ...sim.coldstart import loop_parts
+        from ...sim.ismcts import loop_pieces
+
+        if step == "parts":
+            loop_parts(loop_pieces(self.pieces, agents), tb, agents)
+        else:
+            self.play_batch(tb, np.zeros(0, dtype=np.uint64), agents)
 
     def record(self, game: TrickGame[Any], trace: np.ndarray) -> GameRecord:
         return _declared(game).record(trace)

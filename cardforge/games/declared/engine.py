@@ -396,19 +396,12 @@ class HeuristicPlayer:
         self.pieces = pieces
 
     def _compile(self, game: DeclaredTrickGame, st: DeclaredState) -> None:
-        """Compiles the three calls below (or loads them from numba's cache) under the lock the trick loop
-        compiles under (sim/jit.py `compile_once`): they compile the game's pieces, which the loop compiles
-        too, so processes starting together compile them once."""
-        from ...sim.jit import compile_once
+        """Compiles the calls below (or loads them from numba's cache) under a lock of their own
+        (sim/coldstart.py): they compile the game's pieces, which the loop calls too, so processes starting
+        together compile them once."""
+        from ...sim.coldstart import heuristic_calls
 
-        none, nothing = np.zeros(0, dtype=np.int64), np.zeros(0)
-
-        def calls() -> None:
-            trickloop.choose_play(self.pieces.choose, game.tb, st.sc, none, none, 0, 0, 0, 0, 0, -1, none, nothing)
-            trickloop.keep_keys(self.pieces.keys, game.tb, st.sc, none, 0, nothing, nothing)
-            trickloop.choose_bid(self.pieces.bid, game.tb, st.sc, none, 0, none, nothing)
-
-        compile_once(trickloop.play_game, ("heuristic calls", *map(id, self.pieces[:3])), calls)
+        heuristic_calls(self.pieces, game.tb, st.sc)
 
     def play(self, game: DeclaredTrickGame, st: DeclaredState, legal: list[int]) -> int:
         if len(legal) == 1:
