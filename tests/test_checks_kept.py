@@ -101,3 +101,20 @@ def test_the_key_holds_every_card_field_and_every_check_option() -> None:
     assert kept.played_key(deck, CheckOptions(engine="reference")) != key
     assert kept.played_key(deck, CheckOptions(skilled=100)) != key
     assert kept.played_key(deck, CheckOptions(reporter=Steps(), progress=True)) == key  # how it is shown
+
+
+def test_only_cardforge_s_own_games_are_kept() -> None:
+    """A game registered at run time (a plugin's, or a test's) is never kept: its code is not in the key,
+    even when it takes the id of one of cardforge's own games."""
+    from cardforge.games import registry
+
+    deck = load_deck("fives", collect_problems=True)
+    ours = registry.find_game("fives")
+    assert ours is not None and kept.game_is_ours(deck) and kept.played_key(deck, CheckOptions()) is not None
+    stand_in = registry.register(type(ours)())  # the same class, not the game found in cardforge's folders
+    try:
+        assert not registry.is_builtin(stand_in)
+        assert not kept.game_is_ours(deck) and kept.played_key(deck, CheckOptions()) is None
+    finally:
+        registry.register(ours)
+    assert kept.game_is_ours(deck)

@@ -351,9 +351,11 @@ def laid_out(deck: Deck, page: str = "a5", multiple: int = 4) -> LaidOut:
         sources.append(pass_source(parts, step))
         return _layout(sources[-1], fonts)
 
-    plan, main, tail = lay_out(lambda plan: laid(Pass(plan)),
-                               lambda plan, tail: laid(Pass(plan, (tail.last_rules_page, tail.notes_top_px))),
-                               multiple)
+    def tail_pass(plan: PagePlan, tail: Tail) -> Pass:
+        return Pass(plan, (tail.last_rules_page, tail.notes_top_px))
+
+    plan, main, tail = lay_out(lambda plan: laid(Pass(plan)), lambda plan, tail: laid(tail_pass(plan, tail)),
+                               multiple, lambda plan, tail: len(pass_source(parts, tail_pass(plan, tail)).html))
     if tail is None:
         return LaidOut(main, tuple(sources), tuple(passes))
     at = tail.last_rules_page

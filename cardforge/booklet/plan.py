@@ -30,6 +30,10 @@ NOTES_BELOW = 0.7
 REFERENCE_ROOM_MM = 60.0
 """Room below the last rules page's text (mm, A5) in which the quick reference is tried."""
 MAX_PASSES = 6
+ALONE_ABOVE = 100_000
+"""Characters of a tail's HTML above which the quick reference is first laid out without the added pages
+(`_reference_fits`): a large tail (a card gallery among them) takes seconds to lay out, its first page alone
+a fraction of a second."""
 PX_PER_MM = 96 / 25.4
 """WeasyPrint lays out in CSS pixels."""
 FIX_CSS = {
@@ -142,9 +146,22 @@ class Tail:
 
 Render = Callable[[PagePlan], Any]
 RenderTail = Callable[[PagePlan, Tail], Any]
+TailSize = Callable[[PagePlan, Tail], int]
+"""A tail's plan -> the length of its HTML (what laying it out costs, roughly)."""
 
 
-def lay_out(render: Render, render_tail: RenderTail, multiple: int) -> tuple[PagePlan, Any, Tail | None]:
+def _reference_fits(render_tail: RenderTail, tail_size: TailSize | None, referenced: PagePlan, tail: Tail) -> bool:
+    """False when the quick reference alone runs past its page: the whole tail would then have more than
+    `1 + fillers` pages too (each added page starts a page of its own: `.filler` in booklet.css.j2), so it
+    is not laid out. Tried alone only before a large tail (`ALONE_ABOVE`); otherwise True, and the whole
+    tail's page count decides as before. Either way the same plan is chosen."""
+    if not referenced.fillers or tail_size is None or tail_size(referenced, tail) <= ALONE_ABOVE:
+        return True
+    return len(render_tail(replace(referenced, fillers=0), tail).pages) == 1
+
+
+def lay_out(render: Render, render_tail: RenderTail, multiple: int,
+            tail_size: TailSize | None = None) -> tuple[PagePlan, Any, Tail | None]:
     """The final plan, the laid-out main document (cover, contents, rules, back cover) and the laid-out
     tail to splice in after the last rules page (None: the main document is the whole booklet)."""
     plan, document = _clean(render, PagePlan())
@@ -166,9 +183,10 @@ def lay_out(render: Render, render_tail: RenderTail, multiple: int) -> tuple[Pag
     tail = Tail(last.number, last.height_px - last.remaining_px)
     if room_mm >= REFERENCE_ROOM_MM:  # the quick reference first, where the room is, else the Notes block
         referenced = replace(padded, notes_mm=round(room_mm, 1), reference_inline=True)
-        laid = render_tail(referenced, tail)
-        if len(laid.pages) == 1 + referenced.fillers:
-            return referenced, document, replace(tail, document=laid)
+        if _reference_fits(render_tail, tail_size, referenced, tail):
+            laid = render_tail(referenced, tail)
+            if len(laid.pages) == 1 + referenced.fillers:
+                return referenced, document, replace(tail, document=laid)
     if noted == plan:
         return plan, document, None
     laid = render_tail(noted, tail)

@@ -53,13 +53,10 @@ def deck_content(deck: Deck) -> str:
 
 def game_is_ours(deck: Deck) -> bool:
     """Whether the deck's game is one of cardforge's own (its code is in `code_digest`)."""
-    from ..games.registry import find_game
+    from ..games.registry import find_game, is_builtin
 
     game = find_game(deck.ruleset) if deck.ruleset is not None else None
-    if game is None:
-        return False
-    return any(getattr(module, "GAME", None) is game for name, module in list(sys.modules.items())
-               if name.startswith("cardforge.games.") and name.count(".") == 2)
+    return game is not None and is_builtin(game)
 
 
 def played_key(deck: Deck, options: CheckOptions) -> str | None:

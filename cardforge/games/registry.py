@@ -18,6 +18,8 @@ from .base import Game
 
 ENTRY_POINT_GROUP = "cardforge.games"
 _GAMES: dict[str, Game] = {}
+_BUILTIN: dict[str, Game] = {}
+"""The games found in this package's folders, by id (a plugin's or a test's game is never here)."""
 _LOADED = False
 
 
@@ -50,8 +52,9 @@ def _load() -> None:
     for name in _builtin_modules():
         module = importlib.import_module(name)
         game = getattr(module, "GAME", None)
-        if isinstance(game, Game) and game.id not in _GAMES:
-            _GAMES[game.id] = game
+        if isinstance(game, Game):
+            _BUILTIN[game.id] = game
+            _GAMES.setdefault(game.id, game)
     for entry in metadata.entry_points(group=ENTRY_POINT_GROUP):
         try:
             game = entry.load()
@@ -73,6 +76,13 @@ def all_games() -> dict[str, Game]:
 def find_game(game_id: str) -> Game | None:
     _load()
     return _GAMES.get(game_id)
+
+
+def is_builtin(game: Game) -> bool:
+    """Whether `game` is one of cardforge's own, found in this package (its code is cardforge's), not a
+    plugin's or one a test registered, even under a built-in game's id."""
+    _load()
+    return _BUILTIN.get(game.id) is game
 
 
 def get_game(game_id: str) -> Game:

@@ -117,19 +117,28 @@ _TO_LINEAR = [((v / 255) / 12.92 if v <= 10 else (((v / 255) + 0.055) / 1.055) *
 
 def simulate(image: Image.Image, matrix: tuple[tuple[float, ...], ...]) -> Image.Image:
     """`image` as seen with a colour-vision deficiency (matrix applied in linear RGB)."""
+    return simulations(image, [matrix])[0]
+
+
+def simulations(image: Image.Image, matrices: list[tuple[tuple[float, ...], ...]]) -> list[Image.Image]:
+    """`image` as seen with each colour-vision deficiency in `matrices` (`simulate`); the image's colours
+    are found once for all of them."""
     import numpy as np
 
     rgb = np.asarray(image.convert("RGB"))
     # a card has few distinct colours: each is converted once, then painted back where it occurs
     packed = (rgb[..., 0].astype(np.uint32) << 16) | (rgb[..., 1].astype(np.uint32) << 8) | rgb[..., 2]
     colours, where = np.unique(packed, return_inverse=True)
+    where = where.reshape(packed.shape)
     distinct = np.stack([(colours >> 16) & 255, (colours >> 8) & 255, colours & 255], axis=-1)
     linear = np.asarray(_TO_LINEAR)[distinct]
     r, g, b = linear[..., 0], linear[..., 1], linear[..., 2]
-    seen = np.stack([row[0] * r + row[1] * g + row[2] * b for row in matrix], axis=-1).clip(0.0, 1.0)
-    srgb = np.where(seen <= 0.0031308, seen * 12.92, 1.055 * seen ** (1 / 2.4) - 0.055)
-    painted = np.rint(srgb * 255).astype(np.uint8)[where.reshape(packed.shape)]
-    return Image.fromarray(painted, "RGB")
+    seen_by = []
+    for matrix in matrices:
+        seen = np.stack([row[0] * r + row[1] * g + row[2] * b for row in matrix], axis=-1).clip(0.0, 1.0)
+        srgb = np.where(seen <= 0.0031308, seen * 12.92, 1.055 * seen ** (1 / 2.4) - 0.055)
+        seen_by.append(Image.fromarray(np.rint(srgb * 255).astype(np.uint8)[where], "RGB"))
+    return seen_by
 
 
 def suit_cards(deck: Deck) -> list[Card]:
@@ -238,8 +247,8 @@ def proof(deck: Deck, options: SheetOptions | None = None, printed: bytes | None
     panels.append(_panel("Faces at 1:1", _row(ones), f"Printed size on a {SCREEN_DPI} dpi screen."))
     plain = [_card(deck, faces[(c.id, "front")]).convert("RGB") for c in suits]
     sims = [_row(plain, labels=[c.id for c in suits])]
-    sims += [_row([simulate(i, matrix) for i in plain], labels=[name] * len(plain))
-             for name, matrix in DEFICIENCIES.items()]
+    seen = [simulations(image, list(DEFICIENCIES.values())) for image in plain]
+    sims += [_row([by[k] for by in seen], labels=[name] * len(plain)) for k, name in enumerate(DEFICIENCIES)]
     panels.append(_panel("Colour vision", _stack(sims), "One card per suit: the suits must differ by shape."))
     used, summary = cut_plan(deck, options)
     pages = miscut_pages(deck, used, printed=printed)
