@@ -36,6 +36,7 @@ Key = tuple[str, str, str, int, int]
 _codes: dict[Key, CodeType] = {}
 _added = 0
 _file: Path | None = None
+_unread = True
 _RECORD_LIMIT = 20_000
 """Codes kept at most; a file that grows past it starts afresh (texts no longer made drop out)."""
 
@@ -47,6 +48,8 @@ def _compile(source: Any, filename: Any, mode: str, flags: int = 0, dont_inherit
         flags |= _caller_flags
     if type(source) is not str or type(filename) is not str or rest or flags & ~_FUTURE_FLAGS:
         return builtins.compile(source, filename, mode, flags, True, optimize, **rest)
+    if _unread:
+        _read_kept()
     key = (source, filename, mode, flags, optimize)
     code = _codes.get(key)
     if code is None:
@@ -81,8 +84,9 @@ def exec_here(source: Any, globals: dict[str, Any] | None = None, locals: Any = 
 
 
 def install(folder: Path) -> None:
-    """Read the kept codes from `folder` and have dataclasses and typing compile through them; the new
-    ones are written back when the process exits."""
+    """Have dataclasses and typing compile through the codes kept in `folder` (read when first asked
+    for, so a command that compiles nothing, `--version`, never reads them); the new ones are written
+    back when the process exits."""
     global _file
     import atexit
     import dataclasses
@@ -90,15 +94,22 @@ def install(folder: Path) -> None:
     import typing
 
     _file = folder / f"compiled-{importlib.util.MAGIC_NUMBER.hex()}-{sys.flags.optimize}.marshal"
-    try:
-        kept = marshal.loads(_file.read_bytes())
-    except (OSError, ValueError, EOFError, TypeError):
-        kept = None
-    if type(kept) is dict and all(type(code) is CodeType for code in kept.values()):  # else start afresh
-        _codes.update(kept)
     dataclasses.exec = exec_here  # type: ignore[attr-defined]
     typing.compile = compile_here  # type: ignore[attr-defined]
     atexit.register(save)
+
+
+def _read_kept() -> None:
+    global _unread
+    _unread = False
+    if _file is None:
+        return
+    try:
+        kept = marshal.loads(_file.read_bytes())
+    except (OSError, ValueError, EOFError, TypeError):
+        return
+    if type(kept) is dict and all(type(code) is CodeType for code in kept.values()):  # else start afresh
+        _codes.update(kept)
 
 
 def save() -> None:
