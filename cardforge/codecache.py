@@ -11,8 +11,9 @@ cache folder, read back at the next start (a code object read with `marshal`, as
 
 `install()` shadows `exec` in `dataclasses` and `compile` in `typing` with functions that behave as the
 built-ins do when called from there (the caller's globals and `__future__` flags, the same arguments),
-except that the compiling of a text already seen is skipped. A library caller or a test never installs
-it. tests/test_startup.py checks that the code is kept and gives the same classes.
+except that, once `start()` is called (cli/ loads a command), the compiling of a text already seen is
+skipped. A library caller or a test never installs it. tests/test_startup.py checks that the code is
+kept and gives the same classes.
 """
 
 from __future__ import annotations
