@@ -3,6 +3,10 @@ reported as one line (the CLI's own handler takes over once it is imported), and
 the interpreter's teardown when nothing depends on it."""
 
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 def run() -> None:
@@ -22,10 +26,9 @@ def _run() -> None:
     """Import the command line and run it; an interrupt before it is ready exits 130 quietly."""
     try:
         from cardforge import codecache, collector
-        from cardforge.images import cache_root
 
         collector.hold()  # until the command's work begins: start-up makes objects that live as long as the process
-        codecache.install(cache_root())  # the code libraries generate while they load, compiled once
+        codecache.install(_cache_folder)  # the code libraries generate while they load, compiled once
         from cardforge.cli import main
 
         main()
@@ -37,6 +40,13 @@ def _run() -> None:
         sys.exit(130)
     finally:
         _forget_caught_interrupts()
+
+
+def _cache_folder() -> "Path":
+    """cardforge's cache folder (images.py), for the kept codes (codecache.py)."""
+    from cardforge.images import cache_root
+
+    return cache_root()
 
 
 def _forget_caught_interrupts() -> None:

@@ -11,8 +11,9 @@ cache folder, read back at the next start (a code object read with `marshal`, as
 
 `install()` shadows `exec` in `dataclasses` and `compile` in `typing` with functions that behave as the
 built-ins do when called from there (the caller's globals and `__future__` flags, the same arguments),
-except that the compiling of a text already seen is skipped. A library caller or a test never installs
-it. tests/test_startup.py checks that the code is kept and gives the same classes.
+except that, once `start()` is called (cli/ loads a command), the compiling of a text already seen is
+skipped. A library caller or a test never installs it. tests/test_startup.py checks that the code is
+kept and gives the same classes.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import builtins
 import marshal
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import CodeType
 from typing import Any
@@ -35,7 +37,9 @@ Key = tuple[str, str, str, int, int]
 
 _codes: dict[Key, CodeType] = {}
 _added = 0
-_file: Path | None = None
+_folder: Callable[[], Path] | None = None
+_unread = True
+_started = False
 _RECORD_LIMIT = 20_000
 """Codes kept at most; a file that grows past it starts afresh (texts no longer made drop out)."""
 
@@ -45,8 +49,10 @@ def _compile(source: Any, filename: Any, mode: str, flags: int = 0, dont_inherit
     """compile() with the code of a text compiled before taken from the kept codes."""
     if not dont_inherit:
         flags |= _caller_flags
-    if type(source) is not str or type(filename) is not str or rest or flags & ~_FUTURE_FLAGS:
+    if not _started or type(source) is not str or type(filename) is not str or rest or flags & ~_FUTURE_FLAGS:
         return builtins.compile(source, filename, mode, flags, True, optimize, **rest)
+    if _unread:
+        _read_kept()
     key = (source, filename, mode, flags, optimize)
     code = _codes.get(key)
     if code is None:
@@ -80,39 +86,63 @@ def exec_here(source: Any, globals: dict[str, Any] | None = None, locals: Any = 
     builtins.exec(source, globals, globals if locals is None else locals, **rest)
 
 
-def install(folder: Path) -> None:
-    """Read the kept codes from `folder` and have dataclasses and typing compile through them; the new
-    ones are written back when the process exits."""
-    global _file
+def install(folder: Callable[[], Path]) -> None:
+    """Have dataclasses and typing compile through the codes kept in the folder `folder()` names, from
+    `start()` on; the new ones are written back when the process exits."""
+    global _folder
     import atexit
     import dataclasses
-    import importlib.util
     import typing
 
-    _file = folder / f"compiled-{importlib.util.MAGIC_NUMBER.hex()}-{sys.flags.optimize}.marshal"
-    try:
-        kept = marshal.loads(_file.read_bytes())
-    except (OSError, ValueError, EOFError, TypeError):
-        kept = None
-    if type(kept) is dict and all(type(code) is CodeType for code in kept.values()):  # else start afresh
-        _codes.update(kept)
+    _folder = folder
     dataclasses.exec = exec_here  # type: ignore[attr-defined]
     typing.compile = compile_here  # type: ignore[attr-defined]
     atexit.register(save)
+
+
+def start() -> None:
+    """Use the kept codes from now on (the command line calls it when it loads a command: `--version` and
+    `--help` never read them). Nothing happens unless `install()` was called."""
+    global _started
+    _started = _folder is not None
+
+
+def _file() -> Path | None:
+    """The file of kept codes: one per bytecode format (magic number) and optimisation level."""
+    if _folder is None:
+        return None
+    from importlib.util import MAGIC_NUMBER
+
+    return _folder() / f"compiled-{MAGIC_NUMBER.hex()}-{sys.flags.optimize}.marshal"
+
+
+def _read_kept() -> None:
+    global _unread
+    _unread = False
+    file = _file()
+    if file is None:
+        return
+    try:
+        kept = marshal.loads(file.read_bytes())
+    except (OSError, ValueError, EOFError, TypeError):
+        return
+    if type(kept) is dict and all(type(code) is CodeType for code in kept.values()):  # else start afresh
+        _codes.update(kept)
 
 
 def save() -> None:
     """Write the kept codes back if this run compiled new ones (atomically; a folder that cannot be
     written keeps nothing)."""
     global _added
-    if _file is None or not _added:
+    file = _file() if _added else None
+    if file is None:
         return
     codes = _codes if len(_codes) <= _RECORD_LIMIT else {}
     _added = 0
-    temporary = _file.with_name(f"{_file.name}.{os.getpid()}.tmp")
+    temporary = file.with_name(f"{file.name}.{os.getpid()}.tmp")
     try:
-        _file.parent.mkdir(parents=True, exist_ok=True)
+        file.parent.mkdir(parents=True, exist_ok=True)
         temporary.write_bytes(marshal.dumps(codes))
-        os.replace(temporary, _file)
+        os.replace(temporary, file)
     except OSError:
         temporary.unlink(missing_ok=True)

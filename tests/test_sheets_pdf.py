@@ -257,3 +257,27 @@ def test_quick_forms_and_pictures_are_the_bytes_reportlab_writes(tmp_path, monke
     monkeypatch.setattr(pdf_images, "plain_streams", lambda document: False)
     slow, _ = card_sheets_pdf(d, SheetOptions(), faces=faces)
     assert quick == slow
+
+
+def test_a_kept_font_parse_is_the_face_reportlab_parses(tmp_path, monkeypatch):
+    """render/kept_fonts.py: the second registration of a font file reads the kept record instead of
+    parsing, and its face holds what reportlab's parser sets (glyph codes, widths, positions, names)."""
+    from reportlab.pdfbase.ttfonts import TTFont, TTFontFile
+
+    from cardforge import images
+    from cardforge.paths import FONTS_DIR
+    from cardforge.render.kept_fonts import parsed_font
+
+    monkeypatch.setenv(images.CACHE_ENV, str(tmp_path / "cache"))
+    path = FONTS_DIR / "DejaVuSans.ttf"
+    parsed = TTFont("plain", str(path)).face
+    parses: list[int] = []
+    parse = TTFontFile.extractInfo
+    monkeypatch.setattr(TTFontFile, "extractInfo", lambda self, info=1: (parses.append(1), parse(self, info))[1])
+    first, second = parsed_font("first", path).face, parsed_font("second", path).face
+    assert len(parses) == 1 and len(list((tmp_path / "cache" / "fonts").iterdir())) == 1
+    for face in (first, second):
+        assert face.__dict__.keys() == parsed.__dict__.keys()
+        assert all(value == parsed.__dict__[key] for key, value in face.__dict__.items() if key != "_pdfScale")
+        assert type(face.name) is type(parsed.name) and face.name.ustr == parsed.name.ustr
+        assert face._pdfScale(777) == parsed._pdfScale(777) and face.charWidths[ord("g")] == parsed.charWidths[ord("g")]

@@ -114,7 +114,8 @@ import dataclasses, json, sys, typing
 from pathlib import Path
 from cardforge import codecache
 if sys.argv[1] != "plain":
-    codecache.install(Path(sys.argv[1]))
+    codecache.install(lambda: Path(sys.argv[1]))
+    codecache.start()
 
 @dataclasses.dataclass(frozen=True)
 class Point:

@@ -14,7 +14,7 @@ from typing import Any, NoReturn
 
 import click
 
-from .. import __version__, collector
+from .. import __version__, codecache, collector
 from ..errors import CardforgeError
 from ..interrupt import checkpoint, install, requested
 
@@ -62,6 +62,7 @@ class CardforgeGroup(click.Group):
         return sorted({*COMMANDS, *self._game_commands(), *self.commands})
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        codecache.start()  # a command is loaded: the code its libraries generate is kept (codecache.py)
         if cmd_name in self.commands:
             command: click.Command | None = self.commands[cmd_name]
         elif cmd_name in COMMANDS:

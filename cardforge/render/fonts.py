@@ -19,6 +19,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from ..paths import FONTS_DIR
+from .kept_fonts import parsed_font
 
 FONT_FILES = {
     "sans": "DejaVuSans.ttf",
@@ -46,7 +47,7 @@ def register_fonts(names: Iterable[str] = tuple(FONT_FILES)) -> None:
     added = False
     for name in names:
         if name not in _registered and name in FONT_FILES:
-            font = TTFont(name, str(FONTS_DIR / FONT_FILES[name]))
+            font = parsed_font(name, FONTS_DIR / FONT_FILES[name])  # its parse kept between runs
             pdfmetrics.registerFont(font)
             _registered[name] = font
             added = True
