@@ -15,11 +15,18 @@ from __future__ import annotations
 import argparse
 import os
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+USER_ENV = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+"""Every command runs as a designer runs it: Python caches compiled modules. With PYTHONDONTWRITEBYTECODE
+set (some shells and sandboxes do) cardforge's modules are compiled again on every start: ~0.3 s CPU of
+a warm single-deck build, about 0.3-0.4 s of its wall (benchmarks measured in two such states differed
+by that much)."""
 
 
 def cpu_seconds() -> float:
@@ -27,27 +34,33 @@ def cpu_seconds() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def timed(command: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
-    """(wall, CPU of the process tree) of one run of `command`."""
+def timed(command: list[str], env: dict[str, str] | None = None, fresh: Path | None = None) -> tuple[float, float]:
+    """(wall, CPU of the process tree) of one run of `command`, with the folder `fresh` removed first."""
+    if fresh is not None:
+        shutil.rmtree(fresh, ignore_errors=True)
     wall, cpu = time.perf_counter(), cpu_seconds()
-    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env or USER_ENV)
     return time.perf_counter() - wall, cpu_seconds() - cpu
 
 
 def single_deck(deck_id: str, repeat: int = 3) -> None:
-    """A warm `cardforge build DECK` (numba's cache and the image record warm), with its booklet and
-    its gate's games kept from the warm-up (cardforge/booklet/kept.py, cardforge/check/kept.py), then
-    with the booklet laid out and the games played on every run (`CARDFORGE_KEEP_BOOKLETS=0`,
-    `CARDFORGE_KEEP_CHECKS=0`, as after an edit of the deck); runs of the two interleaved."""
-    runs: dict[str, list[tuple[float, float]]] = {"booklet and games kept": [], "booklet laid out, games played": []}
-    envs = {"booklet and games kept": None,
-            "booklet laid out, games played": {**os.environ, "CARDFORGE_KEEP_BOOKLETS": "0", "CARDFORGE_KEEP_CHECKS": "0"}}
+    """A warm `cardforge build DECK` (numba's cache, the image record and Python's compiled modules
+    warm; the output folder removed before each run), with its booklet, its gate's games and its report
+    kept from the warm-up (cardforge/booklet/kept.py, cardforge/check/kept.py, cardforge/report/kept.py),
+    then with the booklet laid out, the games played and the report made on every run
+    (`CARDFORGE_KEEP_BOOKLETS=0`, `CARDFORGE_KEEP_CHECKS=0`, `CARDFORGE_KEEP_REPORTS=0`, as after an edit
+    of the deck); runs of the two interleaved."""
+    kept, made = "booklet, games and report kept", "booklet laid out, games played, report made"
+    runs: dict[str, list[tuple[float, float]]] = {kept: [], made: []}
+    envs = {kept: None, made: {**USER_ENV, "CARDFORGE_KEEP_BOOKLETS": "0", "CARDFORGE_KEEP_CHECKS": "0",
+                               "CARDFORGE_KEEP_REPORTS": "0"}}
     with tempfile.TemporaryDirectory() as folder:
-        command = [sys.executable, "-m", "cardforge", "build", deck_id, "-o", folder]
-        timed(command)  # warm-up: numba's cache, fonts, the kept booklet and games
+        out = Path(folder) / "output"
+        command = [sys.executable, "-m", "cardforge", "build", deck_id, "-o", str(out)]
+        timed(command)  # warm-up: numba's cache, compiled modules, the kept booklet and games
         for _ in range(repeat):
             for label, env in envs.items():
-                runs[label].append(timed(command, env))
+                runs[label].append(timed(command, env, fresh=out))
     for label, found in runs.items():
         wall, cpu = min(found)
         print(f"cardforge build {deck_id} (warm, {label}, {os.cpu_count()} cores, best of {repeat}): {wall:.2f} s "
@@ -60,7 +73,7 @@ def whole_build(games: int | None, cold: bool = False) -> None:
         if games:
             command += ["--games", str(games)]
         # a fresh install: nothing compiled (numba) and no booklet kept (cardforge/booklet/kept.py)
-        env = {**os.environ, "NUMBA_CACHE_DIR": cache, "CARDFORGE_CACHE_DIR": cache} if cold else None
+        env = {**USER_ENV, "NUMBA_CACHE_DIR": cache, "CARDFORGE_CACHE_DIR": cache} if cold else None
         wall, cpu = timed(command, env)
         files = [p for p in Path(folder).rglob("*.pdf")]
         size = sum(p.stat().st_size for p in files)

@@ -16,6 +16,10 @@ def run() -> None:
     except SystemExit as done:
         _exit_now(done.code)
         raise
+    finally:  # the ordinary exit, when it runs, needs the collector (collector.py `resume`)
+        from cardforge import collector
+
+        collector.resume()
 
 
 def _run() -> None:

@@ -33,3 +33,13 @@ def release() -> None:
         _held = False
         gc.freeze()
         gc.enable()
+
+
+def resume() -> None:
+    """Switch the collector on again, freezing nothing, if `hold()` switched it off and nothing released
+    it: the process is ending, and an interpreter ending with its collector off lost the buffer of a file
+    left open for writing (tests/test_exit.py)."""
+    global _held
+    if _held:
+        _held = False
+        gc.enable()

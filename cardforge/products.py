@@ -155,13 +155,27 @@ def balance_report(deck: Deck, stage: Path, settings: BuildSettings) -> list[Pat
     """`<deck-id>-report.pdf`: the gate's verdicts and balance charts (when the gate ran)."""
     if settings.verdict is None:
         return []
+    from .outputs import atomic_write_bytes
+    from .report.kept import keep_report, kept_report, report_key
+
+    written = stage / f"{deck.id}-proof.png"  # face_pngs ran first when --png was given
+    path = stage / f"{deck.id}-report.pdf"
+    printed = _printed(deck, stage)
+    width = deck.spec.card.size_mm[0]
+    # kept from an identical earlier build (report/kept.py); only when this build wrote the card sheets
+    key = None if printed is None else report_key(deck, settings.verdict, settings.sheets, printed, written.exists(),
+                                                  width)
+    if (pdf := kept_report(key)) is not None:
+        atomic_write_bytes(path, pdf)
+        return [path]
     from .render.png import pixel_bytes
     from .render.proof import proof
     from .report.pdf import build_report
 
-    written = stage / f"{deck.id}-proof.png"  # face_pngs ran first when --png was given
-    image = written.read_bytes() if written.exists() else pixel_bytes(proof(deck, settings.sheets, _printed(deck, stage)).image)
-    return [build_report(settings.verdict, stage / f"{deck.id}-report.pdf", image, deck.spec.card.size_mm[0])]
+    image = written.read_bytes() if written.exists() else pixel_bytes(proof(deck, settings.sheets, printed).image)
+    build_report(settings.verdict, path, image, width)
+    keep_report(key, path.read_bytes())
+    return [path]
 
 
 def asked_png(settings: BuildSettings) -> bool:

@@ -24,7 +24,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from filelock import FileLock
 from platformdirs import user_cache_dir
 
 from .outputs import OutputError, atomic_write_text, check_target, safe_replace
@@ -89,7 +88,10 @@ def output_lock(out_dir: Path) -> Iterator[None]:
     """Hold an exclusive lock for the output folder (blocks while another build publishes there;
     publishing is only renames, so the wait is short). The lock is a file in the user's cache folder
     named after the output folder's real path, taken with filelock (which works on every system), so
-    the output folder holds nothing but the products."""
+    the output folder holds nothing but the products. (filelock is imported here: a build takes the lock
+    after the booklet's worker has started, so the worker does not wait for that import.)"""
+    from filelock import FileLock
+
     digest = hashlib.sha256(os.path.realpath(out_dir).encode("utf-8", "surrogateescape")).hexdigest()[:32]
     folder = Path(user_cache_dir("cardforge", appauthor=False)) / "locks"
     folder.mkdir(parents=True, exist_ok=True)

@@ -22,6 +22,8 @@ os.environ["CARDFORGE_SETTINGS"] = str(Path(tempfile.mkdtemp(prefix="cardforge-s
 os.environ["CARDFORGE_KEEP_BOOKLETS"] = "0"
 # and every game is played (cardforge/check/kept.py; tests/test_checks_kept.py turns keeping on for itself).
 os.environ["CARDFORGE_KEEP_CHECKS"] = "0"
+# and every report is made (cardforge/report/kept.py; tests/test_report_kept.py turns keeping on for itself).
+os.environ["CARDFORGE_KEEP_REPORTS"] = "0"
 
 
 @pytest.fixture(autouse=True)

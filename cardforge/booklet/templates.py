@@ -7,10 +7,21 @@ autoescape is on and the sandbox keeps a deck value from reaching Python interna
 from __future__ import annotations
 
 import re
+import shutil
+import sys
 from functools import lru_cache
 from typing import Any
 
-from jinja2 import BaseLoader, ChoiceLoader, Environment, FileSystemLoader, StrictUndefined, TemplateNotFound
+from jinja2 import (
+    BaseLoader,
+    ChoiceLoader,
+    Environment,
+    FileSystemBytecodeCache,
+    FileSystemLoader,
+    StrictUndefined,
+    TemplateNotFound,
+)
+from jinja2.bccache import Bucket
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
 
@@ -42,10 +53,53 @@ class GameTemplates(BaseLoader):
         return FileSystemLoader(str(game.folder)).get_source(environment, name)
 
 
+class _Compiled(FileSystemBytecodeCache):
+    """Jinja's own cache of compiled templates (each entry is used only while its template's source is
+    the same); a cache folder that cannot be written keeps nothing."""
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        try:
+            super().dump_bytecode(bucket)
+        except OSError:
+            pass
+
+
+COMPILED_KEPT = 8
+"""Folders of compiled templates kept (one per version of cardforge's code); the oldest go first."""
+
+
+def _compiled() -> _Compiled | None:
+    """Where the templates compiled by an earlier run are kept: `templates/` of the cache folder
+    (cardforge/keep.py), in a folder named by cardforge's code (the environment's settings and filters
+    are code), Jinja's version and Python's. Compiling them is ~0.15 s of a booklet whose layout is
+    kept (booklet/kept.py). Off with the booklets' keeping (`CARDFORGE_KEEP_BOOKLETS=0`)."""
+    import jinja2
+
+    from ..keep import code_digest, digest, folder
+    from .kept import KEEP_ENV
+
+    where = folder("templates", KEEP_ENV)
+    if where is None:
+        return None
+    named = where / digest(code_digest(), jinja2.__version__, sys.version)[:32]
+    try:
+        named.mkdir(parents=True)
+    except FileExistsError:
+        return _Compiled(str(named))
+    except OSError:
+        return None
+    try:  # a new version of the code: the oldest folders go
+        for old in sorted(where.iterdir(), key=lambda path: path.stat().st_mtime_ns, reverse=True)[COMPILED_KEPT:]:
+            shutil.rmtree(old, ignore_errors=True)
+    except OSError:
+        pass
+    return _Compiled(str(named))
+
+
 @lru_cache(maxsize=1)
 def environment() -> SandboxedEnvironment:
     loader = ChoiceLoader([FileSystemLoader(str(TEMPLATES_DIR)), GameTemplates()])
-    env = SandboxedEnvironment(loader=loader, autoescape=True,
+    env = SandboxedEnvironment(loader=loader, autoescape=True, bytecode_cache=_compiled(),
                                undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
     env.filters["ja"] = japanese_runs
     env.filters["css_color"] = css_color

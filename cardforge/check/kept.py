@@ -44,14 +44,14 @@ NOT_PLAYED_BY = frozenset({"progress", "reporter", "played", "preflight", "produ
 other field, including any added later, is part of the key."""
 
 
-def _deck_content(deck: Deck) -> str:
+def deck_content(deck: Deck) -> str:
     """Everything the deck holds, as text: its repr (spec, path, files, rule parameters, problems; every
     value by its own repr) and each card's every field (a card's repr names its id only)."""
     cards = [[(f.name, getattr(card, f.name)) for f in fields(card)] for card in deck.cards]
     return repr(deck) + repr(cards)
 
 
-def _game_is_ours(deck: Deck) -> bool:
+def game_is_ours(deck: Deck) -> bool:
     """Whether the deck's game is one of cardforge's own (its code is in `code_digest`)."""
     from ..games.registry import find_game
 
@@ -64,11 +64,11 @@ def _game_is_ours(deck: Deck) -> bool:
 
 def played_key(deck: Deck, options: CheckOptions) -> str | None:
     """The digest naming the entry of these played checks, or None when they are not kept."""
-    if not _game_is_ours(deck):
+    if not game_is_ours(deck):
         return None
     chosen = [(f.name, getattr(options, f.name)) for f in fields(options) if f.name not in NOT_PLAYED_BY]
     return digest(str(FORMAT), code_digest(), *versions(LIBRARIES), sys.version, platform.platform(),
-                  _deck_content(deck), repr(chosen))
+                  deck_content(deck), repr(chosen))
 
 
 def _entry(deck: Deck, options: CheckOptions) -> Path | None:
