@@ -21,7 +21,6 @@ import __future__
 
 import builtins
 import marshal
-import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -139,10 +138,6 @@ def save() -> None:
         return
     codes = _codes if len(_codes) <= _RECORD_LIMIT else {}
     _added = 0
-    temporary = file.with_name(f"{file.name}.{os.getpid()}.tmp")
-    try:
-        file.parent.mkdir(parents=True, exist_ok=True)
-        temporary.write_bytes(marshal.dumps(codes))
-        os.replace(temporary, file)
-    except OSError:
-        temporary.unlink(missing_ok=True)
+    from .keep import write_whole
+
+    write_whole(file, marshal.dumps(codes))

@@ -11,7 +11,6 @@ tests/test_sheets_pdf.py checks that a kept font gives the same face and the sam
 
 from __future__ import annotations
 
-import hashlib
 import marshal
 import os
 from contextvars import ContextVar
@@ -59,11 +58,12 @@ def _scale(units_per_em: int) -> Any:
 
 def _record(path: Path) -> Path:
     from ..images import cache_root
+    from ..keep import digest
 
     stat = os.stat(path)
-    key = "\0".join(map(str, (os.path.realpath(path), stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns,
-                              REPORTLAB_VERSION, marshal.version)))
-    return cache_root() / "fonts" / f"{hashlib.sha256(key.encode('utf-8', 'surrogateescape')).hexdigest()[:32]}.marshal"
+    key = digest(*map(str, (os.path.realpath(path), stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns,
+                            REPORTLAB_VERSION, marshal.version)))
+    return cache_root() / "fonts" / f"{key[:32]}.marshal"
 
 
 def _read(record: Path) -> dict[str, Any] | None:
@@ -78,14 +78,13 @@ def _write(record: Path, learned: dict[str, Any]) -> None:
     names = [key for key, value in learned.items() if type(value) is TTFNameBytes]
     kept = {key: bytes(value) if key in names else value for key, value in learned.items()}
     kept[_NAMES] = names
-    temporary = record.with_name(f"{record.name}.{os.getpid()}.tmp")
     try:
         data = marshal.dumps(kept)
-        record.parent.mkdir(parents=True, exist_ok=True)
-        temporary.write_bytes(data)
-        os.replace(temporary, record)
-    except (OSError, ValueError):  # a folder that cannot be written, or a value marshal cannot hold
-        temporary.unlink(missing_ok=True)
+    except ValueError:  # a value marshal cannot hold
+        return
+    from ..keep import write_whole
+
+    write_whole(record, data)  # a folder that cannot be written keeps nothing
 
 
 def parsed_font(name: str, path: Path) -> TTFont:
