@@ -87,10 +87,15 @@ def _key(path: Path) -> FileKey:
     return (real, *stamp)
 
 
-def _digest(key: FileKey) -> str:
-    """The record's line for a file: its key and the budgets it was verified under, hashed."""
-    text = "\0".join(map(str, (*key, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, IMAGE_WORKER_MEMORY)))
+def _digest(key: FileKey, *depends_on: object) -> str:
+    """A record's line for a file: its key and what the line depends on besides the file, hashed."""
+    text = "\0".join(map(str, (*key, *depends_on)))
     return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()[:40]
+
+
+def _verified_digest(key: FileKey) -> str:
+    """The verified-images record's line for a file: its key and the budgets it was verified under."""
+    return _digest(key, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, IMAGE_WORKER_MEMORY)
 
 
 def cache_root() -> Path:
@@ -162,7 +167,7 @@ def picture_fact(path: Path, question: str, measure: Callable[[], str]) -> str:
         key = _key(Path(path))
     except OSError:
         return measure()
-    digest = hashlib.sha256("\0".join(map(str, (*key, question))).encode("utf-8", "surrogateescape")).hexdigest()[:40]
+    digest = _digest(key, question)
     facts = _recorded_facts()
     if digest not in facts:
         answer = measure()
@@ -221,7 +226,7 @@ def is_verified(path: Path) -> bool:
         key = _key(Path(path))
     except OSError:
         return False
-    if key not in _verified and _digest(key) in _recorded_digests():
+    if key not in _verified and _verified_digest(key) in _recorded_digests():
         _verified.add(key)
     return key in _verified
 
@@ -233,7 +238,7 @@ def verify_images(paths: Iterable[Path]) -> None:
         key = _key(Path(path))
         if key in _verified or key in pending:
             continue
-        if _digest(key) in _recorded_digests():
+        if _verified_digest(key) in _recorded_digests():
             _verified.add(key)
             continue
         check_header(Path(path))
@@ -246,7 +251,7 @@ def verify_images(paths: Iterable[Path]) -> None:
             if problem:
                 raise ImageRefused(f"image {pending[key].name} {problem}")
             _verified.add(key)
-            passed.append(_digest(key))
+            passed.append(_verified_digest(key))
     finally:
         if passed:
             _record(passed)
