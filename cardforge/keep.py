@@ -55,6 +55,25 @@ def versions(names: tuple[str, ...]) -> list[str]:
     return found
 
 
+def stamp(name: str) -> str:
+    """A file's or folder's name, size and modification time (a folder's files too, one level down): part of
+    a key where files that are not code (fonts, system libraries) shape what is kept."""
+    path = Path(name).expanduser()
+    try:
+        info = path.stat()
+    except OSError:
+        return f"{name}:-"
+    stamps = [f"{name}:{info.st_size}:{info.st_mtime_ns}"]
+    if path.is_dir():  # a font cache or fonts folder: its files' stamps, one level down
+        try:
+            for child in sorted(path.iterdir()):
+                child_info = child.stat()
+                stamps.append(f"{child.name}:{child_info.st_size}:{child_info.st_mtime_ns}")
+        except OSError:
+            stamps.append("unreadable")
+    return ";".join(stamps)
+
+
 def folder(name: str, switch: str) -> Path | None:
     """The cache folder's `name` folder, or None when the environment variable `switch` is `0`."""
     if os.environ.get(switch, "1") == "0":

@@ -28,7 +28,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ..keep import code_digest, folder, used, versions, write_whole
+from ..keep import code_digest, folder, stamp, used, versions, write_whole
 from ..keep import digest as _digest
 from .plan import PagePlan
 
@@ -72,23 +72,6 @@ Content = Callable[[str], str | None]
 """A URL -> the digest of what the fetcher serves for it now (None when it refuses it now)."""
 
 
-def _stamp(name: str) -> str:
-    path = Path(name).expanduser()
-    try:
-        info = path.stat()
-    except OSError:
-        return f"{name}:-"
-    stamps = [f"{name}:{info.st_size}:{info.st_mtime_ns}"]
-    if path.is_dir():  # a font cache or fonts folder: its files' stamps, one level down
-        try:
-            for child in sorted(path.iterdir()):
-                child_info = child.stat()
-                stamps.append(f"{child.name}:{child_info.st_size}:{child_info.st_mtime_ns}")
-        except OSError:
-            stamps.append("unreadable")
-    return ";".join(stamps)
-
-
 @cache
 def environment() -> str:
     """What besides the HTML and the files read decides a booklet's bytes: cardforge's code (every
@@ -96,7 +79,7 @@ def environment() -> str:
     stamps of the system's library cache and font folders (Pango, HarfBuzz and fontconfig are found
     there), and SOURCE_DATE_EPOCH (the fonts' timestamp, compose.py)."""
     return _digest(str(FORMAT), code_digest(), *versions(LIBRARIES), sys.version, platform.platform(),
-                   *map(_stamp, SYSTEM_STAMPS), os.environ.get("SOURCE_DATE_EPOCH", ""))
+                   *map(stamp, SYSTEM_STAMPS), os.environ.get("SOURCE_DATE_EPOCH", ""))
 
 
 def _entry(page: str, multiple: int, first_html: str) -> Path | None:

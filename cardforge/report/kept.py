@@ -26,7 +26,8 @@ import sys
 from dataclasses import fields, is_dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from ..keep import code_digest, digest, folder, used, versions, write_whole
+from ..keep import code_digest, digest, folder, stamp, used, versions, write_whole
+from ..paths import FONTS_DIR
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -42,18 +43,6 @@ FORMAT = 1
 """The entry layout; a change makes every older entry a miss."""
 LIBRARIES = ("reportlab", "pillow", "pypdfium2", "numpy", "coloraide")
 """Distributions whose versions are part of the key: they draw, rasterise and write the report."""
-
-
-def _fonts_stamp() -> str:
-    """Name, size and modification time of each bundled font file (the report and the proof set text
-    in them; they are not code, so `code_digest` does not cover them)."""
-    from ..paths import FONTS_DIR
-
-    stamps = []
-    for path in sorted(FONTS_DIR.iterdir()):
-        stat = path.stat()
-        stamps.append(f"{path.name}:{stat.st_size}:{stat.st_mtime_ns}")
-    return "\n".join(stamps)
 
 
 def _timeless(simulation: Any) -> Any:
@@ -91,7 +80,7 @@ def report_key(deck: Deck, verdict: DeckCheck, sheets: SheetOptions, printed: by
         verdict_bytes = _verdict_bytes(verdict)
     except Exception:  # something pickle cannot write, or a cycle
         return None
-    return digest(str(FORMAT), code_digest(), *versions(LIBRARIES), sys.version, platform.platform(), _fonts_stamp(),
+    return digest(str(FORMAT), code_digest(), *versions(LIBRARIES), sys.version, platform.platform(), stamp(str(FONTS_DIR)),
                   deck_content(deck), repr(sheets), hashlib.sha256(printed).hexdigest(), str(proof_png),
                   repr(card_width_mm), hashlib.sha256(verdict_bytes).hexdigest())
 
