@@ -165,16 +165,15 @@ def balance_report(deck: Deck, stage: Path, settings: BuildSettings) -> list[Pat
     # kept from an identical earlier build (report/kept.py); only when this build wrote the card sheets
     key = None if printed is None else report_key(deck, settings.verdict, settings.sheets, printed, written.exists(),
                                                   width)
-    if (pdf := kept_report(key)) is not None:
-        atomic_write_bytes(path, pdf)
-        return [path]
-    from .render.png import pixel_bytes
-    from .render.proof import proof
-    from .report.pdf import build_report
+    if (pdf := kept_report(key)) is None:
+        from .render.png import pixel_bytes
+        from .render.proof import proof
+        from .report.pdf import report_pdf
 
-    image = written.read_bytes() if written.exists() else pixel_bytes(proof(deck, settings.sheets, printed).image)
-    build_report(settings.verdict, path, image, width)
-    keep_report(key, path.read_bytes())
+        image = written.read_bytes() if written.exists() else pixel_bytes(proof(deck, settings.sheets, printed).image)
+        pdf = report_pdf(settings.verdict, image, width)
+        keep_report(key, pdf)
+    atomic_write_bytes(path, pdf)
     return [path]
 
 

@@ -29,12 +29,11 @@ def made(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     monkeypatch.setenv("CARDFORGE_CACHE_DIR", str(tmp_path / "cache"))
     reports: list[str] = []
 
-    def build_report(verdict: DeckCheck, path: Path, image: bytes, width: float) -> Path:
+    def made_pdf(verdict: DeckCheck, image: bytes, width: float) -> bytes:
         reports.append(verdict.deck_id)
-        path.write_bytes(f"%PDF report {len(reports)}".encode())
-        return path
+        return f"%PDF report {len(reports)}".encode()
 
-    monkeypatch.setattr(report_pdf, "build_report", build_report)
+    monkeypatch.setattr(report_pdf, "report_pdf", made_pdf)
     monkeypatch.setattr(proof_module, "proof", lambda deck, options, printed: SimpleNamespace(image=Image.new("RGB", (2, 2))))
     return reports
 
