@@ -9,7 +9,7 @@ the heuristic players and the search player. `GAME` serves every deck that decla
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
@@ -80,34 +80,34 @@ class DeclaredKernel:
     def tables(self, game: TrickGame[Any]) -> np.ndarray:
         return _declared(game).tb
 
-    def play_batch(self, tb: np.ndarray, seeds: np.ndarray, agents: np.ndarray) -> tuple[np.ndarray, ...]:
+    def _compiled(self, kind: str, tb: np.ndarray, agents: np.ndarray, first_call: Callable[[Pieces], object]) -> Pieces:
+        """The loop's pieces for these agents, with the loop compiled (or loaded from numba's cache) once per
+        process and kind of call, under its lock (sim/jit.py `compile_once`): the steps before the loop
+        (sim/coldstart.py), then `first_call(pieces)`, which compiles the call itself."""
         from ...sim.coldstart import before_the_loop
         from ...sim.ismcts import loop_pieces
         from ...sim.jit import compile_once
-        from ...sim.trickloop import play_batch, play_game
+        from ...sim.trickloop import play_game
 
         pieces = loop_pieces(self.pieces, agents)
 
         def compile_it() -> None:
             before_the_loop(pieces, tb, agents)
-            play_batch(pieces, tb, seeds[:0], agents)
+            first_call(pieces)
 
-        compile_once(play_game, ("batch", *map(id, pieces)), compile_it)
+        compile_once(play_game, (kind, *map(id, pieces)), compile_it)
+        return pieces
+
+    def play_batch(self, tb: np.ndarray, seeds: np.ndarray, agents: np.ndarray) -> tuple[np.ndarray, ...]:
+        from ...sim.trickloop import play_batch
+
+        pieces = self._compiled("batch", tb, agents, lambda pieces: play_batch(pieces, tb, seeds[:0], agents))
         return play_batch(pieces, tb, seeds, agents)
 
     def play_traced(self, tb: np.ndarray, seed: int, agents: np.ndarray) -> np.ndarray:
-        from ...sim.coldstart import before_the_loop
-        from ...sim.ismcts import loop_pieces
-        from ...sim.jit import compile_once
-        from ...sim.trickloop import play_game, play_traced
+        from ...sim.trickloop import play_traced
 
-        pieces = loop_pieces(self.pieces, agents)
-
-        def compile_it() -> None:
-            before_the_loop(pieces, tb, agents)
-            play_traced(pieces, tb, seed, agents)
-
-        compile_once(play_game, ("traced", *map(id, pieces)), compile_it)
+        pieces = self._compiled("traced", tb, agents, lambda pieces: play_traced(pieces, tb, seed, agents))
         return play_traced(pieces, tb, seed, agents)
 
     def compile_ahead(self, tb: np.ndarray, agents: np.ndarray, step: str) -> None:
