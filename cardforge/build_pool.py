@@ -165,13 +165,11 @@ Task = tuple[str, int]
 
 def _run(task: Task) -> DeckBuilt | None:
     kind, index = task
-    if kind == "deck":
-        return build_one(_JOBS[index])
-    warm_up(_JOBS[index], kind)
-    return None
+    return _run_sent((kind, _JOBS[index]))
 
 
 def _run_sent(task: tuple[str, DeckJob]) -> DeckBuilt | None:
+    """A task as a spawned worker is sent it: the deck's job itself (`_run`: a forked worker's, by index)."""
     kind, job = task
     if kind == "deck":
         return build_one(job)
