@@ -8,6 +8,7 @@ for the fold-and-staple formats, impose.py puts the A5 pages on A4 or Letter she
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -194,6 +195,10 @@ def deck_font_faces(deck: Deck) -> list[dict[str, str]]:
     return faces
 
 
+_DRAWN = re.compile(r'<img class="drawn" src="([^"]+)"')
+"""A picture drawn by the card renderer (pictures.py `SvgMaker`)."""
+
+
 class BookletParts:
     """What every layout pass of one booklet shares, made once: the filled-in rules text, the engine's
     examples, the pictures and the added pages. Only the page plan's CSS and choices differ per pass."""
@@ -244,6 +249,11 @@ class BookletParts:
         return Markup(render("booklet.css.j2", fonts=fonts, page=self.style, accent=accent_color(self.deck),
                              fixes=Markup(plan.css()), first_page=first_page, deck_fonts=deck_font_faces(self.deck)))
 
+    def size(self, html: str) -> int:
+        """What a document costs to lay out, roughly: its HTML and the SVG of the pictures it shows."""
+        pictures = self.pictures.maker.pictures
+        return len(html) + sum(len(pictures.get(url, b"")) for url in _DRAWN.findall(html))
+
     def fetcher(self) -> DeckFetcher:
         return DeckFetcher((*self.deck.folders, ASSETS_DIR, TEMPLATES_DIR), self.body.images,
                            self.pictures.maker.pictures)
@@ -278,18 +288,18 @@ def booklet_parts(deck: Deck, page: str = "a5") -> BookletParts:
 
 
 def booklet_html(deck: Deck, page: str = "a5") -> BookletSource:
-    """The booklet as one HTML document before its page plan (inline CSS and SVG; fonts and images by
+    """The booklet as one HTML document before its page plan (inline CSS; fonts, images and pictures by
     file URL), for the preflight that checks every file it asks for."""
     return booklet_parts(deck, page).source(PagePlan())
 
 
-def _layout(source: BookletSource, fonts: FontConfiguration | None = None) -> Any:
+def _layout(source: BookletSource, fonts: FontConfiguration | None = None, images: dict | None = None) -> Any:
     from .weasy import HTML, ConfinedFetcher
 
     truncated_loading_off()
     try:
         document = HTML(string=source.html, base_url=str(TEMPLATES_DIR) + "/",
-                        url_fetcher=ConfinedFetcher(source.fetcher.fetch)).render(font_config=fonts)
+                        url_fetcher=ConfinedFetcher(source.fetcher.fetch)).render(font_config=fonts, cache=images)
     except RefusedFetch as exc:
         raise BookletError(refusal_message(exc, source.fetcher)) from None
     _refusals(source)
@@ -343,19 +353,20 @@ def laid_out(deck: Deck, page: str = "a5", multiple: int = 4) -> LaidOut:
 
     parts = booklet_parts(deck, page)
     fonts = FontConfiguration()
+    images: dict[str, Any] = {}
     sources: list[BookletSource] = []
     passes: list[Pass] = []
 
     def laid(step: Pass) -> Any:
         passes.append(step)
         sources.append(pass_source(parts, step))
-        return _layout(sources[-1], fonts)
+        return _layout(sources[-1], fonts, images)
 
     def tail_pass(plan: PagePlan, tail: Tail) -> Pass:
         return Pass(plan, (tail.last_rules_page, tail.notes_top_px))
 
     plan, main, tail = lay_out(lambda plan: laid(Pass(plan)), lambda plan, tail: laid(tail_pass(plan, tail)),
-                               multiple, lambda plan, tail: len(pass_source(parts, tail_pass(plan, tail)).html))
+                               multiple, lambda plan, tail: parts.size(pass_source(parts, tail_pass(plan, tail)).html))
     if tail is None:
         return LaidOut(main, tuple(sources), tuple(passes))
     at = tail.last_rules_page

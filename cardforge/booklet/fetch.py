@@ -91,7 +91,7 @@ class DeckFetcher:
     def content(self, url: str) -> tuple[str, bytes, str]:
         """(the URL served, its bytes, their media type) for `url`, or RefusedFetch."""
         if url in self.pictures:
-            return url, self.pictures[url], "image/png"
+            return url, self.pictures[url], "image/svg+xml" if url.endswith(".svg") else "image/png"
         parts = urlsplit(url)
         if parts.scheme.lower() != "file":
             raise RefusedFetch(url, "booklets may only use files in the deck's folder or assets/, not URLs")

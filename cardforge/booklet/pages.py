@@ -119,7 +119,7 @@ def page_facts(document: Any) -> list[PageFacts]:
                 span = blocks.setdefault(k, [box.position_y, _bottom(box), 0.0])
                 span[0], span[1] = min(span[0], box.position_y), max(span[1], _bottom(box))
                 tags[k] = str(holder.tag)
-                if str(getattr(box, "element_tag", "")).endswith("svg"):
+                if isinstance(box, boxes.ReplacedBox) and _drawn(box):
                     span[2] = max(span[2], float(box.height))
             if isinstance(box, boxes.LineBox):
                 text = "".join(t.text for t, _ in _walk(box, None, boxes) if isinstance(t, boxes.TextBox)).rstrip()
@@ -140,6 +140,12 @@ def page_facts(document: Any) -> list[PageFacts]:
             tuple(Block(k, tags[k], span[0] - top, span[1] - top, span[2])
                   for k, span in sorted(blocks.items(), key=lambda item: item[1][0]))))
     return found
+
+
+def _drawn(box: Any) -> bool:
+    """A picture drawn by the card renderer (pictures.py `SvgMaker`), which the page plan may shrink."""
+    element = getattr(box, "element", None)
+    return element is not None and element.get("class") == "drawn"
 
 
 def _has_paint(box: Any) -> bool:

@@ -1,12 +1,16 @@
-"""Vector pictures for the booklet, drawn by the card renderer and embedded as inline SVG.
+"""Vector pictures for the booklet, drawn by the card renderer as SVG documents of their own.
 
 Each card is the renderer's own face (`face_drawing`) cropped to its trim box; pictures are laid
-out by `pictures.html.j2` in HTML, so captions are real text. SVG ids are numbered per booklet,
-which keeps them unique inside one HTML page and keeps the output byte-identical between runs.
+out by `pictures.html.j2` in HTML, so captions are real text. A picture is an `<img class="drawn">`
+of an SVG kept in memory (render/svg.py `SvgPictures`, served by the booklet's fetcher), not SVG
+written into the HTML: WeasyPrint then reads each picture once per booklet (the layout passes share
+its image cache, compose.py `laid_out`) instead of parsing and styling every SVG node as an HTML
+element on every pass, and draws it the same.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,10 +24,9 @@ from ..games.examples import TrickExample
 from ..render.face import face_drawing
 from ..render.graphics import GRAPHICS
 from ..render.icons import icon_group
-from ..render.svg import SvgPictures, svg_text
+from ..render.svg import PICTURE_SCHEME, SvgPictures, svg_text
 
 _ROOT = re.compile(r"<svg\b[^>]*>")
-_IDS = re.compile(r'id="([^"]+)"')
 _NOISE = re.compile(r"<title>.*?</title>|<desc>.*?</desc>", re.S)
 _FONTS = {"font-family: sans-bold;": "font-family: DejaVu Sans; font-weight: bold;",
           "font-family: sans-italic;": "font-family: DejaVu Sans; font-style: italic;",
@@ -36,12 +39,12 @@ A deck's own fonts keep their registered names, which the booklet's stylesheet d
 
 @dataclass
 class SvgMaker:
-    """Turns Drawings into inline SVG with ids unique within one booklet."""
+    """Turns Drawings into the booklet's pictures: `<img>` of an SVG served from `pictures`."""
 
-    count: int = 0
     cache: dict[tuple[str, str], Markup] = field(default_factory=dict)
     pictures: SvgPictures = field(default_factory=SvgPictures)
-    """Pictures drawn in memory (render/svg.py), served to WeasyPrint by the booklet's fetcher."""
+    """The SVG pictures (`cardforge-picture:<digest>.svg`) and the pictures drawn in memory they link
+    to (render/svg.py), served to WeasyPrint by the booklet's fetcher."""
 
     def svg(self, drawing: Drawing, box: tuple[float, float, float, float] | None = None,
             size_mm: tuple[float, float] | None = None) -> Markup:
@@ -50,16 +53,15 @@ class SvgMaker:
         text = _NOISE.sub("", text[text.index("<svg"):])
         for name, family in _FONTS.items():
             text = text.replace(name, family)
-        self.count += 1
-        prefix = f"s{self.count}-"
-        for name in set(_IDS.findall(text)):
-            text = text.replace(f'id="{name}"', f'id="{prefix}{name}"').replace(f"#{name})", f"#{prefix}{name})")
         x, y, w, h = box or (0.0, 0.0, drawing.width, drawing.height)
         width, height = size_mm or (w / 72 * 25.4, h / 72 * 25.4)
         root = (f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
                 f'width="{width:.2f}mm" height="{height:.2f}mm" viewBox="{x:.2f} {y:.2f} {w:.2f} {h:.2f}" '
                 f'preserveAspectRatio="xMidYMid meet">')
-        return Markup(_ROOT.sub(root, text, count=1))
+        data = _ROOT.sub(root, text, count=1).encode()
+        url = f"{PICTURE_SCHEME}{hashlib.sha1(data).hexdigest()[:20]}.svg"
+        self.pictures[url] = data
+        return Markup(f'<img class="drawn" src="{url}">')
 
 
 COVER_OVERLAP = 0.3

@@ -60,7 +60,7 @@ class PagePlan:
         for k, kind in self.fixes:
             name, _, value = kind.partition(":")
             if name == "shrink":
-                rules.append(f'[data-k="{k}"] svg {{ width: auto; height: {value}mm; }}')
+                rules.append(f'[data-k="{k}"] img.drawn {{ width: auto; height: {value}mm; }}')
             else:
                 rules.append(f'[data-k="{k}"] {{ {FIX_CSS[name]}; }}')
         return "\n".join(rules)
