@@ -66,6 +66,23 @@ def test_a_back_with_its_turned_twin_passes(write_deck) -> None:
     assert checks_of(path)["back symmetry"]["verdict"] == "pass"
 
 
+def test_a_build_s_painted_backs_give_the_same_half_turn_as_a_back_painted_alone(write_deck, monkeypatch) -> None:
+    """In a build the frame check has painted every layout back (render/png.py `layout_face_pages`): the
+    half turn is measured on that page, with the same pixels as the back painted on its own."""
+    from cardforge.artifacts import load_build
+    from cardforge.render import png
+
+    build = load_build(str(write_deck("rg/deck.yaml", RED_GREEN)))
+    deck = build.deck
+    with build.active():
+        (card, _), = shared_backs(deck)
+        alone = half_turn_difference(deck, card)
+        assert png.painted_face_pages(deck, "back") is None
+        png.layout_face_pages(deck, "back")
+        monkeypatch.setattr(png, "faces_pdf", None)  # painting it again would fail
+        assert half_turn_difference(deck, card) == alone > 0.005
+
+
 def test_a_double_sided_deck_has_no_shared_back_to_check() -> None:
     deck = load_deck("greeen-mafia")
     assert shared_backs(deck) == []

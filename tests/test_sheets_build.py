@@ -3,6 +3,7 @@ rendered pixels, and nothing half-written on failure."""
 
 from __future__ import annotations
 
+import io
 import textwrap
 from pathlib import Path
 
@@ -244,3 +245,36 @@ def test_png_option_writes_faces_and_contact_sheet(tmp_path):
     assert len(pngs) >= 9
     with Image.open(pngs[0]) as first:
         assert first.width > 100
+
+
+def test_a_face_painted_again_replays_its_first_paint_to_the_same_bytes():
+    """render/replay.py: the sheets painted a second time in one build replay each face's recorded canvas
+    calls instead of walking its Drawing (the checks' face pages paint every face first), and write the
+    same bytes; a drawing with a node that draws itself at draw time is walked every time."""
+    from reportlab.graphics.shapes import Drawing, String
+    from reportlab.pdfgen.canvas import Canvas
+
+    from cardforge.artifacts import load_build
+    from cardforge.render.face import face_drawing
+    from cardforge.render.pdf_images import draw_drawing
+    from cardforge.render.replay import KEPT
+
+    build = load_build("greeen-mafia-8")
+    deck = build.deck
+    with build.active():
+        walked, _ = card_sheets_pdf(deck, SheetOptions())
+        drawings = {id(d): d for d in (face_drawing(deck, c, s) for c in deck.cards for s in ("front", "back"))}
+        assert all(KEPT in d.__dict__ for d in drawings.values())
+        replayed, _ = card_sheets_pdf(deck, SheetOptions())
+    assert replayed == walked
+
+    def paint(drawing: Drawing) -> bytes:
+        canvas = Canvas(io.BytesIO(), invariant=1)
+        draw_drawing(drawing, canvas)
+        return "\n".join(canvas._code).encode()
+
+    callback = Drawing(100, 50)
+    callback.add(String(10, 10, "later", fontSize=12))
+    callback.contents[0]._drawTimeCallback = lambda node, canvas, renderer: canvas.setFont("Helvetica", 20)
+    first = paint(callback)
+    assert KEPT not in callback.__dict__ and b" 20 Tf" in first and paint(callback) == first

@@ -51,9 +51,15 @@ def half_turn_difference(deck: Deck, card: Card, dpi: int = DPI) -> float:
     import numpy as np
     from PIL import ImageFilter
 
-    from ..render.png import faces_pdf, rasterise, trimmed
+    from ..render.face import face_key
+    from ..render.png import faces_pdf, page_images, painted_face_pages, rasterise, trimmed
 
-    image = rasterise(faces_pdf(deck, [(card, "back")]), dpi)[0]
+    pages = painted_face_pages(deck, "back")  # the build's frame check painted every layout back
+    page = pages.page.get(face_key(deck, card, "back")) if pages is not None else None
+    if pages is not None and page is not None:
+        image = list(page_images(pages.pdf, [page], dpi))[0]
+    else:
+        image = rasterise(faces_pdf(deck, [(card, "back")]), dpi)[0]
     trim, mask = trimmed(deck, image, dpi)
     blurred = trim.filter(ImageFilter.GaussianBlur(BLUR_MM / 25.4 * dpi))
     pixels = np.asarray(blurred, dtype=np.int16)

@@ -125,6 +125,10 @@ class Faces:
         value: V = self._kept[key]
         return value
 
+    def made(self, key: Hashable) -> Any | None:
+        """The value kept under `key` if it was made already, else None (nothing is made)."""
+        return self._kept.get(key)
+
     def _per_card(self, card: Card, key: tuple[Any, ...], make: Callable[[], V]) -> V:
         at = self._own(card)
         return make() if at is None else self.kept((*key, at), make)
@@ -322,18 +326,19 @@ def _element_groups(deck: Deck, card: Card, face: ResolvedFace, frame: Frame,
 
 def face_elements(deck: Deck, card: Card, side: Side) -> list[tuple[str, Any, Group]]:
     """Each drawn element of a layout face as (`layouts.front.elements[2] (text)`, the element, its
-    Group in bleed-box points); empty for an image face. The print-safety check measures these."""
+    Group in bleed-box points); empty for an image face. The print-safety check measures these: they are
+    the face's own drawing's groups (`face_drawing`, kept: its elements are drawn once per build), which
+    `_build` adds last, one per drawn element, after the background and the full-bleed image."""
     from .fonts import register_fonts
 
     register_fonts()
-    frame = frame_of(deck)
-    if image_face(deck, card, side, frame) is not None:
+    if picture_face(deck, card, side) is not None:
         return []
     face = resolve_face(deck, card, side)
-    with _shape_checking(False):
-        groups = _element_groups(deck, card, face, frame, f"{deck.id}: card {card.id}: layouts.{face.layout}")
+    contents = face_drawing(deck, card, side).contents
+    groups = contents[len(contents) - len(face.elements):]
     return [(f"layouts.{face.layout}.elements[{i}] ({element.type})", element, group)
-            for i, (element, group) in zip(face.positions, groups)]
+            for i, element, group in zip(face.positions, face.elements, groups)]
 
 
 def _kept_text(deck: Deck, element: TextElement, frame: Frame, where: str) -> SetText:

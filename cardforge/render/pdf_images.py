@@ -240,15 +240,28 @@ def _sheet_renderer() -> type:
     reportlab's graphics package takes a tenth of a second to load)."""
     from reportlab.graphics import renderPDF
 
+    from .replay import Recorder
+
     class SheetRenderer(renderPDF._PDFRenderer):
         def drawImage(self, image: Any) -> None:  # noqa: N802 (reportlab's name)
-            draw_picture(self._canvas, image.path, image.x, image.y, image.width, image.height)
+            canvas = self._canvas
+            if isinstance(canvas, Recorder):  # the picture is drawn on the real canvas, and noted
+                canvas.picture(draw_picture, image.path, image.x, image.y, image.width, image.height)
+            else:
+                draw_picture(canvas, image.path, image.x, image.y, image.width, image.height)
 
     return SheetRenderer
 
 
 def draw_drawing(drawing: Drawing, canvas: Canvas) -> None:
-    """Paint `drawing` at the origin of the current canvas space."""
+    """Paint `drawing` at the origin of the current canvas space (a drawing painted before replays the
+    canvas calls of its first paint: replay.py)."""
+    from .replay import paint
+
+    paint(drawing, canvas, _walk)
+
+
+def _walk(drawing: Drawing, canvas: Any) -> None:
     from reportlab.graphics.renderbase import renderScaledDrawing
 
     _sheet_renderer()().draw(renderScaledDrawing(drawing), canvas, 0, 0, showBoundary=False)

@@ -99,6 +99,15 @@ def layout_face_pages(deck: Deck, side: Side) -> FacePages:
     return faces_of(deck).kept(("layout face pages", side), paint)
 
 
+def painted_face_pages(deck: Deck, side: Side) -> FacePages | None:
+    """`layout_face_pages` when this build painted them already (the frame check does, in its
+    preflight), else None: a check that needs a face or two paints only those."""
+    from .face import faces_of
+
+    pages: FacePages | None = faces_of(deck).made(("layout face pages", side))
+    return pages
+
+
 def rasterise(pdf: bytes, dpi: int = DPI) -> list[Image.Image]:
     """Every page of `pdf` as an RGB image at `dpi` (for a few pages; iter_pages for many)."""
     return list(iter_pages(pdf, dpi))

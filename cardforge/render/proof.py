@@ -254,16 +254,20 @@ def proof(deck: Deck, options: SheetOptions | None = None, printed: bytes | None
     pages = miscut_pages(deck, used, printed=printed)
     panels.append(_panel(f"Sheet cut {MISCUT_MM:g} mm off", _row(pages),
                          f"Every cut {MISCUT_MM:g} mm right of and below the trim. {summary}."))
-    image = _stack(panels, gap=8)
-    title = Image.new("RGB", (image.width, 40), BACKGROUND)
+    title = Image.new("RGB", (max(panel.width for panel in panels), 40), BACKGROUND)
     ImageDraw.Draw(title).text((12, 10), f"{deck.title}: proof", fill="#1c1c1c", font=_font(20, bold=True))
-    return Proof(_stack([title, image], gap=0), tuple(c.id for c in hand), tuple(c.suit or "" for c in suits))
+    # the title, then the panels 8 px apart, in one image (not the panels stacked, then copied under it)
+    return Proof(_stack(panels, gap=8, head=title), tuple(c.id for c in hand), tuple(c.suit or "" for c in suits))
 
 
-def _stack(images: list[Image.Image], gap: int = 10) -> Image.Image:
-    out = Image.new("RGB", (max(i.width for i in images), sum(i.height for i in images) + gap * (len(images) - 1)),
+def _stack(images: list[Image.Image], gap: int = 10, head: Image.Image | None = None) -> Image.Image:
+    """`images` one under the other, `gap` apart, under `head` (no gap after it) when given."""
+    top = head.height if head is not None else 0
+    out = Image.new("RGB", (max(i.width for i in images), top + sum(i.height for i in images) + gap * (len(images) - 1)),
                     BACKGROUND)
-    y = 0
+    if head is not None:
+        out.paste(head, (0, 0))
+    y = top
     for image in images:
         out.paste(image, (0, y))
         y += image.height + gap
