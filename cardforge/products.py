@@ -166,11 +166,10 @@ def balance_report(deck: Deck, stage: Path, settings: BuildSettings) -> list[Pat
     key = None if printed is None else report_key(deck, settings.verdict, settings.sheets, printed, written.exists(),
                                                   width)
     if (pdf := kept_report(key)) is None:
-        from .render.png import pixel_bytes
         from .render.proof import proof
         from .report.pdf import report_pdf
 
-        image = written.read_bytes() if written.exists() else pixel_bytes(proof(deck, settings.sheets, printed).image)
+        image = written.read_bytes() if written.exists() else proof(deck, settings.sheets, printed).image
         pdf = report_pdf(settings.verdict, image, width)
         keep_report(key, pdf)
     atomic_write_bytes(path, pdf)

@@ -115,3 +115,37 @@ def test_a_picture_s_band_is_measured_once_per_file_as_it_is(tmp_path, monkeypat
     paint("#cc6633")
     assert band_in_a_new_process() == "#cc6633"
     assert measured[2:] == ["#cc6633", "#cc6633"]
+
+
+def test_the_frame_check_measures_the_bands_from_the_same_pages(tmp_path, monkeypatch):
+    """A build's frame check reads each layout face's page once and rasterises it for the frames and the
+    bands (render/png.py `pages_at`): the same pixels as a page read for each, a picture on it included,
+    and the cut plan then takes the bands it measured."""
+    import io
+
+    import numpy as np
+    from PIL import Image
+    from reportlab.lib.utils import ImageReader
+    from reportlab.pdfgen.canvas import Canvas
+
+    from cardforge.artifacts import load_build
+    from cardforge.render import png
+    from cardforge.render.cut_tolerance import BAND_DPI, FRAME_DPI, face_band
+
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(200, 280))
+    noise = np.random.default_rng(7).integers(0, 256, (90, 70, 3), dtype=np.uint8)
+    canvas.drawImage(ImageReader(Image.fromarray(noise, "RGB")), 13.3, 21.7, 151.1, 203.9)
+    canvas.circle(100, 140, 60.3, fill=1)
+    canvas.showPage()
+    canvas.save()
+    pdf = buffer.getvalue()
+    (frame, band), = png.pages_at(pdf, (FRAME_DPI, BAND_DPI))
+    for dpi, image in ((FRAME_DPI, frame), (BAND_DPI, band)):
+        assert np.array_equal(np.asarray(image), np.asarray(png.rasterise(pdf, dpi)[0]))
+
+    build = load_build(str(_deck(tmp_path, "      - {type: rect, x: -3, y: -3, width: 5, height: 94.9, fill: '#1e8449'}\n")))
+    with build.active():
+        assert inset_frames(build.deck) == (InsetFrame("front", "left", 2.0),)
+        monkeypatch.setattr(png, "iter_pages", None)  # the bands are not rasterised again
+        assert face_band(build.deck, "front") is None and face_band(build.deck, "back") == "#223344"

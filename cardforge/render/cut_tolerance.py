@@ -123,8 +123,13 @@ def _image_band(deck: Deck, card: Card, side: Side) -> str | None:
 def _layout_bands(deck: Deck, side: Side) -> Iterator[str | None]:
     """The bands of the distinct layout faces of `side` at BAND_DPI, each face rasterised, measured and
     released in turn (from the pages the frame check painted: png.layout_face_pages)."""
+    from .face import faces_of
     from .png import iter_pages, layout_face_pages
 
+    measured: tuple[str | None, ...] | None = faces_of(deck).made(("layout bands", side))
+    if measured is not None:  # measured with the frames (`_layout_pictures`)
+        yield from measured
+        return
     bleed = deck.spec.card.bleed
     for image in iter_pages(layout_face_pages(deck, side).pdf, BAND_DPI):
         yield band_colour(image, bleed, BAND_DPI, min(MISCUT_MM, bleed))
@@ -224,9 +229,16 @@ def _layout_pictures(deck: Deck, side: Side) -> Iterator[Image.Image]:
     layouts = [card for card in _distinct_faces(deck, side)
                if (card.front_image if side == "front" else card.back_image) is None]
     if layouts:
-        from .png import iter_pages, layout_face_pages
+        from .face import faces_of
+        from .png import layout_face_pages, pages_at
 
-        yield from iter_pages(layout_face_pages(deck, side).pdf, FRAME_DPI)
+        # each page read once for the frames and the bands (`_layout_bands`, which the sheets ask for next)
+        bleed = deck.spec.card.bleed
+        bands: list[str | None] = []
+        for frame, band in pages_at(layout_face_pages(deck, side).pdf, (FRAME_DPI, BAND_DPI)):
+            bands.append(band_colour(band, bleed, BAND_DPI, min(MISCUT_MM, bleed)))
+            yield frame
+        faces_of(deck).kept(("layout bands", side), lambda: tuple(bands))
 
 
 def inset_frames(deck: Deck) -> tuple[InsetFrame, ...]:

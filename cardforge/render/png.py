@@ -57,15 +57,25 @@ def iter_pages(pdf: bytes, dpi: int = DPI) -> Iterator[Image.Image]:
 def page_images(pdf: bytes, pages: Iterable[int] | None, dpi: int = DPI) -> Iterator[Image.Image]:
     """The pages numbered `pages` (from 0; None: every page) of `pdf`, each an RGB image at `dpi`, one at
     a time."""
+    for images in pages_at(pdf, (dpi,), pages):
+        yield images[0]
+
+
+def pages_at(pdf: bytes, dpis: tuple[int, ...], pages: Iterable[int] | None = None) -> Iterator[tuple[Image.Image, ...]]:
+    """The pages numbered `pages` (None: every page) of `pdf`, each as RGB images at each of `dpis`, one
+    page at a time: pdfium reads a page once for all of them (reading a face's page costs about what
+    drawing it does)."""
     document = pdfium.PdfDocument(pdf)
     try:
         for number in range(len(document)) if pages is None else pages:
             page = document[number]
-            bitmap = page.render(scale=dpi / 72.0)
-            image = bitmap.to_pil().convert("RGB")
-            bitmap.close()
+            images = []
+            for dpi in dpis:
+                bitmap = page.render(scale=dpi / 72.0)
+                images.append(bitmap.to_pil().convert("RGB"))
+                bitmap.close()
             page.close()
-            yield image
+            yield tuple(images)
     finally:
         document.close()
 
@@ -149,15 +159,6 @@ def png_bytes(image: Image.Image, dpi: int | None = None) -> bytes:
         image.save(buffer, "PNG", compress_level=PNG_COMPRESSION)
     else:
         image.save(buffer, "PNG", compress_level=PNG_COMPRESSION, dpi=(dpi, dpi))
-    return buffer.getvalue()
-
-
-def pixel_bytes(image: Image.Image) -> bytes:
-    """`image` as an uncompressed file (PPM), for handing it to a PDF writer in memory: reportlab decodes
-    whatever file it is given and compresses the pixels itself, so a PNG's compression (about 0.2 s for
-    the proof, encoding and decoding) would be work thrown away; the PDF gets the same pixels."""
-    buffer = io.BytesIO()
-    image.convert("RGB").save(buffer, "PPM")
     return buffer.getvalue()
 
 

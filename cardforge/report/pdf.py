@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
@@ -55,6 +55,9 @@ from .charts import (
 from .skilled import skilled_section
 from .styles import report_styles
 from .summary import SEATS_NOTE, key_numbers, next_steps, verdict_line
+
+if TYPE_CHECKING:
+    from PIL.Image import Image as PILImage
 
 VERDICT_COLORS = {"pass": "#1e8449", "warn": "#9a7d0a", "fail": "#c0392b"}
 MARGIN = 20 * mm
@@ -222,16 +225,16 @@ def report_story(report: DeckCheck) -> list[Any]:
     return story
 
 
-def proof_page(picture: bytes, width: float, height: float, card_width_mm: float | None = None) -> list[Any]:
-    """A page with the deck's proof image (render/proof.py; `picture`: an image file's bytes, the PNG or
-    render/png.py `pixel_bytes`), scaled to fit `width` x `height` points, and a caption stating that
-    scale: the PNG shows faces at 1:1 on a screen, this page cannot."""
+def proof_page(picture: bytes | PILImage, width: float, height: float, card_width_mm: float | None = None) -> list[Any]:
+    """A page with the deck's proof image (render/proof.py; `picture`: the PNG file's bytes, or the image
+    itself), scaled to fit `width` x `height` points, and a caption stating that scale: the PNG shows faces
+    at 1:1 on a screen, this page cannot."""
     from reportlab.platypus import Image as ImageFlowable
 
     from ..render.proof import SCREEN_DPI
 
     styles = report_styles()
-    image = ImageFlowable(io.BytesIO(picture))
+    image = ImageFlowable(io.BytesIO(picture)) if isinstance(picture, bytes) else _shown(picture)
     room = height - 24 * mm
     scale = min(width / image.imageWidth, room / image.imageHeight)
     image.drawWidth, image.drawHeight = image.imageWidth * scale, image.imageHeight * scale
@@ -242,6 +245,21 @@ def proof_page(picture: bytes, width: float, height: float, card_width_mm: float
                f"shows the faces at 1:1 on a {SCREEN_DPI} dpi screen at 100% zoom.")
     return [PageBreak(), Paragraph("Proof: what players and the cutter will see", styles["h2"]),
             Paragraph(escape(caption), styles["caption"]), image]
+
+
+def _shown(picture: PILImage) -> Any:
+    """reportlab's Image flowable holding `picture` itself: reportlab reads the same pixels from it as from
+    the picture's file (its name and stream are made from them), without the picture being written to a
+    file and decoded again (17 MB of pixels for a bundled deck's proof)."""
+    from reportlab.lib.utils import ImageReader
+    from reportlab.platypus import Image as ImageFlowable
+
+    class Shown(ImageFlowable):
+        def __init__(self) -> None:
+            self._img = ImageReader(picture)  # what the flowable would read from the file, given first
+            super().__init__(io.BytesIO())
+
+    return Shown()
 
 
 def _footer(title: str, deck_id: str) -> Any:
@@ -262,7 +280,7 @@ def _footer(title: str, deck_id: str) -> Any:
     return draw
 
 
-def report_pdf(report: DeckCheck, proof_image: bytes | None = None, card_width_mm: float | None = None) -> bytes:
+def report_pdf(report: DeckCheck, proof_image: bytes | PILImage | None = None, card_width_mm: float | None = None) -> bytes:
     """The report's PDF bytes; byte-identical for the same checks (and proof image)."""
     buffer = io.BytesIO()
     doc = SimpleDocTemplate(buffer, pagesize=A4, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=16 * mm,
