@@ -215,25 +215,28 @@ def leaf(function: Callable[..., Any]) -> Any:
 _COMPILED: set[tuple[Any, ...]] = set()
 
 
-def compile_once(dispatcher: Any, key: tuple[Any, ...], compile_it: Callable[[], object]) -> None:
+def compile_once(dispatcher: Any, key: tuple[Any, ...], compile_it: Callable[[], object], wait: bool = True) -> bool:
     """Calls `compile_it` (a call that makes numba compile a loop, or load it from its cache) the first time
     this process asks for `key` (the loop and its argument types), holding an inter-process lock in numba's
     cache folder of `dispatcher`'s file, so that processes starting together on a fresh install (build
     --all's workers, a check's) compile the loop once: the first compiles and caches it, the others wait,
     then load it from the cache in a fraction of a second rather than compile it side by side (the trick
     loop is half a minute of CPU). Each kind of step (`key[0]`) has a lock of its own, so that two processes
-    can compile two different steps at once (sim/coldstart.py)."""
+    can compile two different steps at once (sim/coldstart.py). `wait=False`: when another process holds the
+    step's lock (it is compiling it), return False at once instead of waiting; True: done in this process."""
     if key in _COMPILED:
-        return
+        return True
     folder = getattr(getattr(dispatcher, "_cache", None), "_cache_path", None)
     lock = None
     if folder:
-        from filelock import FileLock
+        from filelock import FileLock, Timeout
 
         step = "".join(c if c.isalnum() else "-" for c in str(key[0]))  # a lock per step: sim/coldstart.py
         lock = FileLock(str(Path(folder) / f"cardforge-compiling-{step}.lock"))
         try:
-            lock.acquire()
+            lock.acquire(blocking=wait)
+        except Timeout:
+            return False
         except OSError:  # a cache folder we cannot write: numba compiles in every process anyway
             lock = None
     try:
@@ -242,6 +245,7 @@ def compile_once(dispatcher: Any, key: tuple[Any, ...], compile_it: Callable[[],
     finally:
         if lock is not None:
             lock.release()
+    return True
 
 
 def compiled(function: Any) -> Any:

@@ -120,7 +120,7 @@ class DeclaredKernel:
         from ...sim.ismcts import loop_pieces
 
         if step == "parts":
-            loop_parts(loop_pieces(self.pieces, agents), tb, agents)
+            loop_parts(loop_pieces(self.pieces, agents), tb, agents, wait=False)  # the loop's worker waits
         else:
             self.play_batch(tb, np.zeros(0, dtype=np.uint64), agents)
 
