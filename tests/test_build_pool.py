@@ -10,8 +10,15 @@ import pytest
 
 from cardforge.artifacts import Build
 from cardforge.build import BuildSettings
-from cardforge.build_pool import (DeckBuilt, DeckJob, _in_deck_order, build_decks, estimated_cost, start_order,
-                                  warm_up_deck)
+from cardforge.build_pool import (
+    DeckBuilt,
+    DeckJob,
+    _in_deck_order,
+    build_decks,
+    estimated_cost,
+    start_order,
+    warm_up_deck,
+)
 from cardforge.check.gate import CheckOptions
 from cardforge.load import load_deck
 from cardforge.render.sheets import SheetOptions
