@@ -125,8 +125,8 @@ def _rules_file_size(deck: Deck) -> int:
 
 WARM_UP_STEPS = ("loop", "parts")
 """The two tasks that compile a compiled engine side by side (sim/coldstart.py): the loop (its heuristic's
-calls, then the loop itself) and the loop's parts that call no heuristic, with the rules the readable engine
-calls."""
+calls, the rules the readable engine calls, then the loop itself, taking the parts the other task has not
+reached) and the loop's parts that call no heuristic, those the readable engine calls too first."""
 
 
 def warm_up_deck(jobs: list[DeckJob]) -> int | None:
@@ -167,12 +167,17 @@ def _warm_up(job: DeckJob, step: str) -> None:
         if compile_ahead is None:
             return
         players = min(deck.players)
-        with compile_notice(say if step == WARM_UP_STEPS[0] else lambda: None):
-            compile_ahead(kernel.tables(simulation.engine(players)), np.ones(players, dtype=np.int64), step)
-            if step == "parts":  # and the rules the readable engine calls (the booklets' examples, logs)
-                from .sim.run import simulate
+        tables, agents = kernel.tables(simulation.engine(players)), np.ones(players, dtype=np.int64)
+        if step == "parts":
+            compile_ahead(tables, agents, "parts")
+            return
+        from .sim.run import simulate
 
-                simulate(deck, players, 1, agents=["random"] * players, engine="reference")
+        with compile_notice(say):
+            compile_ahead(tables, agents, "heuristic")
+            # the rules the readable engine calls (the booklets' examples, logs), while the other task ends the parts
+            simulate(deck, players, 1, agents=["random"] * players, engine="reference")
+            compile_ahead(tables, agents, "loop")
     except Exception:  # noqa: BLE001, S110 - the deck's build reports it
         pass
 

@@ -88,7 +88,7 @@ def loop_parts(pieces: tl.Pieces, tb: np.ndarray, agents: np.ndarray, from_the_e
     and passes over a part the other is compiling (its lock held), then waits for the ones it passed over
     and loads them (`wait=False`: leaves them to the other). So build --all's loop worker, done with the
     heuristic's calls, compiles the parts the parts worker has not reached (those only the loop calls, listed
-    last) instead of waiting for them, and the parts worker goes on with the readable engine's rules."""
+    last) instead of waiting for them, and the parts worker goes on with the decks."""
     listed = parts(pieces, tb, agents)
     passed = []
     for function, signature in listed[::-1] if from_the_end else listed:

@@ -25,7 +25,7 @@ as the blocks of the function itself do. It also copies the blocks a second time
 
 numba reads an inlined function afresh at every site that inlines it: its untyped passes (bytecode to
 the canonical IR, its own inlines included) ran once per call site, though the IR they give depends only
-on the function. `_inlined_functions_read_once` keeps each function's IR for the process and hands the
+on the function (and the globals it reads, which compiled code here never rebinds). `_inlined_functions_read_once` keeps each function's IR for the process and hands the
 inliner a copy named as a fresh reading is (the inlined variables are named after it): a fifth of the
 bundled heuristics' compile.
 
