@@ -16,7 +16,9 @@ import pytest
 
 # The tests never read or change the settings of whoever runs them (cardforge/settings.py): the
 # remembered printer settings live in a file of the session's own, empty unless a test writes it.
-os.environ["CARDFORGE_SETTINGS"] = str(Path(tempfile.mkdtemp(prefix="cardforge-settings-")) / "cardforge.toml")
+# The folder goes when the process ends (TemporaryDirectory's finalizer), not left in the temp folder.
+_SETTINGS_HOME = tempfile.TemporaryDirectory(prefix="cardforge-settings-")
+os.environ["CARDFORGE_SETTINGS"] = str(Path(_SETTINGS_HOME.name) / "cardforge.toml")
 # Every booklet is laid out: a kept one (cardforge/booklet/kept.py) would hide what a test changed
 # inside the layout code (tests/test_booklet_kept.py turns keeping on for itself).
 os.environ["CARDFORGE_KEEP_BOOKLETS"] = "0"

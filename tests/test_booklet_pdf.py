@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+import tempfile
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -199,6 +200,14 @@ def test_contents_list_only_when_the_booklet_runs_long(monkeypatch: pytest.Monke
 def test_same_deck_gives_byte_identical_pdfs() -> None:
     # laid out again here, and once for the session (maybe in another worker process): the same bytes
     assert booklet_pdf(load_deck("tiger-ghee-short")) == pdf_of("tiger-ghee-short")
+
+
+def test_laying_out_leaves_no_font_files_behind(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """WeasyPrint copies the booklet's fonts into a folder of the temp folder; the booklet removes it once
+    written (a build exits before WeasyPrint would: ~9 MB were left behind per booklet)."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    assert booklet_pdf(load_deck("tiger-ghee-short")).startswith(b"%PDF")
+    assert sorted(path.name for path in tmp_path.iterdir()) == []
 
 
 def test_cli_writes_the_booklet(tmp_path: Path) -> None:

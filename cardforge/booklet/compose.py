@@ -36,7 +36,7 @@ from .text import Marker, fill_placeholders, find_rules_source, markdown_html
 from .variant import variant_note
 
 if TYPE_CHECKING:
-    from .weasy import FontConfiguration
+    from .weasy import FontConfiguration, FontFiles
 
 
 @dataclass(frozen=True)
@@ -323,6 +323,12 @@ class LaidOut:
     document: Any
     sources: tuple[BookletSource, ...]
     passes: tuple[Pass, ...] = ()
+    fonts: FontFiles | None = None
+    """The font configuration the passes shared; `close` removes its font files once the PDF is written."""
+
+    def close(self) -> None:
+        if self.fonts is not None:
+            self.fonts.close()
 
     def refusals(self) -> None:
         """A file refused by any layout, or while painting (write_pdf), stops the booklet."""
@@ -339,10 +345,10 @@ def pass_source(parts: BookletParts, step: Pass) -> BookletSource:
 
 def laid_out(deck: Deck, page: str = "a5", multiple: int = 4) -> LaidOut:
     """The booklet laid out by its page plan (plan.py), the added pages spliced in after the rules."""
-    from .weasy import FontConfiguration, OverlaidPage
+    from .weasy import FontFiles, OverlaidPage
 
     parts = booklet_parts(deck, page)
-    fonts = FontConfiguration()
+    fonts = FontFiles()
     sources: list[BookletSource] = []
     passes: list[Pass] = []
 
@@ -354,14 +360,19 @@ def laid_out(deck: Deck, page: str = "a5", multiple: int = 4) -> LaidOut:
     def tail_pass(plan: PagePlan, tail: Tail) -> Pass:
         return Pass(plan, (tail.last_rules_page, tail.notes_top_px))
 
-    plan, main, tail = lay_out(lambda plan: laid(Pass(plan)), lambda plan, tail: laid(tail_pass(plan, tail)),
-                               multiple, lambda plan, tail: len(pass_source(parts, tail_pass(plan, tail)).html))
+    try:
+        plan, main, tail = lay_out(lambda plan: laid(Pass(plan)), lambda plan, tail: laid(tail_pass(plan, tail)),
+                                   multiple, lambda plan, tail: len(pass_source(parts, tail_pass(plan, tail)).html))
+    except BaseException:
+        fonts.close()
+        raise
     if tail is None:
-        return LaidOut(main, tuple(sources), tuple(passes))
+        return LaidOut(main, tuple(sources), tuple(passes), fonts)
     at = tail.last_rules_page
     first = [*main.pages[:at - 1], OverlaidPage(main.pages[at - 1], tail.document.pages[0]) if plan.notes_mm
              else main.pages[at - 1]]
-    return LaidOut(main.copy([*first, *tail.document.pages[1:], *main.pages[at:]]), tuple(sources), tuple(passes))
+    return LaidOut(main.copy([*first, *tail.document.pages[1:], *main.pages[at:]]), tuple(sources), tuple(passes),
+                   fonts)
 
 
 def served_now(fetcher: DeckFetcher, url: str) -> str | None:
@@ -386,9 +397,12 @@ def render_pdf(deck: Deck, page: str = "a5", multiple: int | None = None) -> byt
     if kept is not None:
         return kept
     laid = laid_out(deck, page, multiple)
-    laid.refusals()
-    with _fixed_font_timestamps():
-        data = bytes(laid.document.write_pdf())
+    try:
+        laid.refusals()
+        with _fixed_font_timestamps():
+            data = bytes(laid.document.write_pdf())
+    finally:
+        laid.close()
     laid.refusals()
     served = {url: digest for source in laid.sources for url, digest in source.fetcher.served.items()}
     keep_pdf(page, multiple, first, zip(laid.passes, (source.html for source in laid.sources)), served, data)
