@@ -10,7 +10,15 @@ import pytest
 
 from cardforge.artifacts import Build
 from cardforge.build import BuildSettings
-from cardforge.build_pool import DeckBuilt, DeckJob, _in_deck_order, build_decks, start_order, warm_up_deck
+from cardforge.build_pool import (
+    DeckBuilt,
+    DeckJob,
+    _in_deck_order,
+    build_decks,
+    estimated_cost,
+    start_order,
+    warm_up_deck,
+)
 from cardforge.check.gate import CheckOptions
 from cardforge.load import load_deck
 from cardforge.render.sheets import SheetOptions
@@ -42,12 +50,18 @@ def test_parallel_build_matches_the_serial_build_byte_for_byte(tmp_path: Path) -
         assert one[name] == two[name], name
 
 
+def _job(compiles: str | None, checked: bool = True, rules: int = 1000, players: int = 2) -> SimpleNamespace:
+    """A stand-in deck job: the engine its check compiles, its rules text's size and its player counts."""
+    deck = SimpleNamespace(game=SimpleNamespace(compiles=compiles) if compiles else None, cards=(),
+                           spec=SimpleNamespace(rules_text="x" * rules), players=list(range(2, 2 + players)))
+    return SimpleNamespace(deck=deck, settings=SimpleNamespace(check=object() if checked else None))
+
+
 def test_one_deck_per_compiled_engine_starts_first_and_they_come_back_in_deck_order() -> None:
     """The most shared engine's first deck, another engine's, then the decks with nothing left to wait for,
     the most shared engine's other decks last."""
     compiles = ["loop", "loop", "solver", "solver", "solver", None, "loop", "loop"]
-    jobs = [SimpleNamespace(deck=SimpleNamespace(game=SimpleNamespace(compiles=key) if key else None))
-            for key in compiles]
+    jobs = [_job(key) for key in compiles]
     order = start_order(jobs)  # type: ignore[arg-type]
     assert order == [0, 2, 5, 3, 4, 1, 6, 7]
     built = (DeckBuilt(f"deck-{index}") for index in order)
@@ -59,13 +73,21 @@ def test_the_warmed_engine_s_decks_start_after_the_others() -> None:
     its decks then start last, in deck order, and a deck that is not checked does not count."""
     compiles = ["loop", "loop", "solver", "solver", None, "loop", "other"]
     checked = [True, True, True, True, True, True, False]
-    jobs = [SimpleNamespace(deck=SimpleNamespace(game=SimpleNamespace(compiles=key) if key else None),
-                            settings=SimpleNamespace(check=object() if check else None))
-            for key, check in zip(compiles, checked)]
+    jobs = [_job(key, check) for key, check in zip(compiles, checked)]
     assert warm_up_deck(jobs) == 0  # type: ignore[arg-type]
     assert start_order(jobs, {"loop"}) == [2, 6, 4, 3, 0, 1, 5]  # type: ignore[arg-type]
     assert warm_up_deck(jobs[2:5]) == 0  # type: ignore[arg-type]  # the solver's two decks
     assert warm_up_deck(jobs[4:]) is None  # type: ignore[arg-type]  # nothing two checked decks share
+
+
+def test_the_dearest_decks_start_first_so_the_shortest_end_the_build() -> None:
+    """Within a group of `start_order` the decks start by their estimated cost, dearest first: a longer rules
+    text (the booklet) and more player counts (the check) cost more; ties in deck order."""
+    jobs = [_job("solver"), _job("loop", rules=1200, players=3), _job("loop", rules=4000, players=2),
+            _job("loop", rules=1200, players=5), _job("loop", rules=1200, players=3), _job(None, rules=500),
+            _job(None, rules=3000)]
+    assert estimated_cost(jobs[2]) > estimated_cost(jobs[3]) > estimated_cost(jobs[1])  # type: ignore[arg-type]
+    assert start_order(jobs, {"loop"}) == [0, 6, 5, 2, 3, 1, 4]  # type: ignore[arg-type]
 
 
 def test_the_warm_up_compiles_with_the_cycle_collector_looking_as_seldom_as_in_a_build(monkeypatch) -> None:

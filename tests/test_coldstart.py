@@ -4,6 +4,7 @@ the plain pieces and with a search player's."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
@@ -72,3 +73,48 @@ def test_the_parts_take_the_memory_the_pieces_make_without_running_compiled_code
         _STAND_IN_MEMORY(tb, seats)
     with pytest.raises(TypeError, match="compiled callers only"):
         tl.no_memory(tb, seats)
+
+
+def test_two_processes_share_the_parts_from_both_ends(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A process taking the parts last first passes over the part another process is compiling (its lock
+    held) and comes back for it at the end, waiting for it then (build --all's loop worker); the other,
+    taking them first to last, need not wait (build --all's parts worker)."""
+    from cardforge.sim import coldstart
+
+    done: list[tuple[str, bool]] = []
+
+    def compile_once(dispatcher: Any, key: tuple[Any, ...], compile_it: Any, wait: bool = True) -> bool:
+        if key[0] == "loop part second" and not wait:  # the other process holds its lock
+            return False
+        compile_it()
+        done.append((key[0].split()[-1], wait))
+        return True
+
+    def part(name: str) -> Any:
+        def compile(signature: tuple[Any, ...]) -> None:
+            assert signature == (name,)
+        return SimpleNamespace(py_func=SimpleNamespace(__name__=name), compile=compile), (name,)
+
+    monkeypatch.setattr(coldstart, "compile_once", compile_once)
+    monkeypatch.setattr(coldstart, "parts", lambda *_: [part("first"), part("second"), part("third")])
+    coldstart.loop_parts(tl.Pieces(None, None, None), np.zeros(1), np.zeros(1), from_the_end=True)
+    assert done == [("third", False), ("first", False), ("second", True)]
+    done.clear()  # the parts worker leaves the part the loop's worker is compiling to it
+    coldstart.loop_parts(tl.Pieces(None, None, None), np.zeros(1), np.zeros(1), wait=False)
+    assert done == [("first", False), ("third", False)]
+
+
+def test_a_step_locked_by_another_process_is_passed_over_when_not_waiting(tmp_path: Any) -> None:
+    from filelock import FileLock
+
+    from cardforge.sim.jit import compile_once
+
+    dispatcher = SimpleNamespace(_cache=SimpleNamespace(_cache_path=str(tmp_path)))
+    ran: list[int] = []
+    other = FileLock(str(tmp_path / "cardforge-compiling-a-step.lock"))
+    with other:
+        assert not compile_once(dispatcher, ("a step", 1), lambda: ran.append(1), wait=False)
+    assert ran == []
+    assert compile_once(dispatcher, ("a step", 1), lambda: ran.append(1), wait=False)
+    assert compile_once(dispatcher, ("a step", 1), lambda: ran.append(2))  # once per process
+    assert ran == [1]

@@ -10,6 +10,9 @@ compile is done in three steps, each under its own lock (sim/jit.py `compile_onc
    which compile `choose`, `keys` and `bid`;
 2. `loop_parts`: the loop's functions that call no `choose`, each compiled for the argument types the
    loop calls it with (`parts`), so that the loop loads them from numba's cache instead of compiling them;
+   each part has a lock of its own, and a process about to compile the loop takes them last first, so that
+   it shares them with a process compiling them first to last (build --all's two workers) instead of
+   waiting for all of them;
 3. the batch itself (games/declared `DeclaredKernel`), which first makes sure of 1 and 2.
 
 A process that plays a batch first thus never compiles `choose` nested in the loop (measured dearer than
@@ -18,6 +21,7 @@ apart, session notes), and build --all (build_pool.py) runs steps 1 and 2 in its
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -56,14 +60,14 @@ def parts(pieces: tl.Pieces, tb: np.ndarray, agents: np.ndarray) -> list[tuple[A
     deck, count, points = np.zeros(cards, dtype=np.int64), np.zeros(players, dtype=np.int64), one
     hands = np.zeros((players, size), dtype=np.int64)
     memory = returned(pieces.search_memory, tb, agents)
-    values = [
-        (tr.new_state, (tb,)), (tl.hand_room, (tb,)), (tr.start_game, (tb, sc, points)),
-        (tr.game_over, (tb, sc, points, 0)), (tr.hand_size, (tb, 0)),
+    values = [  # first those the readable engine calls too, then those only the loop calls (`loop_parts`)
+        (tr.new_state, (tb,)), (tr.start_game, (tb, sc, points)), (tr.game_over, (tb, sc, points, 0)),
+        (tr.hand_size, (tb, 0)), (tr.legal, (tb, sc, deck, 0, deck, 0, 0, 0, deck)),
+        (tr.score_hand, (tb, sc, 0, points, one, points)), (tr.winners, (tb, sc, points)), (tl.hand_room, (tb,)),
         (fastcore.deal, (rng, cards, players, size, deck, hands, count)),
         (tl.begin_hand, (pieces, memory, tb, sc, rng, agents, 0, size, deck, 0, hands, count, one)),
         (tl.trace_hand, (tb, sc, one, 0, deck, size, 0)),
         (tl.random_out, (tb, sc, rng, hands, count, one, one, 0, 0, 0, 0, 0)),
-        (tr.score_hand, (tb, sc, 0, points, one, points)), (tr.winners, (tb, sc, points)),
     ]
     return [(function, tuple(a if isinstance(a, types.Type) else typeof(a) for a in args))
             for function, args in values]
@@ -77,17 +81,25 @@ def returned(function: Any, *args: Any) -> Any:
     return function.overloads[signature].signature.return_type
 
 
-def loop_parts(pieces: tl.Pieces, tb: np.ndarray, agents: np.ndarray) -> None:
-    """Compiles `parts` (or loads them from numba's cache), once per process, under a lock of their own."""
-
-    def compile_them() -> None:
-        for function, signature in parts(pieces, tb, agents):
-            function.compile(signature)
-
-    compile_once(tl.play_game, ("loop parts", *map(id, pieces)), compile_them)
+def loop_parts(pieces: tl.Pieces, tb: np.ndarray, agents: np.ndarray, from_the_end: bool = False,
+               wait: bool = True) -> None:
+    """Compiles `parts` (or loads them from numba's cache), once per process, each under a lock of its own.
+    Two processes share them from both ends: each takes the parts in its order (`from_the_end`: last first)
+    and passes over a part the other is compiling (its lock held), then waits for the ones it passed over
+    and loads them (`wait=False`: leaves them to the other). So build --all's loop worker, done with the
+    heuristic's calls, compiles the parts the parts worker has not reached (those only the loop calls, listed
+    last) instead of waiting for them, and the parts worker goes on with the decks."""
+    listed = parts(pieces, tb, agents)
+    passed = []
+    for function, signature in listed[::-1] if from_the_end else listed:
+        key = (f"loop part {function.py_func.__name__}", *map(id, pieces), signature)
+        if not compile_once(tl.play_game, key, partial(function.compile, signature), wait=False):
+            passed.append((key, function, signature))
+    for key, function, signature in passed if wait else ():
+        compile_once(tl.play_game, key, partial(function.compile, signature))
 
 
 def before_the_loop(pieces: tl.Pieces, tb: np.ndarray, agents: np.ndarray) -> None:
     """Steps 1 and 2 (module docstring), before a process compiles the loop with `pieces` (the loop's)."""
     heuristic_calls(pieces, tb)
-    loop_parts(pieces, tb, agents)
+    loop_parts(pieces, tb, agents, from_the_end=True)

@@ -20,7 +20,14 @@ numba copies a function's IR into each caller that inlines it (`inline="always"`
 copy of a block copies the function's whole scope (every variable of the function) with it: the copy of
 an inlined function cost its blocks times its variables, and half of the bundled heuristics' compile
 went into it. `_inlined_blocks_share_one_scope` has the blocks of one copy share one copy of the scope,
-as the blocks of the function itself do.
+as the blocks of the function itself do. It also copies the blocks a second time, an unchanged copy that
+`inline_ir` returns and both of numba's callers of it drop: that copy is no longer made.
+
+numba reads an inlined function afresh at every site that inlines it: its untyped passes (bytecode to
+the canonical IR, its own inlines included) ran once per call site, though the IR they give depends only
+on the function (and the globals it reads, which compiled code here never rebinds). `_inlined_functions_read_once` keeps each function's IR for the process and hands the
+inliner a copy named as a fresh reading is (the inlined variables are named after it): a fifth of the
+bundled heuristics' compile.
 
 numba's SSA reconstruction takes the variables assigned more than once one at a time, and for each
 rewrites every block of the function, statement by statement (a new block each time), though only the
@@ -65,11 +72,17 @@ _typed_as_variables()
 
 class _OneCopyOfTheScope:
     """numba's inliner's `copy` module, but its block-by-block `deepcopy` shares one memo within one inlining
-    (`memo` is not None), so the blocks of a copy keep sharing one scope (see the module docstring)."""
+    (`memo` is not None), so the blocks of a copy keep sharing one scope (see the module docstring); and of the
+    two copies it makes of the inlined function's blocks, only the first, whose blocks go into the caller, is
+    made: the second is the copy `inline_ir` returns unchanged, which numba's callers of it drop."""
 
     memo: dict[int, Any] | None = None
+    inlined: set[int] = set()
+    """The ids of the blocks of the IR being inlined (those of its first copy)."""
 
     def deepcopy(self, value: Any, memo: dict[int, Any] | None = None) -> Any:
+        if memo is None and self.memo is not None and id(value) not in self.inlined:
+            return value  # a block of the first copy: the second copy, which nobody reads
         return copy.deepcopy(value, self.memo if memo is None else memo)
 
     def __getattr__(self, name: str) -> Any:
@@ -88,12 +101,14 @@ def _inlined_blocks_share_one_scope() -> None:
         return
     copier = _OneCopyOfTheScope()
 
-    def inline_ir_sharing_scope(self: Any, *args: Any, **kwargs: Any) -> Any:
-        outer, copier.memo = copier.memo, {}
+    def inline_ir_sharing_scope(self: Any, caller_ir: Any, block: Any, i: int, callee_ir: Any, *args: Any,
+                                **kwargs: Any) -> Any:
+        outer = copier.memo, copier.inlined
+        copier.memo, copier.inlined = {}, {id(b) for b in callee_ir.blocks.values()}
         try:
-            return inline_ir(self, *args, **kwargs)
+            return inline_ir(self, caller_ir, block, i, callee_ir, *args, **kwargs)
         finally:
-            copier.memo = outer
+            copier.memo, copier.inlined = outer
 
     inline_ir_sharing_scope.one_scope = True  # type: ignore[attr-defined]
     setattr(worker, "inline_ir", inline_ir_sharing_scope)  # noqa: B010
@@ -164,6 +179,44 @@ def _ssa_rewrites_only_the_blocks_naming_the_variable() -> None:
 _ssa_rewrites_only_the_blocks_naming_the_variable()
 
 
+class _UntypedIR:
+    """The canonical IR of each function inlined so far in this process (`_inlined_functions_read_once`)."""
+
+    of: dict[tuple[Any, ...], Any] = {}
+
+
+def _inlined_functions_read_once() -> None:
+    """Patches numba's inliner (see the module docstring); a numba without it is left as it is."""
+    try:
+        from numba.core import inline_closurecall
+    except ImportError:
+        return
+    worker = getattr(inline_closurecall, "InlineWorker", None)
+    run = getattr(worker, "run_untyped_passes", None)
+    if run is None or getattr(run, "once", False) or not hasattr(getattr(run, "__code__", None), "co_varnames"):
+        return
+    read = _UntypedIR.of
+
+    def run_untyped_passes_once(self: Any, func: Any, enable_ssa: bool = False) -> Any:
+        flags = self.flags  # those the untyped passes read (the rest are the caller's, for its own compile)
+        key = (func, enable_ssa, id(self.typingctx), id(self.targetctx), type(self.pipeline),
+               getattr(flags, "enable_looplift", None), repr(getattr(flags, "auto_parallel", None)))
+        untyped = read.get(key)
+        if untyped is None:
+            untyped = read[key] = run(self, func, enable_ssa)
+        else:
+            self.flags.enable_ssa = enable_ssa  # as numba's run does to the caller's flags
+        fresh = untyped.copy()  # the inliner copies the blocks before changing them; a name of its own:
+        fresh.func_id = untyped.func_id.derive()  # the inlined copy's variables are named after it
+        return fresh
+
+    run_untyped_passes_once.once = True  # type: ignore[attr-defined]
+    setattr(worker, "run_untyped_passes", run_untyped_passes_once)  # noqa: B010
+
+
+_inlined_functions_read_once()
+
+
 @cache
 def _source_digest(filename: str) -> str:
     with open(filename, "rb") as source:
@@ -215,25 +268,28 @@ def leaf(function: Callable[..., Any]) -> Any:
 _COMPILED: set[tuple[Any, ...]] = set()
 
 
-def compile_once(dispatcher: Any, key: tuple[Any, ...], compile_it: Callable[[], object]) -> None:
+def compile_once(dispatcher: Any, key: tuple[Any, ...], compile_it: Callable[[], object], wait: bool = True) -> bool:
     """Calls `compile_it` (a call that makes numba compile a loop, or load it from its cache) the first time
     this process asks for `key` (the loop and its argument types), holding an inter-process lock in numba's
     cache folder of `dispatcher`'s file, so that processes starting together on a fresh install (build
     --all's workers, a check's) compile the loop once: the first compiles and caches it, the others wait,
     then load it from the cache in a fraction of a second rather than compile it side by side (the trick
     loop is half a minute of CPU). Each kind of step (`key[0]`) has a lock of its own, so that two processes
-    can compile two different steps at once (sim/coldstart.py)."""
+    can compile two different steps at once (sim/coldstart.py). `wait=False`: when another process holds the
+    step's lock (it is compiling it), return False at once instead of waiting; True: done in this process."""
     if key in _COMPILED:
-        return
+        return True
     folder = getattr(getattr(dispatcher, "_cache", None), "_cache_path", None)
     lock = None
     if folder:
-        from filelock import FileLock
+        from filelock import FileLock, Timeout
 
         step = "".join(c if c.isalnum() else "-" for c in str(key[0]))  # a lock per step: sim/coldstart.py
         lock = FileLock(str(Path(folder) / f"cardforge-compiling-{step}.lock"))
         try:
-            lock.acquire()
+            lock.acquire(blocking=wait)
+        except Timeout:
+            return False
         except OSError:  # a cache folder we cannot write: numba compiles in every process anyway
             lock = None
     try:
@@ -242,6 +298,7 @@ def compile_once(dispatcher: Any, key: tuple[Any, ...], compile_it: Callable[[],
     finally:
         if lock is not None:
             lock.release()
+    return True
 
 
 def compiled(function: Any) -> Any:

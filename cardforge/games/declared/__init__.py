@@ -112,15 +112,18 @@ class DeclaredKernel:
 
     def compile_ahead(self, tb: np.ndarray, agents: np.ndarray, step: str) -> None:
         """A step of the loop's first compile (sim/coldstart.py), as build --all's two workers run them at once
-        (build_pool.py `warm_up`): "parts" (the loop's parts that call no heuristic), or else the loop (the
-        heuristic's calls, then the loop with the parts, when the other worker has compiled them)."""
+        (build_pool.py `warm_up`): "parts" (the loop's parts that call no heuristic, leaving any the other
+        worker is compiling to it), "heuristic" (the heuristic's calls), or else the loop (the heuristic's
+        calls, the parts the other worker has not compiled, then the loop)."""
         import numpy as np
 
-        from ...sim.coldstart import loop_parts
+        from ...sim.coldstart import heuristic_calls, loop_parts
         from ...sim.ismcts import loop_pieces
 
         if step == "parts":
-            loop_parts(loop_pieces(self.pieces, agents), tb, agents)
+            loop_parts(loop_pieces(self.pieces, agents), tb, agents, wait=False)
+        elif step == "heuristic":
+            heuristic_calls(loop_pieces(self.pieces, agents), tb)
         else:
             self.play_batch(tb, np.zeros(0, dtype=np.uint64), agents)
 
