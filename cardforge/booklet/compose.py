@@ -355,11 +355,11 @@ def pass_source(parts: BookletParts, step: Pass) -> BookletSource:
 
 def laid_out(deck: Deck, page: str = "a5", multiple: int = 4) -> LaidOut:
     """The booklet laid out by its page plan (plan.py), the added pages spliced in after the rules."""
-    from .weasy import FontFiles, OverlaidPage
+    from .weasy import FontFiles, OverlaidPage, PictureCache
 
     parts = booklet_parts(deck, page)
     fonts = FontFiles()
-    images: dict[str, Any] = {}
+    images = PictureCache()
     sources: list[BookletSource] = []
     passes: list[Pass] = []
 

@@ -37,6 +37,34 @@ _FONTS = {"font-family: sans-bold;": "font-family: DejaVu Sans; font-weight: bol
 A deck's own fonts keep their registered names, which the booklet's stylesheet declares."""
 
 
+_GROUP = re.compile(r"<g\b[^>]*>|</g>")
+_EMPTY_GROUP = '<g transform="">'
+
+
+def _unwrapped(text: str) -> str:
+    """`text` without reportlab's groups that change nothing (`<g transform="">`, a group for every
+    Group of the drawing): their children are drawn the same without them, and WeasyPrint walks, styles
+    and brackets (q ... Q) every element it draws, on every page that shows the picture."""
+    parts: list[str] = []
+    dropped: list[bool] = []
+    at = 0
+    for match in _GROUP.finditer(text):
+        tag = match.group()
+        if tag == "</g>":
+            drop = dropped.pop()
+        elif tag.endswith("/>"):
+            drop = tag == '<g transform=""/>'
+        else:
+            drop = tag == _EMPTY_GROUP
+            dropped.append(drop)
+        parts.append(text[at:match.start()])
+        if not drop:
+            parts.append(tag)
+        at = match.end()
+    parts.append(text[at:])
+    return "".join(parts)
+
+
 @dataclass
 class SvgMaker:
     """Turns Drawings into the booklet's pictures: `<img>` of an SVG served from `pictures`."""
@@ -58,7 +86,7 @@ class SvgMaker:
         root = (f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
                 f'width="{width:.2f}mm" height="{height:.2f}mm" viewBox="{x:.2f} {y:.2f} {w:.2f} {h:.2f}" '
                 f'preserveAspectRatio="xMidYMid meet">')
-        data = _ROOT.sub(root, text, count=1).encode()
+        data = _unwrapped(_ROOT.sub(root, text, count=1)).encode()
         url = f"{PICTURE_SCHEME}{hashlib.sha1(data).hexdigest()[:20]}.svg"
         self.pictures[url] = data
         return Markup(f'<img class="drawn" src="{url}">')
