@@ -46,7 +46,7 @@ def _loader_finds_libraries() -> Iterator[None]:
 with _loader_finds_libraries():
     import weasyprint  # noqa: F401  (first import: opens the native libraries)
 
-from weasyprint import HTML  # noqa: E402
+from weasyprint import CSS, HTML  # noqa: E402
 from weasyprint.document import Page  # noqa: E402
 from weasyprint.formatting_structure import boxes  # noqa: E402
 from weasyprint.images import SVGImage  # noqa: E402
@@ -107,5 +107,5 @@ class OverlaidPage(Page):
         self._overlay.paint(stream, scale)
 
 
-__all__ = ["HTML", "ConfinedFetcher", "FatalURLFetchingError", "FontConfiguration", "FontFiles", "OverlaidPage", "Page",
+__all__ = ["CSS", "HTML", "ConfinedFetcher", "FatalURLFetchingError", "FontConfiguration", "FontFiles", "OverlaidPage", "Page",
            "PictureCache", "URLFetcher", "URLFetcherResponse", "boxes"]
