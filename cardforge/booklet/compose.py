@@ -313,8 +313,8 @@ def booklet_html(deck: Deck, page: str = "a5") -> BookletSource:
     return booklet_parts(deck, page).source(PagePlan())
 
 
-def _layout(source: BookletSource, fonts: FontConfiguration, images: dict[str, Any],
-            stylesheets: dict[str, Any]) -> Any:
+def _layout(source: BookletSource, fonts: FontConfiguration | None = None, images: dict[str, Any] | None = None,
+            stylesheets: dict[str, Any] | None = None) -> Any:
     """`source` laid out by WeasyPrint. Its stylesheets are given as WeasyPrint's CSS objects, parsed once
     per text for all the passes of one booklet (`stylesheets`), with its @font-face fonts registered
     in `fonts`. They are the document's only style rules but its elements' style attributes (the
@@ -325,6 +325,7 @@ def _layout(source: BookletSource, fonts: FontConfiguration, images: dict[str, A
     truncated_loading_off()
     try:
         fetcher = ConfinedFetcher(source.fetcher.fetch)
+        stylesheets = {} if stylesheets is None else stylesheets
         for text in source.css:
             if text not in stylesheets:
                 stylesheets[text] = CSS(string=text, base_url=BASE_URL, url_fetcher=fetcher, font_config=fonts)
