@@ -35,8 +35,8 @@ def small_deck(folder: Path) -> Path:
 def still_kept(parts: compose.BookletParts) -> bytes | None:
     """What kept.py would hand back for this booklet now (no layout)."""
     fetcher = parts.fetcher()
-    return kept.kept_pdf("a5", page_multiple("a5"), parts.source(PagePlan()).html,
-                         lambda step: compose.pass_source(parts, step).html,
+    return kept.kept_pdf("a5", page_multiple("a5"), parts.source(PagePlan()).text,
+                         lambda step: compose.pass_source(parts, step).text,
                          lambda url: compose.served_now(fetcher, url))
 
 

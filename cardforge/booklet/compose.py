@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -164,11 +165,19 @@ def credit_lines(deck: Deck) -> list[tuple[str, str]]:
 
 @dataclass(frozen=True)
 class BookletSource:
-    """The booklet's HTML and what the URL fetcher needs to know about it."""
+    """One layout pass's document: its HTML, its stylesheets and what the URL fetcher needs to know."""
 
     html: str
     fetcher: DeckFetcher
     headings: list[tuple[int, str, str]]
+    css: tuple[str, ...] = ()
+    """The stylesheets, in cascade order: the booklet's (booklet.css.j2, the same for every pass of one
+    booklet, so WeasyPrint parses it once: compose.py `laid_out`) and the pass's own (pass.css.j2)."""
+
+    @property
+    def text(self) -> str:
+        """The HTML and the stylesheets as one text: what decides the pass (kept.py digests it)."""
+        return "\0".join((self.html, *self.css))
 
 
 def turn_summary(deck: Deck, pictures: Pictures) -> Markup | None:
@@ -197,6 +206,10 @@ def deck_font_faces(deck: Deck) -> list[dict[str, str]]:
 
 _DRAWN = re.compile(r'<img class="drawn" src="([^"]+)"')
 """A picture drawn by the card renderer (pictures.py `SvgMaker`)."""
+
+
+BASE_URL = str(TEMPLATES_DIR) + "/"
+"""What relative URLs in the booklet's HTML and stylesheets are relative to."""
 
 
 class BookletParts:
@@ -244,10 +257,17 @@ class BookletParts:
             self._made.append(self._fillers[len(self._made)]())  # not the pages after it (the card gallery)
         return next((f.html for f in self._made if f.anchor == "quick-reference"), None)
 
-    def css(self, plan: PagePlan, first_page: int = 0) -> Markup:
+    @cached_property
+    def stylesheet(self) -> str:
+        """The booklet's stylesheet (booklet.css.j2): fonts, page size, accent; the same for every pass."""
         fonts = {name: (FONTS_DIR / file).as_uri() for name, file in FONT_FILES.items()}
-        return Markup(render("booklet.css.j2", fonts=fonts, page=self.style, accent=accent_color(self.deck),
-                             fixes=Markup(plan.css()), first_page=first_page, deck_fonts=deck_font_faces(self.deck)))
+        return render("booklet.css.j2", fonts=fonts, page=self.style, accent=accent_color(self.deck),
+                      deck_fonts=deck_font_faces(self.deck))
+
+    def css(self, plan: PagePlan, first_page: int = 0) -> tuple[str, str]:
+        """The stylesheets of a pass: the booklet's, then the pass's own (pass.css.j2: the page plan's
+        fixes, and for a tail the number its first page follows)."""
+        return self.stylesheet, render("pass.css.j2", fixes=Markup(plan.css()), first_page=first_page)
 
     def size(self, source: BookletSource) -> int:
         """What a document costs to lay out, roughly: its HTML and the SVG of the pictures it shows."""
@@ -262,21 +282,21 @@ class BookletParts:
         """The whole booklet: cover, contents when the plan has them, rules, the plan's Notes and added
         pages when it asks for them inline, back cover."""
         deck = self.deck
-        html = render("booklet.html.j2", css=self.css(plan), deck=deck.spec, facts=self.facts, body=self.numbered,
+        html = render("booklet.html.j2", deck=deck.spec, facts=self.facts, body=self.numbered,
                       headings=self.body.headings, toc=plan.toc, credit_lines=credit_lines(deck),
                       title=self.title, glance=glance_facts(deck), cover_picture=self.cover_picture,
                       notes_mm=plan.notes_mm, notes=ruled_lines(plan.notes_mm - 6),
                       fillers=self.fillers(plan.fillers, plan.reference_inline), turn_summary=self.turn_summary)
-        return BookletSource(html, self.fetcher(), self.body.headings)
+        return BookletSource(html, self.fetcher(), self.body.headings, self.css(plan))
 
     def tail_source(self, plan: PagePlan, tail: Tail) -> BookletSource:
         """The pages after the rules, laid out on their own (plan.py, `Tail`): a first page holding only
         the Notes block, drawn over the last rules page, then the added pages numbered on from it."""
-        html = render("tail.html.j2", css=self.css(plan, first_page=tail.last_rules_page), deck=self.deck.spec,
+        html = render("tail.html.j2", deck=self.deck.spec,
                       title=self.title, top_px=tail.notes_top_px, notes_mm=plan.notes_mm,
                       notes=ruled_lines(plan.notes_mm - 6), fillers=self.fillers(plan.fillers, plan.reference_inline),
                       reference=self.reference() if plan.reference_inline else None)
-        return BookletSource(html, self.fetcher(), self.body.headings)
+        return BookletSource(html, self.fetcher(), self.body.headings, self.css(plan, tail.last_rules_page))
 
 
 def booklet_parts(deck: Deck, page: str = "a5") -> BookletParts:
@@ -288,18 +308,30 @@ def booklet_parts(deck: Deck, page: str = "a5") -> BookletParts:
 
 
 def booklet_html(deck: Deck, page: str = "a5") -> BookletSource:
-    """The booklet as one HTML document before its page plan (inline CSS; fonts, images and pictures by
-    file URL), for the preflight that checks every file it asks for."""
+    """The booklet as one HTML document before its page plan (its stylesheets beside it; fonts, images and
+    pictures by URL), for the preflight that checks every file it asks for."""
     return booklet_parts(deck, page).source(PagePlan())
 
 
-def _layout(source: BookletSource, fonts: FontConfiguration | None = None, images: dict | None = None) -> Any:
-    from .weasy import HTML, ConfinedFetcher
+def _layout(source: BookletSource, fonts: FontConfiguration | None = None, images: dict[str, Any] | None = None,
+            stylesheets: dict[str, Any] | None = None) -> Any:
+    """`source` laid out by WeasyPrint. Its stylesheets are given as WeasyPrint's CSS objects, parsed once
+    per text for all the passes of one booklet (`stylesheets`), with its @font-face fonts registered
+    in `fonts`. They are the document's only style rules but its elements' style attributes (the
+    page's own, which outrank any stylesheet either way), so user origin, under which WeasyPrint
+    cascades given stylesheets, decides as author origin would."""
+    from .weasy import CSS, HTML, ConfinedFetcher
 
     truncated_loading_off()
     try:
-        document = HTML(string=source.html, base_url=str(TEMPLATES_DIR) + "/",
-                        url_fetcher=ConfinedFetcher(source.fetcher.fetch)).render(font_config=fonts, cache=images)
+        fetcher = ConfinedFetcher(source.fetcher.fetch)
+        stylesheets = {} if stylesheets is None else stylesheets
+        for text in source.css:
+            if text not in stylesheets:
+                stylesheets[text] = CSS(string=text, base_url=BASE_URL, url_fetcher=fetcher, font_config=fonts)
+        sheets = [stylesheets[text] for text in source.css]
+        document = HTML(string=source.html, base_url=BASE_URL, url_fetcher=fetcher).render(
+            font_config=fonts, cache=images, stylesheets=sheets)
     except RefusedFetch as exc:
         raise BookletError(refusal_message(exc, source.fetcher)) from None
     _refusals(source)
@@ -355,18 +387,19 @@ def pass_source(parts: BookletParts, step: Pass) -> BookletSource:
 
 def laid_out(deck: Deck, page: str = "a5", multiple: int = 4) -> LaidOut:
     """The booklet laid out by its page plan (plan.py), the added pages spliced in after the rules."""
-    from .weasy import FontFiles, OverlaidPage
+    from .weasy import FontFiles, OverlaidPage, PictureCache
 
     parts = booklet_parts(deck, page)
     fonts = FontFiles()
-    images: dict[str, Any] = {}
+    images = PictureCache()
+    stylesheets: dict[str, Any] = {}
     sources: list[BookletSource] = []
     passes: list[Pass] = []
 
     def laid(step: Pass) -> Any:
         passes.append(step)
         sources.append(pass_source(parts, step))
-        return _layout(sources[-1], fonts, images)
+        return _layout(sources[-1], fonts, images, stylesheets)
 
     def tail_pass(plan: PagePlan, tail: Tail) -> Pass:
         return Pass(plan, (tail.last_rules_page, tail.notes_top_px))
@@ -401,9 +434,9 @@ def render_pdf(deck: Deck, page: str = "a5", multiple: int | None = None) -> byt
     while nothing its layout read has changed."""
     multiple = multiple or page_multiple(page)
     parts = booklet_parts(deck, page)
-    first = parts.source(PagePlan()).html
+    first = parts.source(PagePlan()).text
     fetcher = parts.fetcher()
-    kept = kept_pdf(page, multiple, first, lambda step: pass_source(parts, step).html,
+    kept = kept_pdf(page, multiple, first, lambda step: pass_source(parts, step).text,
                     lambda url: served_now(fetcher, url))
     if kept is not None:
         return kept
@@ -416,7 +449,7 @@ def render_pdf(deck: Deck, page: str = "a5", multiple: int | None = None) -> byt
         laid.close()
     laid.refusals()
     served = {url: digest for source in laid.sources for url, digest in source.fetcher.served.items()}
-    keep_pdf(page, multiple, first, zip(laid.passes, (source.html for source in laid.sources)), served, data)
+    keep_pdf(page, multiple, first, zip(laid.passes, (source.text for source in laid.sources)), served, data)
     return data
 
 

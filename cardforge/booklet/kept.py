@@ -1,11 +1,12 @@
 """Booklets laid out before, kept by the digest of everything their layout read.
 
 WeasyPrint's layout and PDF writing are most of a booklet's time (about two seconds of building a bundled deck),
-and they are a pure function of what they read: the HTML of each layout pass, the files and pictures
-the fetcher served (fetch.py), cardforge's own code (the page plan decides each pass from the pages
-of the last: plan.py), WeasyPrint and the libraries and fonts it draws with. So a booklet's PDF is
-kept with a record of what made it: for every pass, its page plan and the digest of its HTML, and the
-digest of every answer the fetcher gave. It is used again only when each recorded pass's HTML, made
+and they are a pure function of what they read: the HTML and stylesheets of each layout pass, the files
+and pictures the fetcher served (fetch.py), cardforge's own code (the page plan decides each pass from
+the pages of the last: plan.py), WeasyPrint and the libraries and fonts it draws with. So a booklet's PDF
+is kept with a record of what made it: for every pass, its page plan and the digest of its HTML and
+stylesheets (compose.py `BookletSource.text`), and the digest of every answer the fetcher gave. It is
+used again only when each recorded pass's HTML and stylesheets, made
 again now from the deck, and each file and picture, read again now, has the same digest, and the
 environment (`environment()`) is the same: then WeasyPrint would make the same decisions and the
 same bytes. Anything else, including an entry that cannot be read or whose PDF does not match its
@@ -67,7 +68,7 @@ class Pass:
 
 
 Sources = Callable[[Pass], str]
-"""A pass -> its HTML, made from the deck now."""
+"""A pass -> its HTML and stylesheets (compose.py `BookletSource.text`), made from the deck now."""
 Content = Callable[[str], str | None]
 """A URL -> the digest of what the fetcher serves for it now (None when it refuses it now)."""
 
@@ -91,7 +92,7 @@ def _entry(page: str, multiple: int, first_html: str) -> Path | None:
 
 def kept_pdf(page: str, multiple: int, first_html: str, sources: Sources, content: Content) -> bytes | None:
     """The PDF kept for this booklet when everything its layout read is unchanged, else None.
-    `first_html` is the first pass's HTML (the default page plan's), which names the entry."""
+    `first_html` is the first pass's text (the default page plan's), which names the entry."""
     path = _entry(page, multiple, first_html)
     if path is None:
         return None

@@ -10,6 +10,7 @@ element on every pass, and draws it the same.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 from dataclasses import dataclass, field
@@ -37,6 +38,68 @@ _FONTS = {"font-family: sans-bold;": "font-family: DejaVu Sans; font-weight: bol
 A deck's own fonts keep their registered names, which the booklet's stylesheet declares."""
 
 
+_GROUP = re.compile(r"<g\b[^>]*>|</g>")
+_EMPTY_GROUP = '<g transform="">'
+
+
+def _unwrapped(text: str) -> str:
+    """`text` without reportlab's groups that change nothing (`<g transform="">`, a group for every
+    Group of the drawing): their children are drawn the same without them, and WeasyPrint walks, styles
+    and brackets (q ... Q) every element it draws, on every page that shows the picture."""
+    parts: list[str] = []
+    dropped: list[bool] = []
+    at = 0
+    for match in _GROUP.finditer(text):
+        tag = match.group()
+        if tag == "</g>":
+            drop = dropped.pop()
+        elif tag.endswith("/>"):
+            drop = tag == '<g transform=""/>'
+        else:
+            drop = tag == _EMPTY_GROUP
+            dropped.append(drop)
+        parts.append(text[at:match.start()])
+        if not drop:
+            parts.append(tag)
+        at = match.end()
+    parts.append(text[at:])
+    return "".join(parts)
+
+
+_TAG = re.compile(r"<[A-Za-z][^>]*>")
+_STYLE = re.compile(r'\sstyle="([^"]*)"')
+_ATTRIBUTE = re.compile(r'\s([\w:.-]+)="')
+_DECLARATION = re.compile(r"\s*([a-z][a-z-]*)\s*:\s*([A-Za-z0-9 #%.,()+-]*?)\s*")
+"""A plain declaration (no quotes, escapes, comments, `!important` or `url()`): its value reads the same
+as a presentation attribute."""
+
+
+@functools.cache
+def _declarations(style: str) -> tuple[tuple[str, str], ...] | None:
+    """`style` as (name, value) pairs, or None when it is not made of plain declarations only."""
+    found = [_DECLARATION.fullmatch(part) for part in style.split(";") if part.strip()]
+    if not found or not all(found) or "url(" in style:
+        return None
+    pairs = tuple((m.group(1), m.group(2)) for m in found if m is not None)
+    return pairs if len({name for name, _ in pairs}) == len(pairs) else None
+
+
+def _as_attributes(tag: re.Match[str]) -> str:
+    """One element's `style` written as presentation attributes, which WeasyPrint's SVG reader takes as
+    they are (tests/test_booklet_pictures.py); it tokenises a style attribute as CSS at every picture."""
+    text = tag.group()
+    style = _STYLE.search(text)
+    pairs = _declarations(style.group(1)) if style else None
+    if style is None or pairs is None or set(_ATTRIBUTE.findall(text)) & {name for name, _ in pairs}:
+        return text
+    return text[:style.start()] + "".join(f' {name}="{value}"' for name, value in pairs) + text[style.end():]
+
+
+def plain_attributes(svg: str) -> str:
+    """`svg` with every style attribute of plain declarations written as presentation attributes."""
+    return _TAG.sub(_as_attributes, svg)
+
+
 @dataclass
 class SvgMaker:
     """Turns Drawings into the booklet's pictures: `<img>` of an SVG served from `pictures`."""
@@ -58,7 +121,7 @@ class SvgMaker:
         root = (f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
                 f'width="{width:.2f}mm" height="{height:.2f}mm" viewBox="{x:.2f} {y:.2f} {w:.2f} {h:.2f}" '
                 f'preserveAspectRatio="xMidYMid meet">')
-        data = _ROOT.sub(root, text, count=1).encode()
+        data = plain_attributes(_unwrapped(_ROOT.sub(root, text, count=1))).encode()
         url = f"{PICTURE_SCHEME}{hashlib.sha1(data).hexdigest()[:20]}.svg"
         self.pictures[url] = data
         return Markup(f'<img class="drawn" src="{url}">')

@@ -16,6 +16,7 @@ Elsewhere (macOS, Windows) the lookups may be what finds them, so they run as us
 from __future__ import annotations
 
 import ctypes.util
+import functools
 import shutil
 import sys
 from collections.abc import Callable, Iterator
@@ -45,9 +46,10 @@ def _loader_finds_libraries() -> Iterator[None]:
 with _loader_finds_libraries():
     import weasyprint  # noqa: F401  (first import: opens the native libraries)
 
-from weasyprint import HTML  # noqa: E402
+from weasyprint import CSS, HTML  # noqa: E402
 from weasyprint.document import Page  # noqa: E402
 from weasyprint.formatting_structure import boxes  # noqa: E402
+from weasyprint.images import SVGImage  # noqa: E402
 from weasyprint.text.fonts import FontConfiguration  # noqa: E402
 from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherResponse  # noqa: E402
 
@@ -80,6 +82,18 @@ class FontFiles(FontConfiguration):
             self._folder = None
 
 
+class PictureCache(dict[str, Any]):
+    """WeasyPrint's image cache (`HTML.render(cache=...)`), shared by the layout passes of one booklet
+    (compose.py `laid_out`), so each picture is fetched and parsed once. An SVG picture also keeps its
+    intrinsic size once worked out: WeasyPrint parses the width and height attributes again every time a
+    flex or table layout asks (hundreds of times for the cover's fan of cards), and they never change."""
+
+    def __setitem__(self, url: str, image: Any) -> None:
+        if isinstance(image, SVGImage):
+            image.get_intrinsic_size = functools.cache(image.get_intrinsic_size)
+        super().__setitem__(url, image)
+
+
 class OverlaidPage(Page):
     """A laid-out page with a page of another document painted over it (the Notes block, laid out
     with the added pages, drawn on the last rules page). Only `Page.paint` is relied on."""
@@ -93,5 +107,5 @@ class OverlaidPage(Page):
         self._overlay.paint(stream, scale)
 
 
-__all__ = ["HTML", "ConfinedFetcher", "FatalURLFetchingError", "FontConfiguration", "FontFiles", "OverlaidPage", "Page",
-           "URLFetcher", "URLFetcherResponse", "boxes"]
+__all__ = ["CSS", "HTML", "ConfinedFetcher", "FatalURLFetchingError", "FontConfiguration", "FontFiles", "OverlaidPage", "Page",
+           "PictureCache", "URLFetcher", "URLFetcherResponse", "boxes"]
