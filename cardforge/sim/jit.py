@@ -89,13 +89,19 @@ class _OneCopyOfTheScope:
         return getattr(copy, name)
 
 
-def _inlined_blocks_share_one_scope() -> None:
-    """Patches numba's inliner (see the module docstring); a numba without it is left as it is."""
+def _inliner() -> tuple[Any, Any]:
+    """numba's inliner module and its worker class, (None, None) when this numba has neither (the patches of
+    the inliner below then leave numba as it is)."""
     try:
         from numba.core import inline_closurecall
     except ImportError:
-        return
-    worker = getattr(inline_closurecall, "InlineWorker", None)
+        return None, None
+    return inline_closurecall, getattr(inline_closurecall, "InlineWorker", None)
+
+
+def _inlined_blocks_share_one_scope() -> None:
+    """Patches numba's inliner (see the module docstring); a numba without it is left as it is."""
+    inline_closurecall, worker = _inliner()
     inline_ir = getattr(worker, "inline_ir", None)
     if inline_ir is None or getattr(inline_ir, "one_scope", False) or getattr(inline_closurecall, "copy", None) is not copy:
         return
@@ -187,11 +193,7 @@ class _UntypedIR:
 
 def _inlined_functions_read_once() -> None:
     """Patches numba's inliner (see the module docstring); a numba without it is left as it is."""
-    try:
-        from numba.core import inline_closurecall
-    except ImportError:
-        return
-    worker = getattr(inline_closurecall, "InlineWorker", None)
+    _, worker = _inliner()
     run = getattr(worker, "run_untyped_passes", None)
     if run is None or getattr(run, "once", False) or not hasattr(getattr(run, "__code__", None), "co_varnames"):
         return
