@@ -8,7 +8,6 @@ for the fold-and-staple formats, impose.py puts the A5 pages on A4 or Letter she
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -31,7 +30,7 @@ from .formats import FORMATS
 from .impose import impose_saddle_stitch
 from .kept import Pass, keep_pdf, kept_pdf
 from .pages import mark_lead_ins, number_blocks
-from .pictures import Pictures, SvgMaker
+from .pictures import DRAWN, Pictures, SvgMaker
 from .plan import PagePlan, Tail, lay_out, page_multiple
 from .templates import TEMPLATES_DIR, macros, render
 from .text import Marker, fill_placeholders, find_rules_source, markdown_html
@@ -204,10 +203,6 @@ def deck_font_faces(deck: Deck) -> list[dict[str, str]]:
     return faces
 
 
-_DRAWN = re.compile(r'<img class="drawn" src="([^"]+)"')
-"""A picture drawn by the card renderer (pictures.py `SvgMaker`)."""
-
-
 BASE_URL = str(TEMPLATES_DIR) + "/"
 """What relative URLs in the booklet's HTML and stylesheets are relative to."""
 
@@ -272,7 +267,7 @@ class BookletParts:
     def size(self, source: BookletSource) -> int:
         """What a document costs to lay out, roughly: its HTML and the SVG of the pictures it shows."""
         pictures = self.pictures.maker.pictures
-        return len(source.html) + sum(len(pictures.get(url, b"")) for url in _DRAWN.findall(source.html))
+        return len(source.html) + sum(len(pictures.get(url, b"")) for url in DRAWN.findall(source.html))
 
     def fetcher(self) -> DeckFetcher:
         return DeckFetcher((*self.deck.folders, ASSETS_DIR, TEMPLATES_DIR), self.body.images,

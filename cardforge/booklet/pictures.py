@@ -100,6 +100,10 @@ def plain_attributes(svg: str) -> str:
     return _TAG.sub(_as_attributes, svg)
 
 
+DRAWN = re.compile(r'<img class="drawn" src="([^"]+)"')
+"""A picture `SvgMaker` drew, as it appears in the booklet's HTML (the URL of its SVG in group 1)."""
+
+
 @dataclass
 class SvgMaker:
     """Turns Drawings into the booklet's pictures: `<img>` of an SVG served from `pictures`."""

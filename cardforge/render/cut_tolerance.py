@@ -130,9 +130,14 @@ def _layout_bands(deck: Deck, side: Side) -> Iterator[str | None]:
     if measured is not None:  # measured with the frames (`_layout_pictures`)
         yield from measured
         return
-    bleed = deck.spec.card.bleed
     for image in iter_pages(layout_face_pages(deck, side).pdf, BAND_DPI):
-        yield band_colour(image, bleed, BAND_DPI, min(MISCUT_MM, bleed))
+        yield _layout_band(deck, image)
+
+
+def _layout_band(deck: Deck, image: Image.Image) -> str | None:
+    """The band of a layout face's page rasterised at BAND_DPI (measured alone or with the frames)."""
+    bleed = deck.spec.card.bleed
+    return band_colour(image, bleed, BAND_DPI, min(MISCUT_MM, bleed))
 
 
 def shared_band(deck: Deck, side: Side) -> str | None:
@@ -233,10 +238,9 @@ def _layout_pictures(deck: Deck, side: Side) -> Iterator[Image.Image]:
         from .png import layout_face_pages, pages_at
 
         # each page read once for the frames and the bands (`_layout_bands`, which the sheets ask for next)
-        bleed = deck.spec.card.bleed
         bands: list[str | None] = []
         for frame, band in pages_at(layout_face_pages(deck, side).pdf, (FRAME_DPI, BAND_DPI)):
-            bands.append(band_colour(band, bleed, BAND_DPI, min(MISCUT_MM, bleed)))
+            bands.append(_layout_band(deck, band))
             yield frame
         faces_of(deck).kept(("layout bands", side), lambda: tuple(bands))
 
