@@ -8,11 +8,17 @@ comparison it also times the same images as a deck that declares `players: [2]`,
 The deck is generated into a temporary folder: 54 fronts and 54 backs, PNG 815x1110 px, drawn by
 bench_build.make_image. Prints figures only. Run: python benchmarks/bench_art_deck.py [--cartuli-python PY]
 
-In the same run it times cartuli (a print-and-play sheet maker on PyPI) on the same images, A4, so
-the two figures share the machine's load: cartuli needs OpenCV, so install it into a venv of its own
+In the same run it times cartuli (a print-and-play sheet maker on PyPI) on the same images, A4:
+cartuli needs OpenCV, so install it into a venv of its own
 (`python3 -m venv /tmp/cartuli && /tmp/cartuli/bin/pip install cartuli`) and pass that interpreter
 with --cartuli-python (or set CARTULI_PYTHON); without it the line says cartuli was not found.
 Target: `build --only cards` at least 20 times faster than cartuli.
+
+The two programs take turns, one run each, REPEAT times, so both are timed over the same half minute.
+A shared machine has slow spells of a second or more, and a start-up-bound run of a quarter second
+loses more in one (relatively) than an image-bound run of six: timed back to back in two separate
+blocks, the ratio depended on which block a spell fell in (16x to 27x on one idle machine in one
+hour). Alongside the best runs' ratio it prints the median of the REPEAT turn-by-turn ratios.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ import argparse
 import os
 import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -73,17 +80,8 @@ def best_of(args: list[str]) -> tuple[float, float]:
 
     CPU time (user + system of the child) is printed beside wall time because the machine is shared:
     when other jobs hold the cores, wall time grows but CPU time stays close to the work done."""
-    best = (float("inf"), float("inf"))
-    subprocess.run([str(CARDFORGE), *args], check=True, capture_output=True, env=ENV)  # warm-up: caches
-    for _ in range(REPEAT):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        start = time.perf_counter()
-        subprocess.run([str(CARDFORGE), *args], check=True, capture_output=True, env=ENV)
-        wall = time.perf_counter() - start
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-        best = min(best, (wall, cpu))
-    return best
+    timed([str(CARDFORGE), *args])  # warm-up: caches
+    return min(timed([str(CARDFORGE), *args]) for _ in range(REPEAT))
 
 
 CARTULIFILE = """decks:
@@ -116,19 +114,26 @@ def cartuli_python(given: str | None) -> str | None:
     return None
 
 
-def time_cartuli(python: str, deck: Path) -> tuple[float, float]:
-    """(wall, CPU) of the best of REPEAT cartuli runs on the art deck's images (A4, 3 mm bleed)."""
+def timed(command: list[str]) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) of one run of COMMAND, which must succeed."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(command, check=True, capture_output=True, env=ENV)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def turns(ours: list[str], python: str, deck: Path) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
+    """REPEAT runs each of `cardforge OURS` and of cartuli on the art deck's images (A4, 3 mm bleed),
+    taking turns (after a warm-up of each): their (wall, CPU) in run order, ours first."""
     (deck / "Cartulifile.yml").write_text(CARTULIFILE, encoding="utf-8")
-    best = (float("inf"), float("inf"))
-    subprocess.run([python, "-c", CARTULI_RUN, str(deck)], check=True, capture_output=True)
-    for _ in range(REPEAT):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        start = time.perf_counter()
-        subprocess.run([python, "-c", CARTULI_RUN, str(deck)], check=True, capture_output=True)
-        wall = time.perf_counter() - start
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        best = min(best, (wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)))
-    return best
+    theirs = [python, "-c", CARTULI_RUN, str(deck)]
+    command = [str(CARDFORGE), *ours]
+    timed(command)
+    timed(theirs)
+    pairs = [(timed(command), timed(theirs)) for _ in range(REPEAT)]
+    return [pair[0] for pair in pairs], [pair[1] for pair in pairs]
 
 
 def main() -> None:
@@ -140,12 +145,15 @@ def main() -> None:
         deck = art_deck(Path(tmp) / "art")
         out = Path(tmp) / "out"
         common = ["build", str(deck), "-o", str(out), "--paper", "a4", "--duplex", "long"]
-        only = best_of([*common, "--only", "cards"])
+        if cartuli:
+            ours, theirs = turns([*common, "--only", "cards"], cartuli, deck)
+            only, other = min(ours), min(theirs)
+        else:
+            only, other = best_of([*common, "--only", "cards"]), None
         full = best_of(common)
         played = best_of(["build", str(with_players(deck)), "-o", str(out), "--paper", "a4", "--duplex", "long"])
         startup = best_of(["--version"])
         size = (out / "bench-art" / "bench-art-cards.pdf").stat().st_size
-        other = time_cartuli(cartuli, deck) if cartuli else None
     print(f"art deck, {IMAGE_CARDS} image cards (815x1110 PNG fronts and backs), A4 long-edge duplex, "
           f"best of {REPEAT} fresh processes (wall / CPU):")
     print(f"  cardforge build --only cards   {only[0]:6.3f} s / {only[1]:.3f} s   (target: 20x faster than cartuli)")
@@ -158,9 +166,12 @@ def main() -> None:
     if other is None:
         print("  cartuli                        not found (see this file's docstring: --cartuli-python)")
     else:
+        ratios = sorted(pair[0] / mine[0] for mine, pair in zip(ours, theirs))
         print(f"  cartuli, same images, A4       {other[0]:6.3f} s / {other[1]:.3f} s   "
               f"(--only cards is {other[0] / only[0]:.1f}x faster by wall time, {other[1] / only[1]:.1f}x by CPU; "
               "target 20x)")
+        print(f"  turn by turn, by wall time     {ratios[0]:.1f}x to {ratios[-1]:.1f}x, median "
+              f"{statistics.median(ratios):.1f}x   ({REPEAT} turns, each program once per turn)")
 
 if __name__ == "__main__":
     main()
