@@ -14,7 +14,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .processes import process_context
+from .processes import process_context, worker_pool
 
 if TYPE_CHECKING:
     from .artifacts import Build
@@ -222,7 +222,7 @@ def build_decks(jobs: list[DeckJob], workers: int) -> Iterator[DeckBuilt]:
     context = process_context()
     _JOBS[:] = [_single_process(job) for job in jobs]
     try:
-        with context.Pool(workers) as pool:
+        with worker_pool(context, workers) as pool:
             if context.get_start_method() == "fork":  # the workers have the jobs already
                 done = pool.imap(_run, tasks)
             else:

@@ -13,9 +13,13 @@ from __future__ import annotations
 
 import signal
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from types import FrameType
 
 _requested = threading.Event()
+_held = 0
+"""How many `held()` blocks the main thread is in: Ctrl-C raises nothing until the last one ends."""
 
 
 def requested() -> bool:
@@ -39,8 +43,23 @@ def _in_compiler(frame: FrameType | None) -> bool:
 
 def _on_sigint(_signum: int, frame: FrameType | None) -> None:
     _requested.set()
-    if not _in_compiler(frame):
+    if not _held and not _in_compiler(frame):
         raise KeyboardInterrupt
+
+
+@contextmanager
+def held() -> Iterator[None]:
+    """Run the block whole: a Ctrl-C pressed meanwhile is raised when it ends (where `install()` routed
+    SIGINT here), for code that a KeyboardInterrupt must not cut in two (processes.py `worker_pool`). A
+    process forked inside the block keeps it held."""
+    global _held
+    _held += 1
+    try:
+        yield
+    finally:
+        _held -= 1
+    if not _held:
+        checkpoint()
 
 
 def install() -> None:

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
+from typing import TYPE_CHECKING, Any
 
 from .errors import CardforgeError
 
 if TYPE_CHECKING:
     from multiprocessing.context import BaseContext
+    from multiprocessing.pool import Pool
 
 START_METHOD_ENV = "CARDFORGE_START_METHOD"
 
@@ -40,3 +43,21 @@ def process_context() -> BaseContext:
     import multiprocessing
 
     return multiprocessing.get_context(start_method())
+
+
+@contextmanager
+def worker_pool(context: BaseContext, processes: int, initializer: Callable[..., None] | None = None,
+                initargs: tuple[Any, ...] = ()) -> Iterator[Pool]:
+    """A multiprocessing pool whose workers are ended (`terminate`) however the block ends, Ctrl-C included.
+
+    Ctrl-C waits while the pool starts (interrupt.py `held`). One that landed inside `Pool()` itself (it
+    starts its workers, then the thread that replaces any that exit, then registers its clean-up) left
+    workers and that thread with no one to end them: at exit, when multiprocessing stopped the workers,
+    the thread started a new one, which waited forever on the task queue and kept the terminal's pipes
+    open (tests/test_processes.py)."""
+    from .interrupt import held
+
+    with ExitStack() as stack:
+        with held():
+            pool = stack.enter_context(context.Pool(processes, initializer, initargs))
+        yield pool

@@ -26,7 +26,7 @@ from ..games.tricks import GameRecord, TrickGame
 from ..interrupt import checkpoint
 from ..load import load_deck
 from ..outputs import check_target, safe_replace
-from ..processes import process_context
+from ..processes import process_context, worker_pool
 from .accumulate import Accumulator, Histogram
 from .agents import fast_agents, make_agent, seat_agents
 
@@ -204,9 +204,9 @@ def _results(deck: Deck, game: TrickGame[Any], players: int, agent_names: list[s
         from .fast import FastRunner
 
         FastRunner(game, kernel, agent_names).batch(seed, 0, 1)
-    ctx = process_context()  # processes.py: fork on Linux, spawn elsewhere
-    with ctx.Pool(jobs, initializer=_init_worker, initargs=(deck, players, agent_names, seed, want_log,
-                                                                     kernel is not None)) as pool:
+    # processes.py: fork on Linux, spawn elsewhere; the workers end with the block, however it ends
+    with worker_pool(process_context(), jobs, _init_worker,
+                     (deck, players, agent_names, seed, want_log, kernel is not None)) as pool:
         for (start, stop), (acc, lines) in zip(chunks, pool.imap(_worker_range, chunks)):
             yield stop - start, acc, lines
 

@@ -12,6 +12,8 @@ import signal
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
+from ..processes import worker_pool
+
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -43,5 +45,5 @@ class ForkPool:
             return
         methods = multiprocessing.get_all_start_methods()
         ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-        with ctx.Pool(min(self.jobs, len(tasks)), initializer=_quiet_sigint) as pool:
+        with worker_pool(ctx, min(self.jobs, len(tasks)), _quiet_sigint) as pool:
             yield from pool.imap_unordered(_call, [(fn, i, t) for i, t in enumerate(tasks)])

@@ -1,0 +1,80 @@
+"""Worker pools that end with the block that made them, however it ends (cardforge/processes.py)."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import threading
+from collections.abc import Iterator
+from multiprocessing import pool as mp_pool
+from typing import Any
+
+import pytest
+
+from cardforge import interrupt
+from cardforge.processes import process_context, worker_pool
+
+
+@pytest.fixture
+def ctrl_c_raises() -> Iterator[None]:
+    """Ctrl-C handled as the command line handles it (interrupt.py `install`), for the test's length."""
+    before = signal.getsignal(signal.SIGINT)
+    interrupt.install()
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+        interrupt._requested.clear()
+
+
+def _pool_threads() -> list[str]:
+    return [t.name for t in threading.enumerate() if "_handle" in t.name]
+
+
+def test_a_ctrl_c_while_a_pool_starts_ends_its_workers(monkeypatch: pytest.MonkeyPatch, ctrl_c_raises: None) -> None:
+    """A Ctrl-C that lands inside multiprocessing's Pool() (here: its first worker is running, the second is
+    being made) used to leave that worker and the pool's threads running, with nothing left to end them."""
+    made: list[int] = []
+    plain = mp_pool.Pool.Process
+
+    def make_then_interrupt(ctx: Any, *args: Any, **kwargs: Any) -> Any:
+        made.append(1)
+        if len(made) == 2:
+            os.kill(os.getpid(), signal.SIGINT)
+        return plain(ctx, *args, **kwargs)
+
+    monkeypatch.setattr(mp_pool.Pool, "Process", staticmethod(make_then_interrupt))
+    try:
+        with pytest.raises(KeyboardInterrupt):  # held while the pool starts, then raised
+            with worker_pool(process_context(), 2):
+                pass
+        assert len(made) == 2, "the pool started both workers"
+        left = multiprocessing.active_children()
+        assert left == [], f"workers left running after the Ctrl-C: {left}"
+        assert _pool_threads() == [], "the pool's threads are still running"
+    finally:
+        for child in multiprocessing.active_children():
+            child.terminate()
+            child.join()
+
+
+def test_a_pool_ends_its_workers_when_its_block_fails() -> None:
+    with pytest.raises(ZeroDivisionError):
+        with worker_pool(process_context(), 2) as pool:
+            assert sorted(pool.map(abs, [-2, -1, 3])) == [1, 2, 3]
+            workers = multiprocessing.active_children()
+            assert len(workers) == 2
+            raise ZeroDivisionError
+    assert not any(worker.is_alive() for worker in workers)
+
+
+def test_a_ctrl_c_in_a_held_block_arrives_when_the_block_ends(ctrl_c_raises: None) -> None:
+    after: list[str] = []
+    with pytest.raises(KeyboardInterrupt):
+        with interrupt.held():
+            with interrupt.held():
+                os.kill(os.getpid(), signal.SIGINT)
+                after.append("inner")
+            after.append("outer")  # held until the outermost block ends
+    assert after == ["inner", "outer"]
