@@ -68,7 +68,26 @@ def _exit_now(code: object) -> None:
     It returns, leaving the ordinary exit to run, when that could differ: an exit code that is not a
     number (SystemExit prints it), a thread still running (the ordinary exit waits for it), a file
     still open for writing (closing it at teardown may write its buffer), or stdout that cannot be
-    flushed (a closed pipe: the ordinary exit reports it)."""
+    flushed (a closed pipe: the ordinary exit reports it).
+
+    The command is over by then, so a Ctrl-C pressed meanwhile is ignored: it could only have turned a
+    finished command's exit into a traceback (tests/test_cli_errors.py). If the ordinary exit runs, Ctrl-C
+    works again for it."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        _exit_quietly(code)
+        return
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        _exit_quietly(code)
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
+def _exit_quietly(code: object) -> None:
+    """`_exit_now` but for Ctrl-C: `os._exit(code)` once nothing an ordinary exit does remains to be done."""
     import gc
     import io
     import os

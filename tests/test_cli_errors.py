@@ -131,6 +131,32 @@ def test_a_ctrl_c_inside_code_run_from_a_string_still_exits_130(tmp_path: Path) 
     assert done.stderr.decode() == "interrupted\n"
 
 
+def test_a_ctrl_c_while_a_finished_command_exits_is_ignored(tmp_path: Path) -> None:
+    """The command has done its work and is exiting (__main__.py `_exit_now`) when Ctrl-C arrives: it
+    exits as it would have, without a traceback and without dying by SIGINT."""
+    probe = tmp_path / "probe"
+    probe.mkdir()
+    (probe / "__main__.py").write_text(
+        "import gc, os, signal, sys\n"
+        "import cardforge.cli\n"
+        "from cardforge.__main__ import run\n"
+        "from cardforge.interrupt import install\n"
+        "listed = gc.get_objects\n"
+        "def ctrl_c_then_list(*args):\n"
+        "    os.kill(os.getpid(), signal.SIGINT)\n"
+        "    return listed(*args)\n"
+        "def finished() -> None:\n"
+        "    install()\n"
+        "    print('done')\n"
+        "    gc.get_objects = ctrl_c_then_list  # the exit looks over the objects: Ctrl-C lands there\n"
+        "    sys.exit(0)\n"
+        "cardforge.cli.main = finished\n"
+        "run()\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), *sys.path])}
+    done = subprocess.run([sys.executable, "-m", "probe"], cwd=tmp_path, env=env, capture_output=True, timeout=60)
+    assert (done.returncode, done.stdout.decode(), done.stderr.decode()) == (0, "done\n", "")
+
+
 def test_ctrl_c_in_a_two_process_simulation_leaves_no_log(tmp_path: Path) -> None:
     log = tmp_path / "games.jsonl"
     proc = _cardforge("simulate", "fives", "--games", "200000", "--jobs", "2", "--log", str(log), cwd=tmp_path)
