@@ -113,20 +113,23 @@ def test_ctrl_c_at_start_up_is_one_line_and_exit_130(tmp_path: Path) -> None:
     assert "Traceback" not in err
 
 
+def _probe(tmp_path: Path, setup: str) -> subprocess.CompletedProcess[bytes]:
+    """Run the command line (`cardforge.__main__.run`) as `python -m probe`, its `main` replaced by what
+    `setup` (Python source) defines."""
+    probe = tmp_path / "probe"
+    probe.mkdir()
+    (probe / "__main__.py").write_text("import cardforge.cli\nfrom cardforge.__main__ import run\n" + setup + "run()\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), *sys.path])}
+    return subprocess.run([sys.executable, "-m", "probe"], cwd=tmp_path, env=env, capture_output=True, timeout=60)
+
+
 def test_a_ctrl_c_inside_code_run_from_a_string_still_exits_130(tmp_path: Path) -> None:
     """dataclasses, namedtuple and numba run code from strings; CPython remembers a Ctrl-C that left such
     code even once it is caught, and would end `python -m` by SIGINT instead of exit 130 (__main__.py)."""
-    probe = tmp_path / "probe"
-    probe.mkdir()
-    (probe / "__main__.py").write_text(
-        "import cardforge.cli\n"
-        "from cardforge.__main__ import run\n"
-        "def interrupted_in_generated_code() -> None:\n"
-        "    exec('raise KeyboardInterrupt')\n"
-        "cardforge.cli.main = interrupted_in_generated_code\n"
-        "run()\n")
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), *sys.path])}
-    done = subprocess.run([sys.executable, "-m", "probe"], cwd=tmp_path, env=env, capture_output=True, timeout=60)
+    done = _probe(tmp_path,
+                  "def interrupted_in_generated_code() -> None:\n"
+                  "    exec('raise KeyboardInterrupt')\n"
+                  "cardforge.cli.main = interrupted_in_generated_code\n")
     assert done.returncode == 130, done.stderr.decode()
     assert done.stderr.decode() == "interrupted\n"
 
@@ -134,26 +137,19 @@ def test_a_ctrl_c_inside_code_run_from_a_string_still_exits_130(tmp_path: Path) 
 def test_a_ctrl_c_while_a_finished_command_exits_is_ignored(tmp_path: Path) -> None:
     """The command has done its work and is exiting (__main__.py `_exit_now`) when Ctrl-C arrives: it
     exits as it would have, without a traceback and without dying by SIGINT."""
-    probe = tmp_path / "probe"
-    probe.mkdir()
-    (probe / "__main__.py").write_text(
-        "import gc, os, signal, sys\n"
-        "import cardforge.cli\n"
-        "from cardforge.__main__ import run\n"
-        "from cardforge.interrupt import install\n"
-        "listed = gc.get_objects\n"
-        "def ctrl_c_then_list(*args):\n"
-        "    os.kill(os.getpid(), signal.SIGINT)\n"
-        "    return listed(*args)\n"
-        "def finished() -> None:\n"
-        "    install()\n"
-        "    print('done')\n"
-        "    gc.get_objects = ctrl_c_then_list  # the exit looks over the objects: Ctrl-C lands there\n"
-        "    sys.exit(0)\n"
-        "cardforge.cli.main = finished\n"
-        "run()\n")
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), *sys.path])}
-    done = subprocess.run([sys.executable, "-m", "probe"], cwd=tmp_path, env=env, capture_output=True, timeout=60)
+    done = _probe(tmp_path,
+                  "import gc, os, signal, sys\n"
+                  "from cardforge.interrupt import install\n"
+                  "listed = gc.get_objects\n"
+                  "def ctrl_c_then_list(*args):\n"
+                  "    os.kill(os.getpid(), signal.SIGINT)\n"
+                  "    return listed(*args)\n"
+                  "def finished() -> None:\n"
+                  "    install()\n"
+                  "    print('done')\n"
+                  "    gc.get_objects = ctrl_c_then_list  # the exit looks over the objects: Ctrl-C lands there\n"
+                  "    sys.exit(0)\n"
+                  "cardforge.cli.main = finished\n")
     assert (done.returncode, done.stdout.decode(), done.stderr.decode()) == (0, "done\n", "")
 
 
