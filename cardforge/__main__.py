@@ -87,7 +87,7 @@ def _exit_now(code: object) -> None:
 
 
 def _exit_quietly(code: object) -> None:
-    """`_exit_now` but for Ctrl-C: `os._exit(code)` once nothing an ordinary exit does remains to be done."""
+    """`_exit_now`'s work, with Ctrl-C already set aside: `os._exit(code)` when that is safe, else return."""
     import gc
     import io
     import os

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
 import threading
@@ -28,45 +27,50 @@ def ctrl_c_raises() -> Iterator[None]:
         interrupt._requested.clear()
 
 
-def _pool_threads() -> list[str]:
-    return [t.name for t in threading.enumerate() if "_handle" in t.name]
+def _recorded(monkeypatch: pytest.MonkeyPatch, ctrl_c_at: int = 0) -> list[Any]:
+    """The worker processes the pools of this test make, in order; Ctrl-C is pressed as the `ctrl_c_at`-th
+    is made (0: never)."""
+    made: list[Any] = []
+    plain = mp_pool.Pool.Process
+
+    def make(ctx: Any, *args: Any, **kwargs: Any) -> Any:
+        if len(made) + 1 == ctrl_c_at:
+            os.kill(os.getpid(), signal.SIGINT)
+        made.append(plain(ctx, *args, **kwargs))
+        return made[-1]
+
+    monkeypatch.setattr(mp_pool.Pool, "Process", staticmethod(make))
+    return made
 
 
 def test_a_ctrl_c_while_a_pool_starts_ends_its_workers(monkeypatch: pytest.MonkeyPatch, ctrl_c_raises: None) -> None:
     """A Ctrl-C that lands inside multiprocessing's Pool() (here: its first worker is running, the second is
     being made) used to leave that worker and the pool's threads running, with nothing left to end them."""
-    made: list[int] = []
-    plain = mp_pool.Pool.Process
-
-    def make_then_interrupt(ctx: Any, *args: Any, **kwargs: Any) -> Any:
-        made.append(1)
-        if len(made) == 2:
-            os.kill(os.getpid(), signal.SIGINT)
-        return plain(ctx, *args, **kwargs)
-
-    monkeypatch.setattr(mp_pool.Pool, "Process", staticmethod(make_then_interrupt))
+    threads = set(threading.enumerate())
+    made = _recorded(monkeypatch, ctrl_c_at=2)
     try:
         with pytest.raises(KeyboardInterrupt):  # held while the pool starts, then raised
             with worker_pool(process_context(), 2):
                 pass
-        assert len(made) == 2, "the pool started both workers"
-        left = multiprocessing.active_children()
+        left = [worker for worker in made if worker.is_alive()]
         assert left == [], f"workers left running after the Ctrl-C: {left}"
-        assert _pool_threads() == [], "the pool's threads are still running"
+        assert len(made) == 2, "the pool started both workers before the Ctrl-C was raised"
+        assert [t.name for t in set(threading.enumerate()) - threads] == [], "the pool's threads are still running"
     finally:
-        for child in multiprocessing.active_children():
-            child.terminate()
-            child.join()
+        for worker in made:
+            if worker.is_alive():
+                worker.terminate()
+                worker.join()
 
 
-def test_a_pool_ends_its_workers_when_its_block_fails() -> None:
+def test_a_pool_ends_its_workers_when_its_block_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    made = _recorded(monkeypatch)
     with pytest.raises(ZeroDivisionError):
         with worker_pool(process_context(), 2) as pool:
             assert sorted(pool.map(abs, [-2, -1, 3])) == [1, 2, 3]
-            workers = multiprocessing.active_children()
-            assert len(workers) == 2
+            assert len(made) == 2 and all(worker.is_alive() for worker in made)
             raise ZeroDivisionError
-    assert not any(worker.is_alive() for worker in workers)
+    assert not any(worker.is_alive() for worker in made)
 
 
 def test_a_ctrl_c_in_a_held_block_arrives_when_the_block_ends(ctrl_c_raises: None) -> None:
