@@ -19,7 +19,7 @@ from types import FrameType
 
 _requested = threading.Event()
 _held = 0
-"""How many `held()` blocks the main thread is in: Ctrl-C raises nothing until the last one ends."""
+"""How many `held()` blocks the main thread is in: Ctrl-C raises nothing until the outermost one ends."""
 
 
 def requested() -> bool:
@@ -51,8 +51,12 @@ def _on_sigint(_signum: int, frame: FrameType | None) -> None:
 def held() -> Iterator[None]:
     """Run the block whole: a Ctrl-C pressed meanwhile is raised when it ends (where `install()` routed
     SIGINT here), for code that a KeyboardInterrupt must not cut in two (processes.py `worker_pool`). A
-    process forked inside the block keeps it held."""
+    process forked inside the block keeps it held. Only the main thread is ever interrupted, so in
+    another thread this holds nothing (and Ctrl-C still reaches the main thread at once)."""
     global _held
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
     _held += 1
     try:
         yield

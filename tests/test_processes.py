@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import signal
 import threading
+import time
 from collections.abc import Iterator
 from multiprocessing import pool as mp_pool
 from typing import Any
@@ -82,3 +83,23 @@ def test_a_ctrl_c_in_a_held_block_arrives_when_the_block_ends(ctrl_c_raises: Non
                 after.append("inner")
             after.append("outer")  # held until the outermost block ends
     assert after == ["inner", "outer"]
+
+
+def test_a_block_held_in_another_thread_leaves_ctrl_c_to_the_main_thread(ctrl_c_raises: None) -> None:
+    entered, leave = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with interrupt.held():
+            entered.set()
+            leave.wait(30)
+
+    other = threading.Thread(target=hold)
+    other.start()
+    try:
+        assert entered.wait(30)
+        with pytest.raises(KeyboardInterrupt):  # raised in the main thread, cutting the wait short
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(10)
+    finally:
+        leave.set()
+        other.join()
