@@ -75,6 +75,16 @@ def with_players(folder: Path) -> Path:
     return played
 
 
+def timed(command: list[str]) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) of one run of COMMAND, which must succeed."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(command, check=True, capture_output=True, env=ENV)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
 def best_of(args: list[str]) -> tuple[float, float]:
     """(wall seconds, CPU seconds) of the fastest of REPEAT runs of `cardforge ARGS` (each must succeed).
 
@@ -112,16 +122,6 @@ def cartuli_python(given: str | None) -> str | None:
         if candidate and subprocess.run([candidate, "-c", "import cartuli"], capture_output=True).returncode == 0:
             return candidate
     return None
-
-
-def timed(command: list[str]) -> tuple[float, float]:
-    """(wall seconds, CPU seconds) of one run of COMMAND, which must succeed."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    subprocess.run(command, check=True, capture_output=True, env=ENV)
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def turns(ours: list[str], python: str, deck: Path) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:

@@ -74,12 +74,8 @@ def _exit_now(code: object) -> None:
     finished command's exit into a traceback (tests/test_cli_errors.py). If the ordinary exit runs, Ctrl-C
     works again for it."""
     import signal
-    import threading
 
-    if threading.current_thread() is not threading.main_thread():
-        _exit_quietly(code)
-        return
-    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)  # run() is the command line's: the main thread
     try:
         _exit_quietly(code)
     finally:
