@@ -17,9 +17,12 @@ three heuristic players, rotated through the seats (95% intervals).
   where every seat searches (`--speed-games` games: nearly all of the match's time is search), and
   its rate is its plays over the whole match's CPU time, the passes' and gifts' time included: if
   anything it is understated. The passes, gifts and bids it searched are printed beside it.
-The ratio printed is compiled / Python plays per CPU-second. `--check` also times `check DECK --skilled`
-per deck at check's own budget (`--check-budget`; sequential to ±2 percentage points, skill ladder included; `--jobs` processes) and prints its
-games and precision per player count, its wall time and its CPU seconds (this process and its workers).
+The ratio printed is compiled / Python plays per CPU-second. Beside it: the share of the Python search's
+decision time spent inside its one compiled call per decision (trickloop.search_playouts: the deals, the
+bandit and every playout), and so the most that compiling the rest of it could gain.
+`--check` also times `check DECK --skilled` per deck at check's own budget (`--check-budget`; sequential
+to ±2 percentage points, skill ladder included; `--jobs` processes) and prints its games and precision per
+player count, its wall time and its CPU seconds (this process and its workers).
 """
 
 from __future__ import annotations
@@ -30,14 +33,25 @@ import time
 from typing import Any
 
 from cardforge.check.skilled import CHECK_BUDGET
-from cardforge.sim import search
+from cardforge.sim import search, trickloop
 from cardforge.sim.skill import match
 
 
 def python_tally() -> dict[str, float]:
-    """Counts the Python search's decisions and the CPU time spent in them (wraps `SearchAgent.play`)."""
-    tally = {"decisions": 0, "cpu": 0.0}
+    """Counts the Python search's decisions, the CPU time spent in them (wraps `SearchAgent.play`) and the
+    part of it inside the one compiled call that deals, chooses and plays every playout of a decision
+    (wraps `trickloop.search_playouts`, which search.py imports when it decides)."""
+    tally = {"decisions": 0, "cpu": 0.0, "compiled": 0.0}
     plain = search.SearchAgent.play
+    playouts = trickloop.search_playouts
+
+    def search_playouts(*args: Any) -> Any:
+        cpu = time.process_time()
+        out = playouts(*args)
+        tally["compiled"] += time.process_time() - cpu
+        return out
+
+    trickloop.search_playouts = search_playouts
 
     def play(self: Any, game: Any, st: Any, legal: list[int]) -> int:
         if len(legal) == 1:
@@ -86,7 +100,7 @@ def main() -> None:
     print(f"{'deck':<13}{'search':<10}{'games':>6}{'search wins':>22}{'others':>8}{'gap (95%)':>26}"
           f"{'plays':>8}{'passes':>8}{'plays/cpu-s':>12}{'load':>6}")
     for deck in args.decks.split(","):
-        rates = {}
+        rates, share = {}, 0.0
         for kind, games in (("python", args.python_games), ("compiled", args.games)):
             engine = "reference" if kind == "python" else "fast"
             match(deck, args.players, args.players, agent, "heuristic", seed=99, engine=engine)  # compile first
@@ -104,10 +118,13 @@ def main() -> None:
             print(f"{deck:<13}{kind:<10}{m.games:>6}{m.win_rate:>8.1%} ({low:.1%}-{high:.1%}){m.opponent_rate:>8.1%}"
                   f"{d:>+9.1%} ({dlow:+.1%} to {dhigh:+.1%}){plays:>8}{passes:>8}{rates[kind]:>12.0f}{load:>6.1f}",
                   flush=True)
-            py["decisions"], py["cpu"] = 0, 0.0
+            if kind == "python":
+                share = py["compiled"] / py["cpu"] if py["cpu"] else 0.0
+            py["decisions"], py["cpu"], py["compiled"] = 0, 0.0, 0.0
         if rates["python"]:
-            print(f"{deck:<13}compiled / python plays per CPU-second: {rates['compiled'] / rates['python']:.1f}x",
-                  flush=True)
+            print(f"{deck:<13}compiled / python plays per CPU-second: {rates['compiled'] / rates['python']:.1f}x; "
+                  f"the python search spent {share:.0%} of its decisions' CPU inside its one compiled call "
+                  f"(compiling the rest could make it {1 / max(share, 1e-9):.2f}x faster at most)", flush=True)
 
     if args.check:
         for deck in args.decks.split(","):
