@@ -51,7 +51,7 @@ def python_tally() -> dict[str, float]:
         tally["compiled"] += time.process_time() - cpu
         return out
 
-    trickloop.search_playouts = search_playouts
+    trickloop.search_playouts = search_playouts  # type: ignore[assignment]
 
     def play(self: Any, game: Any, st: Any, legal: list[int]) -> int:
         if len(legal) == 1:
@@ -75,8 +75,10 @@ def compiled_tally(deck: str, players: int) -> Any:
     from cardforge.sim.ismcts import with_search
 
     loaded = load_deck(deck)
-    kernel = kernel_for(game_for(loaded, players))
-    return with_search(kernel.pieces).tally
+    pieces = getattr(kernel_for(game_for(loaded, players)), "pieces", None)  # a declared game's trick loop
+    if pieces is None:
+        raise SystemExit(f"{deck}: no compiled trick loop to search in")
+    return with_search(pieces).tally
 
 
 def main() -> None:
@@ -104,14 +106,16 @@ def main() -> None:
         for kind, games in (("python", args.python_games), ("compiled", args.games)):
             engine = "reference" if kind == "python" else "fast"
             match(deck, args.players, args.players, agent, "heuristic", seed=99, engine=engine)  # compile first
+            py["decisions"], py["cpu"], py["compiled"] = 0, 0.0, 0.0  # the warm-up's (and its compile's) are not counted
             load = os.getloadavg()[0]
             cpu = time.process_time()
             m = match(deck, args.players, games, agent, "heuristic", seed=1, engine=engine)
             cpu = time.process_time() - cpu
             if kind == "python":
-                plays, passes, spent = py["decisions"], "-", py["cpu"]
+                plays, passes, spent = int(py["decisions"]), "-", py["cpu"]
             else:
-                plays, passes, spent = compiled_speed(deck, args.players, args.speed_games, agent)
+                plays, searched, spent = compiled_speed(deck, args.players, args.speed_games, agent)
+                passes = str(searched)
             rates[kind] = plays / spent if spent else 0.0
             low, high = m.interval
             d, dlow, dhigh = m.gap()
@@ -120,7 +124,6 @@ def main() -> None:
                   flush=True)
             if kind == "python":
                 share = py["compiled"] / py["cpu"] if py["cpu"] else 0.0
-            py["decisions"], py["cpu"], py["compiled"] = 0, 0.0, 0.0
         if rates["python"]:
             print(f"{deck:<13}compiled / python plays per CPU-second: {rates['compiled'] / rates['python']:.1f}x; "
                   f"the python search spent {share:.0%} of its decisions' CPU inside its one compiled call "
