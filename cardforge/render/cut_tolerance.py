@@ -16,11 +16,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from itertools import chain
-from typing import TYPE_CHECKING, Literal, cast
+from typing import TYPE_CHECKING, cast
 
 from PIL import Image, ImageChops
 
 from ..deck import Card, Deck
+from .impose import Side
 from .sheets import SheetOptions, deck_imposition
 
 if TYPE_CHECKING:
@@ -31,7 +32,6 @@ MISCUT_MM = 1.0
 BAND_DPI = 50
 FRAME_DPI = 100
 """Frames are measured finer than bands: the rasteriser snaps an edge up to a pixel, 0.25 mm here."""
-Side = Literal["front", "back"]
 TOLERANCE = 24
 """Largest per-channel difference (0-255) still counted as the same colour (antialiasing, JPEG-free)."""
 FRAME_SAFE_MM = 4.0

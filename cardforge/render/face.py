@@ -13,13 +13,14 @@ from collections.abc import Callable, Hashable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..deck import Card, Deck
 from ..model import BackByProperty, Layout, TextElement
 from . import RenderError
 from .face_images import ImageFace, image_face
 from .frame import Frame
+from .impose import Side
 from .pdf_images import Picture
 
 if TYPE_CHECKING:
@@ -30,7 +31,6 @@ if TYPE_CHECKING:
 # The drawing machinery (reportlab's graphics, Jinja, the element drawers) is imported where a layout
 # face is resolved or drawn: a deck whose faces are all pictures never loads it (pdf_images.py).
 
-Side = Literal["front", "back"]
 V = TypeVar("V")
 CHECK_SHAPES = False
 """Let reportlab validate every shape attribute while building (slow; the tests switch it on)."""

@@ -20,6 +20,7 @@ from ..errors import CardforgeError
 from ..units import parse_length_mm
 
 Side = Literal["front", "back"]
+"""A card's face: the sheets, the faces and the cut tolerance all name it so."""
 Duplex = Literal["long", "short", "none", "gutterfold"]
 DUPLEX_MODES: tuple[str, ...] = ("long", "short", "none", "gutterfold")
 
