@@ -13,7 +13,10 @@ from pathlib import Path
 from cardforge.load import bundled_deck_ids, load_deck
 from cardforge.render.face import face_drawing, face_key
 from cardforge.render.fonts import register_fonts
+from cardforge.render.impose import Side
 from cardforge.render.png import write_contact_sheet, write_face_pngs
+
+SIDES: tuple[Side, ...] = ("front", "back")
 
 
 def main() -> None:
@@ -23,7 +26,7 @@ def main() -> None:
     print(f"{'deck':22} {'cards':>5} {'keys s':>7} {'draw s':>7} {'distinct':>8} {'png s':>6} {'contact s':>9}")
     for deck_id in bundled_deck_ids():
         deck = load_deck(deck_id)
-        faces = [(card, side) for card in deck.cards for side in ("front", "back")]
+        faces = [(card, side) for card in deck.cards for side in SIDES]
         t0 = time.perf_counter()
         keys = {face_key(deck, card, side): (card, side) for card, side in faces}
         t1 = time.perf_counter()

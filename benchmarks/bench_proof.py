@@ -11,6 +11,7 @@ import statistics
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from cardforge.check.print_safety import intrusions
@@ -42,12 +43,12 @@ def main() -> None:
     print(header + (f" {'print shop':>12}" if args.print_shop else ""))
     for deck_id in bundled_deck_ids():
         deck = load_deck(deck_id)
-        cells = [timed(lambda deck=deck: proof(deck), args.repeat),
-                 timed(lambda deck=deck: cut_plan(deck, SheetOptions()), args.repeat),
-                 timed(lambda deck=deck: intrusions(deck), args.repeat)]
+        cells = [timed(partial(proof, deck), args.repeat),
+                 timed(partial(cut_plan, deck, SheetOptions()), args.repeat),
+                 timed(partial(intrusions, deck), args.repeat)]
         if args.print_shop:
             with tempfile.TemporaryDirectory() as folder:
-                cells.append(timed(lambda deck=deck, folder=folder: write_print_shop(deck, Path(folder)), 1))
+                cells.append(timed(partial(write_print_shop, deck, Path(folder)), 1))
         print(f"{deck_id:22} " + " ".join(f"{wall:5.2f}s/{cpu:4.2f}" for wall, cpu in cells))
     print("wall s / CPU s, median of", args.repeat)
 

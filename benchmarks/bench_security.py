@@ -39,7 +39,7 @@ def faces(deck_id: str) -> Callable[[], object]:
         for card in deck.cards:
             for side in ("front", "back"):
                 if card.front_image is None:
-                    resolve_face(deck, card, side)  # type: ignore[arg-type]
+                    resolve_face(deck, card, side)
 
     return run
 
