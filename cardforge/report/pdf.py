@@ -69,6 +69,15 @@ def ja(text: str, font: str = "sans") -> str:
                    for run, name in font_runs(text, font))
 
 
+_RULED_ROWS = [
+    ("FONTNAME", (0, 0), (-1, -1), "sans"),
+    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+    ("LINEBELOW", (0, 0), (-1, 0), 0.6, colors.HexColor("#333333")),
+    ("LINEBELOW", (0, 1), (-1, -1), 0.25, colors.HexColor("#d5d8dc")),
+]
+"""The report's tables: a rule under the heading row and a faint one under every other row."""
+
+
 def _checks_table(report: DeckCheck, styles: dict[str, ParagraphStyle]) -> Table:
     rows = [[Paragraph("<b>check</b>", styles["small"]), Paragraph("<b>verdict</b>", styles["small"]),
              Paragraph("<b>reason</b>", styles["small"])]]
@@ -80,12 +89,7 @@ def _checks_table(report: DeckCheck, styles: dict[str, ParagraphStyle]) -> Table
                      Paragraph(f'<font color="{color}"><b>{result.verdict.upper()}</b></font>', styles["small"]),
                      Paragraph(ja(result.reason), styles["small"])])
     table = Table(rows, colWidths=[40 * mm, 16 * mm, 114 * mm], repeatRows=1)
-    table.setStyle(TableStyle([
-        ("FONTNAME", (0, 0), (-1, -1), "sans"),
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LINEBELOW", (0, 0), (-1, 0), 0.6, colors.HexColor("#333333")),
-        ("LINEBELOW", (0, 1), (-1, -1), 0.25, colors.HexColor("#d5d8dc")),
-    ]))
+    table.setStyle(TableStyle(_RULED_ROWS))
     return table
 
 
@@ -97,12 +101,7 @@ def _key_table(report: DeckCheck, styles: dict[str, ParagraphStyle]) -> Table | 
     rows += [[Paragraph(escape(n.what), styles["small"]), Paragraph(escape(n.where), styles["small"]),
               Paragraph(escape(n.value), styles["small"])] for n in numbers]
     table = Table(rows, colWidths=[55 * mm, 40 * mm, 75 * mm], repeatRows=1)
-    table.setStyle(TableStyle([
-        ("FONTNAME", (0, 0), (-1, -1), "sans"),
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LINEBELOW", (0, 0), (-1, 0), 0.6, colors.HexColor("#333333")),
-        ("LINEBELOW", (0, 1), (-1, -1), 0.25, colors.HexColor("#d5d8dc")),
-    ]))
+    table.setStyle(TableStyle(_RULED_ROWS))
     return table
 
 
