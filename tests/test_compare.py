@@ -17,7 +17,7 @@ from cardforge.load import load_deck
 from cardforge.sim.metrics import Metric
 from cardforge.sim.stats import Z80, Z95, games_needed, round_games
 from cardforge.sweep.changes import deck_changes
-from cardforge.sweep.pool import ForkPool
+from cardforge.sweep.pool import WorkerPool
 
 RATE = Metric("win", "win rate", lambda s: s["w"] / s["games"], percent=True)
 
@@ -108,7 +108,7 @@ def test_same_deck_changes_nothing(engine: str) -> None:
 def test_processes_give_the_same_figures_as_one() -> None:
     base, variant = load_deck("fives"), load_deck("fives-blue-trump")
     one = compare_decks(base, variant, [3], 300, seed=4, agents=None)
-    two = compare_decks(base, variant, [3], 300, seed=4, agents=None, executor=ForkPool(2))
+    two = compare_decks(base, variant, [3], 300, seed=4, agents=None, executor=WorkerPool(2))
     assert [f.to_json() for f in one[0].figures] == [f.to_json() for f in two[0].figures]
 
 

@@ -115,7 +115,7 @@ def compare_command(base: str, variant: str, players: tuple[int, ...], games: in
     from ..errors import CardforgeError
     from ..load import load_deck
     from ..sweep.executor import InProcess
-    from ..sweep.pool import ForkPool
+    from ..sweep.pool import WorkerPool
     from ..writable import check_writable_file
 
     if skilled and agents:
@@ -132,7 +132,7 @@ def compare_command(base: str, variant: str, players: tuple[int, ...], games: in
         table = [f"mcts:{budget or DEFAULT_BUDGET}"]
     from .sweep import task_progress
 
-    executor = ForkPool(jobs) if jobs > 1 else InProcess()
+    executor = WorkerPool(jobs) if jobs > 1 else InProcess()
     with task_progress(not as_json and sys.stderr.isatty(), "comparing") as progress:
         comparisons = compare_decks(base_deck, variant_deck, list(players) or None, games, seed, table, executor,
                                     progress, engine=engine)

@@ -1,18 +1,19 @@
-"""A pool of forked processes answering the executor protocol (sweep/executor.py), for `compare`.
+"""A pool of plain worker processes answering the executor protocol (sweep/executor.py), for `compare`.
 
 A comparison is a few seconds of games: a Dask cluster's start-up would cost as much as the games, so
-`compare --jobs N` forks N plain processes instead. Results come back as tasks finish and are put in
+`compare --jobs N` starts N plain processes instead, the way every other pool starts them (processes.py:
+forked on Linux, spawned elsewhere or when CARDFORGE_START_METHOD says so; a task and its function
+travel pickled either way, as they do to Dask). Results come back as tasks finish and are put in
 place by task index, so the answer is the same for any number of processes.
 """
 
 from __future__ import annotations
 
-import multiprocessing
 import signal
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
-from ..processes import worker_pool
+from ..processes import process_context, worker_pool
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -28,8 +29,9 @@ def _call(job: tuple[Callable[[Any], Any], int, Any]) -> tuple[int, Any]:
     return index, fn(task)
 
 
-class ForkPool:
-    """Runs tasks in `jobs` processes forked from this one (they inherit its compiled code and caches)."""
+class WorkerPool:
+    """Runs tasks in `jobs` worker processes (on Linux forked from this one, so they inherit its compiled
+    code and caches)."""
 
     def __init__(self, jobs: int) -> None:
         self.jobs = max(1, jobs)
@@ -43,7 +45,5 @@ class ForkPool:
             for index, task in enumerate(tasks):
                 yield index, fn(task)
             return
-        methods = multiprocessing.get_all_start_methods()
-        ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-        with worker_pool(ctx, min(self.jobs, len(tasks)), _quiet_sigint) as pool:
+        with worker_pool(process_context(), min(self.jobs, len(tasks)), _quiet_sigint) as pool:
             yield from pool.imap_unordered(_call, [(fn, i, t) for i, t in enumerate(tasks)])
