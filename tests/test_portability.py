@@ -100,6 +100,32 @@ def test_a_build_of_two_decks_side_by_side_spawned_makes_the_same_files_as_forke
     assert made["spawn"] == made["fork"]
 
 
+def test_a_build_on_spawned_workers_makes_every_product(tmp_path: Path) -> None:
+    """The suite's one full build with the spawn start method (the path macOS and Windows take): two decks
+    built side by side in spawned workers, the booklet in a spawned process of its own, every product made,
+    and the card sheets byte for byte those of a build in this process's way (the slow test above compares
+    every file with a forked build)."""
+    import pypdfium2
+
+    spawned = tmp_path / "spawn"
+    done = cardforge("build", "market-day", str(DESIGNER_DECK), "--jobs", "2", "--games", "20", "-o", str(spawned),
+                     method="spawn", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    made = outputs(spawned)
+    for deck in ("market-day", "lantern-guild"):
+        for product in ("cards", "rules", "rules-booklet-a4", "report"):
+            name = f"{deck}/{deck}-{product}.pdf"
+            assert name in made, sorted(made)
+            assert len(pypdfium2.PdfDocument(made[name])) >= 1
+    forked = tmp_path / "fork"
+    done = cardforge("build", "market-day", str(DESIGNER_DECK), "--only", "cards", "-o", str(forked),
+                     method="fork", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    for deck in ("market-day", "lantern-guild"):
+        name = f"{deck}/{deck}-cards.pdf"
+        assert outputs(forked)[name] == made[name]
+
+
 def test_a_simulation_on_spawned_workers_plays_the_same_games(tmp_path: Path) -> None:
     results = {}
     for method in ("spawn", "fork"):
