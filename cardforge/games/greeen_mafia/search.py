@@ -21,6 +21,14 @@ LOST: Value = (0, 0.0)
 WON: Value = (1, 1.0)
 
 
+def front(pile: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The cards that may be killed now, each with the pile it leaves: the first card or the second
+    (engine.py `Game.front`; fast.py packs the same choice into bits)."""
+    if len(pile) < 2:
+        return ((pile[0], ()),) if pile else ()
+    return (pile[0], pile[1:]), (pile[1], (pile[0],) + pile[2:])
+
+
 @dataclass(frozen=True)
 class State:
     """A position for walking lines: round 1 or 2, pile ahead (type numbers), kills so far, KEEP id."""
@@ -55,34 +63,15 @@ class Search:
         if not pile:
             found = self.round_two(killed[::-1], self.kernel.start_two) if self.kernel.objective_one(k) else LOST
         else:
-            lines = 0
-            chance = 0.0
-            count = 0
-            moves = self.kernel.moves
-            first = pile[0]
-            after = killed + (first,)
-            rest = pile[1:]
-            if not rest:  # the last card: objective I follows, no need to remember these positions
-                turned = after[::-1]
-                for _, nk in moves(first, k):
-                    sub = self.round_two(turned, self.kernel.start_two) if self.kernel.objective_one(nk) else LOST
-                    lines += sub[0]
-                    chance += sub[1]
-                    count += 1
-                found = (lines, chance / count)
-                self.memo_one[key] = found
-                return found
-            for _, nk in moves(first, k):
-                sub = self.round_one(rest, after, nk)
-                lines += sub[0]
-                chance += sub[1]
-                count += 1
-            if len(pile) > 1:
-                second = pile[1]
-                after = killed + (second,)
-                rest = (first,) + pile[2:]
-                for _, nk in moves(second, k):
-                    sub = self.round_one(rest, after, nk)
+            lines, chance, count = 0, 0.0, 0
+            for card, rest in front(pile):
+                after = killed + (card,)
+                for _, nk in self.kernel.moves(card, k):
+                    if rest:
+                        sub = self.round_one(rest, after, nk)
+                    else:  # the last card: objective I follows at once, without a position of its own
+                        sub = self.round_two(after[::-1], self.kernel.start_two) if self.kernel.objective_one(nk) \
+                            else LOST
                     lines += sub[0]
                     chance += sub[1]
                     count += 1
@@ -98,20 +87,9 @@ class Search:
         if not pile:
             found = WON if self.kernel.objective_two(k) else LOST
         else:
-            lines = 0
-            chance = 0.0
-            count = 0
-            moves = self.kernel.moves
-            first = pile[0]
-            rest = pile[1:]
-            for _, nk in moves(first, k):
-                sub = self.round_two(rest, nk)
-                lines += sub[0]
-                chance += sub[1]
-                count += 1
-            if len(pile) > 1:
-                rest = (first,) + pile[2:]
-                for _, nk in moves(pile[1], k):
+            lines, chance, count = 0, 0.0, 0
+            for card, rest in front(pile):
+                for _, nk in self.kernel.moves(card, k):
                     sub = self.round_two(rest, nk)
                     lines += sub[0]
                     chance += sub[1]
@@ -122,10 +100,7 @@ class Search:
 
     def children(self, state: State) -> Iterator[tuple[Move, State]]:
         """Each legal move from `state` with the state it leads to (objective I resolved on the way)."""
-        pile = state.pile
-        for slot in range(min(2, len(pile))):
-            card = pile[slot]
-            rest = pile[:slot] + pile[slot + 1:]
+        for slot, (card, rest) in enumerate(front(state.pile)):
             for keep, nk in self.kernel.moves(card, state.keep):
                 if state.round == 2:
                     yield Move(slot, keep), State(2, rest, (), nk)
