@@ -415,3 +415,28 @@ def test_a_deck_brings_at_most_sixteen_font_files(tmp_path: Path) -> None:
     shown = run("show", str(folder))
     assert shown.exit_code == 2
     assert re.search(r"deck.yaml:\d+:\d+: fonts: the deck brings 17 font files; a deck may bring at most 16", shown.stderr)
+
+
+@pytest.mark.parametrize("content, message", [
+    (b"not a picture", "icons.coin: image coin.png cannot be read as an image"),
+    (b'<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>', "icons.coin: image coin.png cannot be read"),
+])
+def test_an_inline_icon_whose_picture_is_unreadable_says_why(tmp_path: Path, content: bytes, message: str) -> None:
+    """A deck icon used as `:coin:` in a text is read while the text is set (its width): a file that is
+    not a picture is named with the reason, as an `icon` element's is, not 'cannot read the markup ()'."""
+    folder = write_deck(tmp_path / "d", """
+id: coins
+title: Coins
+players: [1]
+icons: {coin: icons/coin.png}
+cards: [{id: a, name: Alpha}]
+layouts:
+  front: {elements: [{type: text, x: 10, y: 20, text: "Pay 1 :coin:", size: 10, width: 40}]}
+  back: {}
+""")
+    (folder / "icons").mkdir()
+    (folder / "icons" / "coin.png").write_bytes(content)
+    check = run("check", str(folder))
+    assert check.exit_code == 1
+    line = next(line for line in check.stdout.splitlines() if line.startswith("faces"))
+    assert message in line and "markup ()" not in line

@@ -27,6 +27,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus.paragraph import Paragraph
 from reportlab.platypus.paraparser import ABag, ParaFrag, ParaParser
 
+from ..errors import CardforgeError
 from . import RenderError
 from .fonts import CAP_HEIGHT, MISSING, font_runs, missing_glyphs
 from .markup import MarkupError
@@ -80,6 +81,9 @@ class _Parser(ParaParser):
     def __init__(self, aspect: InlineSize) -> None:
         super().__init__()
         self.aspect = aspect
+        self.refused: CardforgeError | None = None
+        """Why a picture could not be measured: reportlab rewraps any error raised while parsing
+        (annotateException), so the original is kept here and raised again by `parse`."""
 
     def end_img(self) -> None:
         frag = self._stack[-1]
@@ -88,7 +92,12 @@ class _Parser(ParaParser):
         defn.src = frag.src
         defn.image = None
         defn.height = frag.fontSize * ICON_EM
-        defn.width = defn.height * self.aspect(frag.src) + 2 * ICON_PAD * frag.fontSize
+        try:
+            aspect = self.aspect(frag.src)
+        except CardforgeError as exc:
+            self.refused = exc
+            raise
+        defn.width = defn.height * aspect + 2 * ICON_PAD * frag.fontSize
         defn.valign = "middle"
         del frag._selfClosingTag
         self.handle_data("")
@@ -98,9 +107,12 @@ class _Parser(ParaParser):
 def parse(xml: str, face: str, size: float, color: Color | None, aspect: InlineSize) -> list[Any]:
     """Paragraph XML (markup.py) -> frags, each run in the font that has its glyphs; raises MarkupError."""
     style = ParagraphStyle("card", fontName=face, fontSize=size, leading=size * LINE_HEIGHT, textColor=color)
+    parser = _Parser(aspect)
     try:
-        _style, frags, _bullets = _Parser(aspect).parse(xml, style)
+        _style, frags, _bullets = parser.parse(xml, style)
     except (ValueError, KeyError) as exc:
+        if parser.refused is not None:  # an inline picture that cannot be read: say why, not "markup"
+            raise parser.refused from None
         raise MarkupError(f"cannot read the text's markup ({str(exc).splitlines()[0][:120]})") from None
     out: list[Any] = []
     for frag in frags or []:
