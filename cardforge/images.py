@@ -21,6 +21,7 @@ import hashlib
 import os
 import sys
 import tempfile
+import warnings
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -197,9 +198,11 @@ def check_header(path: Path) -> tuple[int, int]:
     if size > MAX_IMAGE_BYTES:
         raise ImageRefused(f"image {path.name} is {size:,} bytes; images may be at most {MAX_IMAGE_BYTES:,}")
     try:
-        with Image.open(path) as image:
-            width, height = image.size
-            kind = image.format
+        with warnings.catch_warnings():  # Pillow's own bomb warning: the budget below says it in one line
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(path) as image:
+                width, height = image.size
+                kind = image.format
     except Image.DecompressionBombError:
         raise ImageRefused(f"image {path.name} claims more than {MAX_IMAGE_PIXELS:,} pixels") from None
     except (OSError, ValueError, SyntaxError) as exc:

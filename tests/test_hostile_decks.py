@@ -152,6 +152,14 @@ def add_pixel_bomb(deck: Path) -> None:
     (deck / "a.png").write_bytes(png_claiming(100_000, 100_000, zlib.compress(b"\0" * 1000)))
 
 
+def add_layout_pixel_bomb(deck: Path) -> None:
+    (deck / "a.png").write_bytes(png_claiming(100_000, 100_000, zlib.compress(b"\0" * 1000)))
+
+
+def add_layout_over_budget(deck: Path) -> None:
+    Image.new("L", (12_000, 12_000), 0).save(deck / "a.png")
+
+
 def add_lying_header(deck: Path) -> None:
     back_png(deck)
     (deck / "a.png").write_bytes(png_claiming(64, 64, zlib.compress(b"\0" * 100)))
@@ -189,6 +197,8 @@ CASES: dict[str, tuple[list[str], Callable[[Path], None] | None, str]] = {
     "icon-colour-css": (CHECK, None, "expected a colour like #1f6f3a"),
     "image-pixel-bomb": (BUILD, add_pixel_bomb, "pixels"),
     "image-lying-header": (BUILD, add_lying_header, "damaged or truncated"),
+    "layout-image-pixel-bomb": (CHECK, add_layout_pixel_bomb, "claims more than 25,000,000 pixels"),
+    "layout-image-over-budget": (BUILD, add_layout_over_budget, "images may have at most 25,000,000 pixels"),
     "hands-zero": (CHECK, None, "greater than or equal to 1"),
     "empty-pass-cycle": (CHECK, None, "should have at least 1 item"),
     "huge-max-hands": (CHECK, None, "less than or equal to"),

@@ -118,9 +118,17 @@ def located_in_card(message: str, sources: SourceMap, deck: Deck, card: Card, fi
 
 
 def undecodable(path: Path) -> str | None:
-    """Why `path` is not a usable PNG/JPEG image, or None when it decodes."""
+    """Why `path` is not a usable PNG/JPEG image, or None when it decodes. The header is read first
+    (images.py `check_header`), so a picture over the byte or pixel budget is refused before it is
+    decoded here, in this process."""
     from PIL import Image, UnidentifiedImageError
 
+    from ..images import ImageRefused, check_header
+
+    try:
+        check_header(path)
+    except ImageRefused as exc:
+        return str(exc)
     try:
         with Image.open(path) as picture:
             picture.load()
@@ -229,7 +237,8 @@ def images(deck: Deck, _options: SheetOptions, sources: SourceMap) -> str:
         seen.add(path)
         reason = None if is_verified(path) else undecodable(path)
         if reason:
-            raise PreflightError(located(f"{where}: {path}: {reason}", sources, _card_path(deck, where)))
+            detail = reason if reason.startswith(f"image {path.name} ") else f"{path}: {reason}"
+            raise PreflightError(located(f"{where}: {detail}", sources, _card_path(deck, where)))
     return f"{len(seen)} image file{'s' if len(seen) != 1 else ''} decode" if seen else "no image files"
 
 
