@@ -63,3 +63,34 @@ def test_preview_shows_the_error_and_recovers_when_the_folder_comes_back(tmp_pat
             server.terminate()
             server.wait(timeout=10)
     assert "Traceback" not in log.read_text(), log.read_text()
+
+
+def test_a_face_that_cannot_be_drawn_is_shown_at_its_table_cell(tmp_path: Path) -> None:
+    """A per-card picture a spreadsheet row names that is not there: the page says the file, row and
+    column (as `check` and `build` do), not only the card and the layout element."""
+    from PIL import Image
+
+    from cardforge.preview.server import Preview
+
+    folder = tmp_path / "deck"
+    (folder / "art").mkdir(parents=True)
+    Image.new("RGB", (40, 30), (200, 60, 30)).save(folder / "art" / "ember-1.png")
+    (folder / "deck.yaml").write_text("""
+id: art-column
+title: Art column
+players: [1]
+cards:
+  - table: cards.csv
+layouts:
+  front: {elements: [{type: image, x: 5, y: 5, width: 40, height: 30, src: "art/{{ card.props.art }}"}]}
+  back: {}
+""", encoding="utf-8")
+    (folder / "cards.csv").write_text("name,art\nSpark,ember-1.png\nCinder,ember-01.png\n", encoding="utf-8")
+    lines: list[str] = []
+    preview = Preview(str(folder), report=lines.append)
+    preview.rebuild()
+    error = preview.snapshot.error
+    assert error is not None, lines
+    assert f"{folder / 'cards.csv'}:3:2: card cinder front:" in error, error
+    assert "did you mean 'art/ember-1.png'?" in error
+    assert lines and lines[-1] == f"error: {error}"

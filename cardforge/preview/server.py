@@ -14,8 +14,12 @@ from collections.abc import Callable
 from dataclasses import replace
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import TYPE_CHECKING
 
 from ..errors import CardforgeError
+
+if TYPE_CHECKING:
+    from ..artifacts import Build
 from . import page
 from .snapshot import STAGES, Snapshot, faces_stage
 
@@ -62,14 +66,16 @@ class Preview:
     def rebuild(self) -> None:
         from ..artifacts import load_build
 
+        build = None
         try:
             build = load_build(self.reference, collect_problems=True)
             deck = build.deck
             with build.active():
                 snapshot = faces_stage(deck, self.snapshot)
         except CardforgeError as exc:
-            self.publish(replace(self.snapshot, error=str(exc)))
-            self.report(f"error: {exc}")
+            message = str(exc) if build is None else _located_face_error(build, exc)
+            self.publish(replace(self.snapshot, error=message))
+            self.report(f"error: {message}")
             return
         except Exception as exc:  # a bug must not stop the server: show it, keep watching
             self.publish(replace(self.snapshot, error=f"internal error: {type(exc).__name__}: {exc}"))
@@ -97,6 +103,23 @@ class Preview:
         for changed in changes(lambda: deck_folders(self.reference), stop=self.stop, ready=self.watching.set):
             self.report("changed: " + ", ".join(sorted(p.name for p in changed)))
             self.request()
+
+
+def _located_face_error(build: Build, error: CardforgeError) -> str:
+    """A face that cannot be drawn, at the place `check` and `build` name (the table cell or YAML line
+    a designer edits, `cards.csv:15:6: card fog-pilot front: ...`): the faces preflight draws the
+    faces again and locates the first that fails; any other error is shown as it is."""
+    from ..check.preflight import PreflightError, faces
+    from ..settings import remembered_sheet_options
+
+    try:
+        with build.active():
+            faces(build.deck, remembered_sheet_options(), build.sources)
+    except PreflightError as located:
+        return str(located)
+    except CardforgeError:
+        pass
+    return str(error)
 
 
 def _handler(preview: Preview, allowed_hosts: set[str]) -> type[BaseHTTPRequestHandler]:
