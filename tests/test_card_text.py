@@ -440,3 +440,38 @@ layouts:
     assert check.exit_code == 1
     line = next(line for line in check.stdout.splitlines() if line.startswith("faces"))
     assert message in line and "markup ()" not in line
+
+
+@pytest.mark.parametrize("fs_type, reason", [
+    (0x0002, "its licence forbids embedding it"),
+    (0x0200, "its licence allows embedding only its bitmaps"),
+    (0x0100, "its licence forbids embedding a subset of it"),
+])
+def test_a_font_whose_licence_forbids_embedding_is_refused_with_that_reason(tmp_path: Path, fs_type: int,
+                                                                         reason: str) -> None:
+    """docs/deck-format.md: 'a font that forbids it is refused with that reason' (the OS/2 table's
+    fsType: restricted-licence embedding, bitmap embedding only, no subsetting)."""
+    from fontTools.ttLib import TTFont
+
+    folder = write_deck(tmp_path / "d", FONT_DECK.format(fonts="fonts/Story.ttf", text="Alpha"),
+                        {"fonts/Story.ttf": LANTERN["regular"]})
+    font = TTFont(folder / "fonts" / "Story.ttf")
+    font["OS/2"].fsType = fs_type
+    font.save(folder / "fonts" / "Story.ttf")
+    check = run("check", str(folder))
+    assert check.exit_code == 1
+    line = next(line for line in check.stdout.splitlines() if line.startswith("faces"))
+    assert f"fonts.story (Story.ttf): {reason}" in line, line
+    build = run("build", str(folder), "-o", str(tmp_path / "out"), "--only", "cards")
+    assert build.exit_code != 0 and not list((tmp_path / "out").rglob("*.pdf"))
+
+
+def test_a_font_that_allows_print_and_preview_embedding_is_embedded(tmp_path: Path) -> None:
+    from fontTools.ttLib import TTFont
+
+    folder = write_deck(tmp_path / "d", FONT_DECK.format(fonts="fonts/Story.ttf", text="Alpha"),
+                        {"fonts/Story.ttf": LANTERN["regular"]})
+    font = TTFont(folder / "fonts" / "Story.ttf")
+    font["OS/2"].fsType = 0x0004  # preview & print embedding: what a card sheet is
+    font.save(folder / "fonts" / "Story.ttf")
+    assert run("check", str(folder)).exit_code == 0

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import struct
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -67,9 +68,35 @@ def truetype_bytes(data: bytes, shown: str) -> bytes:
     if data[:4] not in (b"\x00\x01\x00\x00", b"true", b"OTTO"):
         kind = "a font collection (.ttc)" if data[:4] == b"ttcf" else "not a TrueType or OpenType font"
         raise FontRefused(f"{shown} is {kind}; use a .ttf or .otf file")
+    refusal = _licence_refusal(data)
+    if refusal:
+        raise FontRefused(f"{shown}: {refusal}; use a font that allows it")
     if data[:4] != b"OTTO":
         return data
     return _cff_to_truetype(data, shown)
+
+
+def _licence_refusal(data: bytes) -> str | None:
+    """Why the font's embedding permissions (the OS/2 table's fsType) forbid putting it in a card
+    sheet, or None. reportlab does not refuse such fonts itself (4.x embeds them), so this does."""
+    try:
+        (count,) = struct.unpack_from(">H", data, 4)
+        for record in range(count):
+            tag, _checksum, offset, _length = struct.unpack_from(">4sIII", data, 12 + 16 * record)
+            if tag == b"OS/2":
+                (fs_type,) = struct.unpack_from(">H", data, offset + 8)
+                break
+        else:
+            return None
+    except struct.error:
+        return None  # a damaged table directory: reportlab or fontTools says so when it reads the font
+    if fs_type & 0x000F == 0x0002:
+        return "its licence forbids embedding it (fsType 0x0002)"
+    if fs_type & 0x0200:
+        return "its licence allows embedding only its bitmaps (fsType 0x0200)"
+    if fs_type & 0x0100:
+        return "its licence forbids embedding a subset of it (fsType 0x0100)"
+    return None
 
 
 def _cff_to_truetype(data: bytes, shown: str) -> bytes:
