@@ -46,23 +46,28 @@ def _duplex(text: str) -> str:
 
 
 def _offset(text: str) -> tuple[float, float]:
+    from .render.impose import check_back_offset
     from .units import parse_length_mm
 
     parts = text.split(",")
     if len(parts) != 2:
         raise CardforgeError(f"expected DX,DY in mm such as 0.5,-0.3, got {text!r}")
     dx, dy = (parse_length_mm(part.strip()) for part in parts)
+    check_back_offset((dx, dy))  # a value every later build would refuse is refused here, naming the file
     return (dx, dy)
 
 
-def _length(text: str) -> float:
+def _margin(text: str) -> float:
+    from .render.impose import check_margin
     from .units import parse_length_mm
 
-    return parse_length_mm(text)
+    margin = parse_length_mm(text)
+    check_margin(margin)
+    return margin
 
 
 PARSERS: dict[str, Callable[[str], Any]] = {"paper": _paper, "duplex": _duplex, "back_offset": _offset,
-                                            "margin": _length}
+                                            "margin": _margin}
 """Setting -> the parser of the command-line option it stands for (`--paper`, `--duplex`, ...)."""
 SHOWN = {"paper": "paper", "duplex": "duplex", "back_offset": "back offset", "margin": "margin"}
 

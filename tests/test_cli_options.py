@@ -185,3 +185,37 @@ def test_every_doc_a_message_names_is_shipped_and_shown_by_cardforge_docs() -> N
     assert "did you mean 'security'?" in run("docs", "secrity").stderr
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert '"docs" = "cardforge/_data/docs"' in pyproject
+
+
+@pytest.mark.parametrize("options, message", [
+    (["--margin", "-3"], "cannot remember margin: margin cannot be negative (got -3 mm)"),
+    (["--back-offset", "60,0"], "back offset 60,0 mm is larger than 10 mm"),
+])
+def test_remember_refuses_a_value_every_later_build_would_refuse(own_settings: Path, tmp_path: Path,
+                                                                options: list[str], message: str) -> None:
+    result = run("build", "market-day", "--only", "cards", "-o", str(tmp_path), *options, "--remember")
+    assert result.exit_code == 2 and message in result.stderr, result.stderr
+    assert not own_settings.exists()  # nothing kept that would stop every later build
+
+
+@pytest.mark.parametrize("content, message", [
+    ('margin = "-3"\n', "cardforge.toml: margin: margin cannot be negative (got -3 mm)"),
+    ('back_offset = "-500,0"\n', "cardforge.toml: back_offset: back offset -500,0 mm is larger than 10 mm"),
+])
+def test_a_settings_value_out_of_range_names_the_file(own_settings: Path, tmp_path: Path, content: str,
+                                                      message: str) -> None:
+    own_settings.parent.mkdir(parents=True)
+    own_settings.write_text(content, encoding="utf-8")
+    out = tmp_path / "out"
+    for command in (["build", "market-day", "--only", "cards", "-o", str(out)], ["settings"],
+                    ["check", "market-day", "--games", "10"], ["calibrate", "-o", str(out)]):
+        result = run(*command)
+        assert result.exit_code == 2 and message in result.stderr, (command, result.stderr)
+    assert not out.exists()
+
+
+def test_calibrate_refuses_an_absurd_back_offset(own_settings: Path, tmp_path: Path) -> None:
+    """A -500 mm offset drew a blank back page and exited 0 (build refuses it: calibrate must too)."""
+    result = run("calibrate", "--back-offset", "-500,0", "--remember", "-o", str(tmp_path))
+    assert result.exit_code == 2 and "back offset -500,0 mm is larger than 10 mm" in result.stderr
+    assert not (tmp_path / "calibration.pdf").exists() and not own_settings.exists()

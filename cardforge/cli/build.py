@@ -33,8 +33,11 @@ def parse_offset(text: str) -> tuple[float, float]:
     parts = text.split(",")
     if len(parts) != 2:
         raise click.BadParameter(f"expected DX,DY in mm such as 0.5,-0.3, got {text!r}")
+    from ..render.impose import check_back_offset
+
     try:
         dx, dy = (parse_length_mm(p.strip()) for p in parts)
+        check_back_offset((dx, dy))  # calibrate draws no sheet options: it is refused here, not there
     except ValueError as exc:
         raise click.BadParameter(str(exc)) from None
     return (dx, dy)

@@ -86,6 +86,21 @@ def parse_paper(text: str) -> Paper:
     raise ImpositionError(f"unknown paper {text!r}; use {names} or a size such as 210x297 (mm)")
 
 
+def check_back_offset(offset: tuple[float, float]) -> None:
+    """Refuse a back offset no printer needs (`--back-offset`, the settings file, `calibrate`)."""
+    if any(abs(v) > MAX_BACK_OFFSET for v in offset):
+        dx, dy = offset
+        raise ImpositionError(
+            f"back offset {dx:g},{dy:g} mm is larger than {MAX_BACK_OFFSET:g} mm; it is meant for small printer misregistration"
+        )
+
+
+def check_margin(margin: float) -> None:
+    """Refuse a negative printable margin (`--margin`, the settings file)."""
+    if margin < 0:
+        raise ImpositionError(f"margin cannot be negative (got {margin:g} mm)")
+
+
 @dataclass(frozen=True)
 class Rect:
     """An axis-aligned rectangle (mm): bottom-left corner, width, height."""
@@ -212,11 +227,7 @@ class SheetSpec:
             raise ImpositionError(
                 f"bleed {self.print_bleed:g} mm is more than the {self.art_bleed:g} mm of art the deck draws past the trim"
             )
-        if any(abs(v) > MAX_BACK_OFFSET for v in self.back_offset):
-            dx, dy = self.back_offset
-            raise ImpositionError(
-                f"back offset {dx:g},{dy:g} mm is larger than {MAX_BACK_OFFSET:g} mm; it is meant for small printer misregistration"
-            )
+        check_back_offset(self.back_offset)
 
 
 @dataclass(frozen=True)
