@@ -105,31 +105,47 @@ def read_settings(path: Path | None = None) -> Remembered:
         return Remembered(path)
     import tomllib  # only when there is a file to read
 
+    text = ""
     try:
-        data = tomllib.loads(read_limited(path, MAX_SETTINGS_BYTES, str(path)).decode("utf-8"))
+        text = read_limited(path, MAX_SETTINGS_BYTES, str(path)).decode("utf-8")
+        data = tomllib.loads(text)
     except UnsafeReference as exc:
         raise SettingsError(f"settings file {exc}") from None
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         where = _LOCATION.search(str(exc))
         at = f":{where.group(1)}:{where.group(2)}" if where else ""
         reason = _LOCATION.sub("", str(exc)).strip()
-        raise SettingsError(f"{path}{at}: not a settings file ({reason}); fix it or delete it") from None
+        raise SettingsError(f"{path}{at}: not a settings file ({reason}); fix it or delete it "
+                            "(`cardforge settings --forget-all`)") from None
     values: dict[str, str] = {}
     for key, value in data.items():
+        at = f"{path}{_key_location(text, key)}"
         if key not in PARSERS:
             import difflib
 
             hint = difflib.get_close_matches(key, list(PARSERS), n=1)
             tail = f"did you mean {hint[0]!r}?" if hint else f"settings are {', '.join(PARSERS)}"
-            raise SettingsError(f"{path}: unknown setting {key!r}; {tail}")
+            raise SettingsError(f"{at}: unknown setting {key!r}; {tail}")
         if not isinstance(value, str):
-            raise SettingsError(f"{path}: {key} is written as a string, e.g. {key} = \"{_EXAMPLES[key]}\"")
+            raise SettingsError(f"{at}: {key} is written as a string, e.g. {key} = \"{_EXAMPLES[key]}\"")
         try:
             PARSERS[key](value)
         except (CardforgeError, ValueError) as exc:
-            raise SettingsError(f"{path}: {key}: {exc}") from None
+            raise SettingsError(f"{at}: {key}: {exc}") from None
         values[key] = value
     return Remembered(path, values)
+
+
+def _key_location(text: str, key: str) -> str:
+    """`:LINE:COLUMN` of the top-level key or table `key` in the file's text (`""` when not found), so
+    a wrong setting is reported where it is written, as a TOML syntax error is."""
+    quoted = rf"({re.escape(key)}|\"{re.escape(key)}\"|'{re.escape(key)}')"
+    pattern = re.compile(rf"^[ \t]*(?:\[[ \t]*)?{quoted}[ \t]*[=.\]]")
+    for number, line in enumerate(text.splitlines(), start=1):
+        match = pattern.match(line)
+        if match:
+            return f":{number}:{match.start(1) + 1}"
+    return ""
 
 
 _EXAMPLES = {"paper": "letter", "duplex": "short", "back_offset": "0.4,-0.2", "margin": "4"}
@@ -149,9 +165,14 @@ def remember(updates: Mapping[str, str], path: Path | None = None) -> Remembered
 
 
 def forget(keys: list[str], path: Path | None = None) -> Remembered:
-    """Remove settings (all of them when `keys` is empty)."""
+    """Remove settings (all of them when `keys` is empty: the file is then not read, so forgetting
+    everything also mends a file too broken to read)."""
+    if not keys:
+        path = path or settings_path()
+        write_settings(path, {})
+        return Remembered(path)
     current = read_settings(path)
-    values = {k: v for k, v in current.values.items() if keys and k not in keys}
+    values = {k: v for k, v in current.values.items() if k not in keys}
     write_settings(current.path, values)
     return Remembered(current.path, values)
 

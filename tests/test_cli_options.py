@@ -144,8 +144,8 @@ def test_calibrate_remembers_the_measured_offset(own_settings: Path, tmp_path: P
 
 
 @pytest.mark.parametrize("content, message", [
-    ('paper = "leter"\n', "cardforge.toml: paper: unknown paper 'leter'"),
-    ('papr = "letter"\n', "cardforge.toml: unknown setting 'papr'; did you mean 'paper'?"),
+    ('paper = "leter"\n', "cardforge.toml:1:1: paper: unknown paper 'leter'"),
+    ('papr = "letter"\n', "cardforge.toml:1:1: unknown setting 'papr'; did you mean 'paper'?"),
     ("paper = letter\n", "cardforge.toml:1:9: not a settings file"),
     ("back_offset = 0.4\n", 'back_offset is written as a string, e.g. back_offset = "0.4,-0.2"'),
 ])
@@ -199,8 +199,8 @@ def test_remember_refuses_a_value_every_later_build_would_refuse(own_settings: P
 
 
 @pytest.mark.parametrize("content, message", [
-    ('margin = "-3"\n', "cardforge.toml: margin: margin cannot be negative (got -3 mm)"),
-    ('back_offset = "-500,0"\n', "cardforge.toml: back_offset: back offset -500,0 mm is larger than 10 mm"),
+    ('margin = "-3"\n', "cardforge.toml:1:1: margin: margin cannot be negative (got -3 mm)"),
+    ('back_offset = "-500,0"\n', "cardforge.toml:1:1: back_offset: back offset -500,0 mm is larger than 10 mm"),
 ])
 def test_a_settings_value_out_of_range_names_the_file(own_settings: Path, tmp_path: Path, content: str,
                                                       message: str) -> None:
@@ -219,3 +219,26 @@ def test_calibrate_refuses_an_absurd_back_offset(own_settings: Path, tmp_path: P
     result = run("calibrate", "--back-offset", "-500,0", "--remember", "-o", str(tmp_path))
     assert result.exit_code == 2 and "back offset -500,0 mm is larger than 10 mm" in result.stderr
     assert not (tmp_path / "calibration.pdf").exists() and not own_settings.exists()
+
+
+@pytest.mark.parametrize("content, message", [
+    ('paper = "a4"\n\n  papr = "letter"\n', "cardforge.toml:3:3: unknown setting 'papr'; did you mean 'paper'?"),
+    ('# mine\nmargin = 3\n', 'cardforge.toml:2:1: margin is written as a string, e.g. margin = "4"'),
+    ('duplex = "long"\nback_offset = "1"\n', "cardforge.toml:2:1: back_offset: expected DX,DY in mm"),
+    ('[printer]\npaper = "a4"\n', "cardforge.toml:1:2: unknown setting 'printer'"),
+])
+def test_a_wrong_setting_is_reported_at_its_line_and_column(own_settings: Path, content: str, message: str) -> None:
+    own_settings.parent.mkdir(parents=True)
+    own_settings.write_text(content, encoding="utf-8")
+    result = run("settings")
+    assert result.exit_code == 2 and message in result.stderr, result.stderr
+
+
+def test_forget_all_mends_a_settings_file_too_broken_to_read(own_settings: Path) -> None:
+    """The error says "fix it or delete it"; `settings --forget-all` must be a way to do that."""
+    own_settings.parent.mkdir(parents=True)
+    own_settings.write_text("paper = letter\n", encoding="utf-8")
+    assert "cardforge settings --forget-all" in run("settings").stderr
+    result = run("settings", "--forget-all")
+    assert result.exit_code == 0, result.stderr
+    assert "nothing remembered" in result.output and run("settings").exit_code == 0
