@@ -224,3 +224,12 @@ def test_legend_box_sits_in_the_margin_clear_of_cards_and_marks(paper, duplex):
             assert not legend.overlaps(slot.clip)
         for seg in page.crop_marks + page.fold_marks:
             assert not segment_hits(seg, legend)
+
+
+def test_a_misspelt_paper_gets_a_did_you_mean() -> None:
+    with pytest.raises(ImpositionError, match=r"unknown paper 'leter'; did you mean 'letter'\?"):
+        parse_paper("leter")
+    with pytest.raises(ImpositionError, match=r"unknown paper 'tabliod'; did you mean 'tabloid'\?"):
+        parse_paper("tabliod")
+    with pytest.raises(ImpositionError, match=r"use a4, letter, .* or a size such as 210x297"):
+        parse_paper("b7ish")  # nothing close: the list

@@ -82,6 +82,11 @@ def parse_paper(text: str) -> Paper:
             raise ImpositionError(f"paper {text!r} needs a positive width and height")
         width, height = min(width, height), max(width, height)
         return Paper(f"{width:g}x{height:g}mm", width, height)
+    import difflib
+
+    hint = difflib.get_close_matches(key, list(PAPERS), n=1)
+    if hint:
+        raise ImpositionError(f"unknown paper {text!r}; did you mean {hint[0]!r}?")
     names = ", ".join(PAPERS)
     raise ImpositionError(f"unknown paper {text!r}; use {names} or a size such as 210x297 (mm)")
 
