@@ -79,3 +79,18 @@ def test_candidates_solved_on_two_dask_workers_give_the_same_search() -> None:
     first = analyse(spread.ranked[0].mission)
     assert (exact[0].winnable_fraction, exact[0].random_win, exact[0].greedy_win) == (
         first.winnable_fraction, first.random_win, first.greedy_win)
+
+
+def test_a_missed_target_is_not_printed_on_the_cards(tmp_path: Path) -> None:
+    """`mafia design --target 0.5` that found a 0.74% mission wrote "designed: 50% random win" and the
+    mark "50%" on every face (exit 1, the deck still written): the title and mark say what it does."""
+    from cardforge.games.greeen_mafia.design import edition_mark
+
+    best = design(HOLD, target=0.25, floor=0.9)[-1]
+    far = best.random_win * 3
+    data = yaml.safe_load(deck_yaml(HOLD, best, DATA / "hold.yaml", tmp_path / "deck.yaml", "hold-designed", far, 0.9))
+    assert data["edition_mark"] == edition_mark(best.random_win) != edition_mark(far)
+    assert f"designed: {best.random_win * 100:.2g}% random win" in data["title"]
+    near = best.random_win * 1.1  # within the tolerance: named by the target, as before
+    data = yaml.safe_load(deck_yaml(HOLD, best, DATA / "hold.yaml", tmp_path / "deck.yaml", "hold-designed", near, 0.9))
+    assert data["edition_mark"] == edition_mark(near)

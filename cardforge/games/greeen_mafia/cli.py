@@ -33,10 +33,6 @@ class MissionError(CardforgeError):
     exit_code = 1
 
 
-TOLERANCE = 0.25
-"""A design reaches its target when the random-player win chance is within 25% of it (relative)."""
-
-
 def _mission(deck: str) -> tuple[Mission, Path]:
     loaded = load_deck(deck)
     return mission_from_deck(loaded), loaded.path
@@ -157,7 +153,7 @@ def design_command(deck: str, target: float, floor: float, steps: int, width: in
     designer.write_design(text, output)
     echo(f"wrote {output}")
     off = best.random_win / target
-    if not (1 - TOLERANCE) <= off <= 1 + TOLERANCE:
+    if not designer.reached(target, best.random_win):
         raise MissionError(f"target not reached: the closest mission found wins {best.random_win:.4%} for a "
                            f"random player, {off:.2f} times the target {target:.4%}; try more --steps or "
                            "another target")

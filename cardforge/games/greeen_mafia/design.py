@@ -23,6 +23,14 @@ from .mission import Condition, Mission, MissionCard
 
 MAX_CONDITION = 3
 
+TOLERANCE = 0.25
+"""A design reaches its target when the random-player win chance is within 25% of it (relative)."""
+
+
+def reached(target: float, random_win: float) -> bool:
+    """Whether a mission winning `random_win` for a random player meets a design `target` (TOLERANCE)."""
+    return (1 - TOLERANCE) <= random_win / target <= 1 + TOLERANCE
+
 
 def _with_card(mission: Mission, index: int, card: MissionCard) -> Mission:
     cards = list(mission.facilities)
@@ -102,8 +110,11 @@ def deck_yaml(base: Mission, best: Candidate, base_path: Path, output: Path, dec
     from ...load import derived_deck, load_deck
 
     base_title = load_deck(base_path).title
-    changes: dict[str, Any] = {"id": deck_id, "title": design_title(base_title, target),
-                               "edition_mark": edition_mark(target), "cards": changed_cards(base, best.mission)}
+    # the title and the mark on every face name the target only when the mission meets it; a missed
+    # target (exit 1, the deck still written) is named by what the mission does, never by what was asked
+    shown = target if reached(target, best.random_win) else best.random_win
+    changes: dict[str, Any] = {"id": deck_id, "title": design_title(base_title, shown),
+                               "edition_mark": edition_mark(shown), "cards": changed_cards(base, best.mission)}
     data = derived_deck(base_path, output, changes)
     header = (f"# Designed by `cardforge mafia design` from {base.name}: target random-player win {target:g},"
               f" floor {floor:g}.\n# Result: random-player win {best.random_win:.6f},"
