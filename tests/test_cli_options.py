@@ -242,3 +242,18 @@ def test_forget_all_mends_a_settings_file_too_broken_to_read(own_settings: Path)
     result = run("settings", "--forget-all")
     assert result.exit_code == 0, result.stderr
     assert "nothing remembered" in result.output and run("settings").exit_code == 0
+
+
+def test_every_markdown_file_the_docs_point_at_is_shown_by_cardforge_docs() -> None:
+    """docs/deck-format.md sends the reader to `templates/booklet/README.md` for the booklet's
+    placeholders; from an installed wheel there is no checkout to open it in."""
+    named = set()
+    for doc in (ROOT / "docs").glob("*.md"):
+        named.update(re.findall(r"`((?:[\w.-]+/)*[\w.-]+\.md)`", doc.read_text(encoding="utf-8")))
+    named = {name for name in named if (ROOT / name).is_file() or (ROOT / "docs" / name).is_file()}
+    assert "templates/booklet/README.md" in named
+    for name in sorted(named):
+        result = run("docs", name)
+        assert result.exit_code == 0, (name, result.stderr)
+        shipped = ROOT / name if (ROOT / name).is_file() else ROOT / "docs" / name
+        assert result.output == shipped.read_text(encoding="utf-8"), name

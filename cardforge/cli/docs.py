@@ -12,19 +12,29 @@ from pathlib import Path
 import click
 
 from ..errors import CardforgeError
-from ..paths import DOCS_DIR
+from ..paths import DOCS_DIR, TEMPLATES_ROOT
 from ..terminal import echo, echo_lines
+
+OTHER_TOPICS = {"booklet-templates": "templates/booklet/README.md"}
+"""Documentation kept beside what it documents, shipped too: topic -> its path in the checkout (which
+docs/deck-format.md names), found under the package's data folder."""
 
 
 def topics() -> dict[str, Path]:
     """Topic name (`deck-format`) -> its Markdown file."""
-    return {path.stem: path for path in sorted(DOCS_DIR.glob("*.md"))}
+    found = {path.stem: path for path in sorted(DOCS_DIR.glob("*.md"))}
+    for topic, where in OTHER_TOPICS.items():
+        found[topic] = TEMPLATES_ROOT.parent / where
+    return dict(sorted(found.items()))
 
 
 def topic_file(name: str) -> Path:
-    """`security`, `security.md` or `docs/security.md` -> the shipped file; unknown ones get a did-you-mean."""
+    """`security`, `security.md` or `docs/security.md` (or `templates/booklet/README.md`, as the docs
+    write it) -> the shipped file; unknown ones get a did-you-mean."""
     known = topics()
-    key = name.strip().removeprefix("./").removeprefix("docs/").removesuffix(".md")
+    written = name.strip().removeprefix("./")
+    aliases = {where: topic for topic, where in OTHER_TOPICS.items()}
+    key = aliases.get(written, written.removeprefix("docs/").removesuffix(".md"))
     if key in known:
         return known[key]
     hint = difflib.get_close_matches(key, list(known), n=1)
