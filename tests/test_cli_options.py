@@ -257,3 +257,14 @@ def test_every_markdown_file_the_docs_point_at_is_shown_by_cardforge_docs() -> N
         assert result.exit_code == 0, (name, result.stderr)
         shipped = ROOT / name if (ROOT / name).is_file() else ROOT / "docs" / name
         assert result.output == shipped.read_text(encoding="utf-8"), name
+
+
+def test_calibrate_names_only_the_remembered_settings_it_uses(own_settings: Path, tmp_path: Path) -> None:
+    """It said "printer settings from ...: duplex gutterfold, margin 3" and then drew a long-edge sheet
+    with no margin at all."""
+    own_settings.parent.mkdir(parents=True)
+    own_settings.write_text('paper = "letter"\nduplex = "gutterfold"\nmargin = "3"\n', encoding="utf-8")
+    result = run("calibrate", "-o", str(tmp_path))
+    assert result.exit_code == 0, result.stderr
+    line = next(line for line in result.stderr.splitlines() if line.startswith("printer settings from"))
+    assert "paper letter" in line and "gutterfold" not in line and "margin" not in line

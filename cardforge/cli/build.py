@@ -7,6 +7,7 @@ Heavy modules are imported inside the commands, so listing commands stays fast.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -90,11 +91,12 @@ def _duplex(ctx: click.Context, param: click.Parameter, value: str | None) -> st
 REMEMBERED = "(default: {default}, or what --remember kept; `cardforge settings` shows it)"
 
 
-def printer_settings(paper: Any, duplex: str | None, back_offset: Any, margin: Any,
-                     remember: bool) -> tuple[dict[str, Any], str]:
+def printer_settings(paper: Any, duplex: str | None, back_offset: Any, margin: Any, remember: bool,
+                     usable: Callable[[str, Any], bool] | None = None) -> tuple[dict[str, Any], str]:
     """The printer options for SheetOptions: given on the command line, else remembered (settings.py),
     else the defaults; with `remember`, the ones given are kept for next time. Also the line that says
-    which values came from the settings file (empty when none did)."""
+    which values came from the settings file (empty when none did). `usable(key, value)` drops the
+    values a command does not use, from the options and from that line."""
     from .. import settings
 
     if remember:
@@ -108,6 +110,9 @@ def printer_settings(paper: Any, duplex: str | None, back_offset: Any, margin: A
     remembered = settings.read_settings()
     chosen, used = settings.printer_options({"paper": paper, "duplex": duplex, "back_offset": back_offset,
                                              "margin": margin}, remembered)
+    if usable is not None:
+        chosen = {key: value for key, value in chosen.items() if usable(key, value)}
+        used = [key for key in used if key in chosen]
     return chosen, settings.summary(remembered, used)
 
 
@@ -316,9 +321,10 @@ def calibrate_command(paper, duplex: str | None, back_offset, remember: bool, ou
 
     out_path = out_file(out, None, "calibration.pdf", (".pdf",))
     check_writable_file(out_path)
-    printer, remembered = printer_settings(paper, duplex, back_offset, None, remember)
-    if printer.get("duplex") not in (None, "long", "short"):
-        printer.pop("duplex")  # a remembered gutterfold or none: the sheet is for a two-sided printer
+    # no margin on this sheet, and a remembered gutterfold or none is not used: it is for a two-sided printer
+    printer, remembered = printer_settings(
+        paper, duplex, back_offset, None, remember,
+        usable=lambda key, value: key != "margin" and (key != "duplex" or value in ("long", "short")))
     if remembered:
         echo(remembered, err=True)
     from ..render.impose import parse_paper
