@@ -180,6 +180,18 @@ layouts:
 """
 
 
+def test_a_character_neither_the_deck_font_nor_the_fallback_has_is_named_with_the_fonts_tried(tmp_path: Path) -> None:
+    """A text in a deck font falls back to IPAexGothic only (fonts.py `font_runs`), so the error names those
+    two, not DejaVu Sans (which has the smiley)."""
+    folder = write_deck(tmp_path / "d", FONT_DECK.format(fonts="fonts/Story.ttf", text="Hi &#x263A;"),
+                        {"fonts/Story.ttf": LANTERN["regular"]})
+    check = run("check", str(folder))
+    assert check.exit_code == 1
+    line = next(line for line in check.stdout.splitlines() if line.startswith("faces"))
+    assert "no font can draw '☺' (U+263A): neither the text's font nor the fallback, IPAexGothic, has it" in line
+    assert "DejaVu" not in line
+
+
 def test_a_bold_the_font_does_not_have_is_an_error_not_a_fake(tmp_path: Path) -> None:
     folder = write_deck(tmp_path / "d", FONT_DECK.format(fonts="fonts/Story.ttf", text="<b>Alpha</b>"),
                         {"fonts/Story.ttf": LANTERN["regular"]})

@@ -135,7 +135,8 @@ def _refuse_missing(text: str, font: str) -> None:
     missing = missing_glyphs(text, font)
     if missing:
         names = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing)
-        raise RenderError(f"no font can draw {names}; the fonts are the text's font, DejaVu Sans and IPAexGothic")
+        raise RenderError(f"no font can draw {names}: neither the text's font nor the fallback, IPAexGothic, "
+                          "has it; use a font that does")
 
 
 @dataclass(frozen=True)
