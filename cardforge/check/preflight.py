@@ -118,9 +118,9 @@ def located_in_card(message: str, sources: SourceMap, deck: Deck, card: Card, fi
 
 
 def undecodable(path: Path) -> str | None:
-    """Why `path` is not a usable PNG/JPEG image, or None when it decodes. The header is read first
-    (images.py `check_header`), so a picture over the byte or pixel budget is refused before it is
-    decoded here, in this process."""
+    """Why `path` is not a usable PNG/JPEG image, or None when it decodes; callers say `image NAME: why`. The
+    header is read first (images.py `check_header`), so a picture over the byte or pixel budget is
+    refused before it is decoded here, in this process."""
     from PIL import Image, UnidentifiedImageError
 
     from ..images import ImageRefused, check_header
@@ -128,7 +128,7 @@ def undecodable(path: Path) -> str | None:
     try:
         check_header(path)
     except ImageRefused as exc:
-        return str(exc)
+        return str(exc).removeprefix(f"image {path.name} ")  # "claims more than ... pixels"
     try:
         with Image.open(path) as picture:
             picture.load()
@@ -237,8 +237,7 @@ def images(deck: Deck, _options: SheetOptions, sources: SourceMap) -> str:
         seen.add(path)
         reason = None if is_verified(path) else undecodable(path)
         if reason:
-            detail = reason if reason.startswith(f"image {path.name} ") else f"{path}: {reason}"
-            raise PreflightError(located(f"{where}: {detail}", sources, _card_path(deck, where)))
+            raise PreflightError(located(f"{where}: image {path.name}: {reason}", sources, _card_path(deck, where)))
     return f"{len(seen)} image file{'s' if len(seen) != 1 else ''} decode" if seen else "no image files"
 
 
