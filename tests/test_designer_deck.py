@@ -137,3 +137,31 @@ def test_an_image_deck_with_a_rules_text_gets_a_booklet_showing_its_pictures(tmp
     seen = {colour for _count, colour in cover.getcolors(1 << 22)}
     for colour in colours:
         assert any(all(abs(a - b) <= 6 for a, b in zip(pixel, colour)) for pixel in seen), colour
+
+
+def test_the_designer_deck_goes_to_every_print_service_with_its_art_stored_once(tmp_path: Path) -> None:
+    """Per-card art and inline icons reached DriveThruCards' PDF/X-1a file as inline images, which the
+    separation refuses ("an inline image cannot be separated"): every face is now painted as the card
+    sheets paint it (render/pdf_images.py `draw_face_at`), each picture an image object of its own."""
+    import pikepdf
+
+    out = tmp_path / "out"
+    build = run("build", str(DESIGNER_DECK), "-o", str(out), "--only", "cards", "--print-shop", "dtc",
+                "--print-shop", "generic")
+    assert build.exit_code == 0, build.stderr
+    shop = out / "lantern-guild" / "print-shop"
+    for pdf_path in (shop / "drivethrucards" / "lantern-guild-drivethrucards.pdf",
+                     shop / "generic" / "lantern-guild-print-shop.pdf"):
+        with pikepdf.open(pdf_path) as pdf:
+            assert len(pdf.pages) == 54
+            inline = [page.index for page in pdf.pages
+                      if any(isinstance(op, pikepdf.ContentStreamInlineImage) for op in pikepdf.parse_content_stream(page))]
+            assert not inline, (pdf_path.name, inline)
+            pictures = {obj.objgen for page in pdf.pages for obj in page.Resources.get("/XObject", {}).values()
+                        if obj.get("/Subtype") == "/Image"}
+            assert len(pictures) >= 27  # the 27 cards' own art, each stored once
+            if "drivethrucards" in pdf_path.name:
+                spaces = {str(pdf.get_object(objgen).get("/ColorSpace")) for objgen in pictures}
+                assert spaces == {"/DeviceCMYK"}
+    front = pdfium.PdfDocument(str(shop / "drivethrucards" / "lantern-guild-drivethrucards.pdf"))[1]
+    assert image_objects(front) >= 1 and "Spark Runner" in front.get_textpage().get_text_range()

@@ -16,12 +16,12 @@ from collections.abc import Iterator
 import numpy as np
 import pypdfium2 as pdfium
 from PIL import Image, ImageCms
-from reportlab.graphics import renderPDF
 from reportlab.pdfgen.canvas import Canvas
 
 from ..deck import Card, Deck
 from ..render.face import Side, face_drawing, face_key
 from ..render.fonts import register_fonts
+from ..render.pdf_images import draw_face_at
 
 SIDES: tuple[Side, Side] = ("front", "back")
 
@@ -46,7 +46,7 @@ def canvas_pdf(deck: Deck, faces: list[tuple[Card, Side]], page_pt: tuple[float,
         drawing = face_drawing(deck, card, side)
         size = (drawing.width, drawing.height)
         canvas.setPageSize(page_pt)
-        renderPDF.draw(drawing, canvas, (page_pt[0] - drawing.width) / 2, (page_pt[1] - drawing.height) / 2)
+        draw_face_at(drawing, canvas, (page_pt[0] - drawing.width) / 2, (page_pt[1] - drawing.height) / 2)
         canvas.showPage()
     canvas.save()
     return buffer.getvalue(), size

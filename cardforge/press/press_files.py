@@ -13,7 +13,6 @@ from pathlib import Path
 
 import numpy as np
 from PIL import Image
-from reportlab.graphics import renderPDF
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
@@ -22,6 +21,7 @@ from ..outputs import atomic_write_bytes
 from ..render.face import face_drawing
 from ..render.fonts import register_fonts
 from ..render.impose import Rect
+from ..render.pdf_images import draw_face_at
 from ..render.sheets import SheetOptions, card_sheets_pdf
 from ..units import mm_to_pt
 from .canvas import canvas_images, distinct_faces
@@ -102,7 +102,7 @@ def service_pdf(deck: Deck, service: Service) -> bytes:
             elif below is not None:
                 canvas.drawImage(ImageReader(below), 0, 0, page_pt[0], page_pt[1])
             drawing = face_drawing(deck, *first[key])
-            renderPDF.draw(drawing, canvas, (page_pt[0] - drawing.width) / 2, (page_pt[1] - drawing.height) / 2)
+            draw_face_at(drawing, canvas, (page_pt[0] - drawing.width) / 2, (page_pt[1] - drawing.height) / 2)
             canvas.showPage()
     canvas.save()
     tx, ty = (page_pt[0] - trim_pt[0]) / 2, (page_pt[1] - trim_pt[1]) / 2

@@ -253,6 +253,15 @@ def _sheet_renderer() -> type:
     return SheetRenderer
 
 
+def draw_face_at(face: Drawing | Picture, canvas: Canvas, x: float, y: float) -> None:
+    """Paint a face with its lower left corner at (x, y): reportlab's own `renderPDF.draw` would put every
+    picture inline, once per page, which PDF/X-1a separation cannot take (press/pdfx.py)."""
+    canvas.saveState()
+    canvas.translate(x, y)
+    draw_face(face, canvas)
+    canvas.restoreState()
+
+
 def draw_drawing(drawing: Drawing, canvas: Canvas) -> None:
     """Paint `drawing` at the origin of the current canvas space (a drawing painted before replays the
     canvas calls of its first paint: replay.py)."""

@@ -11,7 +11,6 @@ import io
 from dataclasses import dataclass
 from pathlib import Path
 
-from reportlab.graphics import renderPDF
 from reportlab.pdfgen.canvas import Canvas
 
 from ..deck import Deck
@@ -19,6 +18,7 @@ from ..outputs import atomic_write_bytes
 from ..units import mm_to_pt
 from .face import face_drawing
 from .fonts import register_fonts
+from .pdf_images import draw_face_at
 from .png import SIDES, file_stems, iter_faces, png_bytes
 
 PRINT_DPI = 300
@@ -55,7 +55,7 @@ def print_shop_pdf(deck: Deck) -> bytes:
             canvas.setPageSize((w, h))
             canvas.setBleedBox((0, 0, w, h))
             canvas.setTrimBox((bleed, bleed, w - bleed, h - bleed))
-            renderPDF.draw(drawing, canvas, 0, 0)
+            draw_face_at(drawing, canvas, 0, 0)
             canvas.showPage()
     canvas.save()
     return buffer.getvalue()
