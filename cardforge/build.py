@@ -100,20 +100,21 @@ def preflight(deck: Deck, settings: BuildSettings, result: BuildResult) -> Build
     """Refuse, before any simulation, a deck one of whose products cannot be made (check/preflight.py)."""
     from .check.preflight import preflight_step, require_preflights
 
-    products = preflights_for(deck, settings.products)  # the booklet's rules text, when it is made
+    # the booklet's rules text when it is made; the print services' card sizes when their files are
+    products = preflights_for(deck, settings.products, settings.print_shop)
     settings.reporter.step(deck.id, preflight_step(products))
     apart = _APART.get()
     if apart is not None:  # that product's worker runs its preflights (build_apart.py)
-        products = preflights_for(deck, tuple(n for n in settings.products or NAMES if n != apart.product.name))
+        products = preflights_for(deck, tuple(n for n in settings.products or NAMES if n != apart.product.name),
+                                  settings.print_shop)
     require_preflights(deck, settings.sheets, products)  # the worker's own are waited for by `gate`
     from .render.cut_tolerance import frame_warning
 
     if warning := frame_warning(deck):  # frames a 1 mm miscut shows (render/cut_tolerance.py)
         result.warnings.append(warning)
-    if settings.print_shop:
-        from .press.services import check_offered, safe_zone_warnings
+    if settings.print_shop:  # their sizes were checked with the products' preflights
+        from .press.services import safe_zone_warnings
 
-        check_offered(deck.spec.card.size_mm, settings.print_shop)
         result.warnings.extend(safe_zone_warnings(deck, settings.print_shop))
     if settings.check is None:
         return settings

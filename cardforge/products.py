@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
     from .check.preflight import Preflight
     from .check.results import DeckCheck
     from .render.sheets import SheetOptions
+    from .yaml_source import SourceMap
 
 
 @dataclass(frozen=True)
@@ -223,11 +225,47 @@ BY_NAME = {product.name: product for product in PRODUCTS}
 
 
 
-def preflights_for(deck: Deck, products: tuple[str, ...] | None = None) -> tuple[tuple[str, Preflight], ...]:
+def preflights_for(deck: Deck, products: tuple[str, ...] | None = None,
+                   print_shop: tuple[str, ...] = ()) -> tuple[tuple[str, Preflight], ...]:
     """The preflights of `products` (names; None: every product) for `deck`, in build order: what the
-    gate runs after its own (check/preflight.py `run_preflights`)."""
+    gate runs after its own (check/preflight.py `run_preflights`). With `print_shop` (services, as
+    BuildSettings has them) and the cards made, the services must print the deck's card size."""
     chosen = PRODUCTS if products is None else tuple(p for p in PRODUCTS if p.name in products)
-    return tuple(preflight for product in chosen for preflight in product.preflights(deck))
+    found = tuple(preflight for product in chosen for preflight in product.preflights(deck))
+    if print_shop and any(product.name == "cards" for product in chosen):
+        found = (("print shop", partial(print_shop_preflight, print_shop)), *found)
+    return found
+
+
+def as_built(options: CheckOptions, deck_file: Path) -> CheckOptions:
+    """`options` with what `build` would use for this deck, so `check` predicts it: the sheets laid out with
+    the deck's and the user's settings (settings.py), and every product's preflight, the print services'
+    included."""
+    from dataclasses import replace
+
+    from .render.sheets import SheetOptions
+    from .settings import resolve
+
+    resolved = resolve({}, deck_file)
+    return replace(options, sheets=SheetOptions(**resolved.sheet_fields()),
+                   product_preflights=partial(preflights_for, print_shop=resolved.print_shop))
+
+
+def print_shop_preflight(services: tuple[str, ...], deck: Deck, _options: SheetOptions, sources: SourceMap) -> str:
+    """Every named print service prints the deck's card size (press/services.py `check_offered`), as
+    the print-shop writer will require; its error names where the card size was written."""
+    from .press.services import check_offered
+
+    try:
+        check_offered(deck.spec.card.size_mm, services)
+    except CardforgeError as exc:
+        location = sources.locate(("card", "size"))  # or the nearest key written above it
+        raise CardforgeError(f"{location}: {exc}" if location else str(exc)) from None
+    from .press.services import SERVICES
+
+    names = [SERVICES[key].name if key in SERVICES else key for key in services]
+    width, height = deck.spec.card.size_mm
+    return f"{' and '.join(names)} print{'s' if len(names) == 1 else ''} {width:g}x{height:g} mm cards"
 
 
 # ---------------------------------------------------------------- choosing

@@ -1,12 +1,17 @@
-"""Printer settings that stick: the paper, duplex edge, back offset and printable margin of the person
-printing, remembered in a small TOML file in their config folder, so `--paper letter --duplex short
---back-offset 0.4,-0.2` is typed once (`--remember`), not on every build.
+"""Settings that stick: the paper, duplex edge, back offset, printable margin and print services,
+kept in small TOML files so `--paper letter --duplex short --back-offset 0.4,-0.2` is typed once, not
+on every build.
 
-The file belongs to the user, not to a deck: a deck folder from a stranger never sets a printer's
-offset. The command line always wins over the file, and the file over the built-in defaults; `build`
-says in its summary which values came from the file. `CARDFORGE_SETTINGS` names another file (the
-tests point it at a file of their own). Values are kept as typed (`"0.4,-0.2"`) and read with the
-same parsers as the options, so a value in the file means what it means on the command line.
+Two files, each called cardforge.toml (docs/deck-format.md, "Settings that stick"):
+- the user's, in their config folder, for their printer: every setting (`--remember` writes it,
+  `cardforge settings` shows and forgets it; `CARDFORGE_SETTINGS` names another file, as the tests do);
+- a deck's, beside its deck.yaml, for what the deck is printed on: paper, duplex and print services
+  only. A printer's back offset and margin belong to the printer, so a deck folder from a stranger
+  cannot set them: there they are refused with a pointer to the user's file.
+The command line wins over the deck's file, the deck's over the user's, the user's over the built-in
+defaults; `build` says which values came from which file. Values are kept as typed (`"0.4,-0.2"`)
+and read with the same parsers as the options, so a value in a file means what it means on the
+command line; `check`, the proof, the preview and the report read the same merged settings.
 """
 
 from __future__ import annotations
@@ -66,10 +71,21 @@ def _margin(text: str) -> float:
     return margin
 
 
+def _services(text: str) -> tuple[str, ...]:
+    from .press.services import service_key
+
+    return tuple(dict.fromkeys(service_key(part) for part in text.split(",") if part.strip()))
+
+
 PARSERS: dict[str, Callable[[str], Any]] = {"paper": _paper, "duplex": _duplex, "back_offset": _offset,
-                                            "margin": _margin}
+                                            "margin": _margin, "print_shop": _services}
 """Setting -> the parser of the command-line option it stands for (`--paper`, `--duplex`, ...)."""
-SHOWN = {"paper": "paper", "duplex": "duplex", "back_offset": "back offset", "margin": "margin"}
+SHOWN = {"paper": "paper", "duplex": "duplex", "back_offset": "back offset", "margin": "margin",
+         "print_shop": "print shop"}
+SHEET_KEYS = ("paper", "duplex", "back_offset", "margin")
+"""The settings that are SheetOptions fields (render/sheets.py); print_shop is the build's own."""
+PRINTER_ONLY = ("back_offset", "margin")
+"""The settings of a printer, which a deck's own file may not set."""
 
 
 def settings_path() -> Path:
@@ -84,10 +100,12 @@ def settings_path() -> Path:
 
 @dataclass(frozen=True)
 class Remembered:
-    """The settings file's values, as typed, checked against their options' parsers."""
+    """A settings file's values, as typed, checked against their options' parsers."""
 
     path: Path
     values: Mapping[str, str] = field(default_factory=dict)
+    deck: bool = False
+    """A deck's own file (beside its deck.yaml), not the user's."""
 
     def parsed(self, key: str) -> Any:
         return PARSERS[key](self.values[key])
@@ -96,13 +114,34 @@ class Remembered:
 _LOCATION = re.compile(r"\(at line (\d+), column (\d+)\)")
 
 
-def read_settings(path: Path | None = None) -> Remembered:
-    """The remembered settings (none when there is no file); a broken file is one line naming it."""
+def deck_settings_path(deck_file: Path) -> Path:
+    """A deck's own settings file: cardforge.toml beside its deck file."""
+    return deck_file.parent / FILE_NAME
+
+
+def read_deck_settings(deck_file: Path) -> Remembered:
+    """A deck's own settings (none when its folder has no cardforge.toml): a file that is a link out
+    of the deck's folder is refused as every deck file is (confine.py)."""
+    from .confine import UnsafeReference, confined_file
+
+    path = deck_settings_path(deck_file)
+    if not os.path.lexists(path):
+        return Remembered(path, deck=True)
+    try:
+        confined_file(path, [path.parent], str(path))
+    except UnsafeReference as exc:
+        raise SettingsError(f"deck settings file {exc}") from None
+    return read_settings(path, deck=True)
+
+
+def read_settings(path: Path | None = None, deck: bool = False) -> Remembered:
+    """The remembered settings (none when there is no file); a broken file is one line naming it.
+    `deck`: a deck's own file, where a printer's settings are refused."""
     from .confine import UnsafeReference, read_limited
 
     path = path or settings_path()
     if not path.exists():
-        return Remembered(path)
+        return Remembered(path, deck=deck)
     import tomllib  # only when there is a file to read
 
     text = ""
@@ -126,14 +165,30 @@ def read_settings(path: Path | None = None) -> Remembered:
             hint = difflib.get_close_matches(key, list(PARSERS), n=1)
             tail = f"did you mean {hint[0]!r}?" if hint else f"settings are {', '.join(PARSERS)}"
             raise SettingsError(f"{at}: unknown setting {key!r}; {tail}")
-        if not isinstance(value, str):
+        if deck and key in PRINTER_ONLY:
+            raise SettingsError(f"{at}: {key} belongs to your printer, not to a deck; keep it in your own settings "
+                                f"(`cardforge settings`; `--{key.replace('_', '-')} ... --remember`)")
+        typed = _as_typed(value)
+        if typed is None:
             raise SettingsError(f"{at}: {key} is written as a string, e.g. {key} = \"{_EXAMPLES[key]}\"")
         try:
-            PARSERS[key](value)
+            PARSERS[key](typed)
         except (CardforgeError, ValueError) as exc:
             raise SettingsError(f"{at}: {key}: {exc}") from None
-        values[key] = value
-    return Remembered(path, values)
+        values[key] = typed
+    return Remembered(path, values, deck)
+
+
+def _as_typed(value: object) -> str | None:
+    """A TOML value as it would be typed on the command line: a string as it is, a number (`margin = 3`)
+    as written, a list of strings (`print_shop = ["tgc", "mpc"]`) joined with commas; None otherwise."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return f"{value:g}"
+    if isinstance(value, list) and value and all(isinstance(item, str) for item in value):
+        return ",".join(value)
+    return None
 
 
 def _key_location(text: str, key: str) -> str:
@@ -148,7 +203,7 @@ def _key_location(text: str, key: str) -> str:
     return ""
 
 
-_EXAMPLES = {"paper": "letter", "duplex": "short", "back_offset": "0.4,-0.2", "margin": "4"}
+_EXAMPLES = {"paper": "letter", "duplex": "short", "back_offset": "0.4,-0.2", "margin": "4", "print_shop": "tgc"}
 
 
 def remember(updates: Mapping[str, str], path: Path | None = None) -> Remembered:
@@ -178,42 +233,78 @@ def forget(keys: list[str], path: Path | None = None) -> Remembered:
 
 
 def write_settings(path: Path, values: Mapping[str, str]) -> None:
-    """The file, key by key in a fixed order (TOML strings written as JSON strings, which TOML reads)."""
-    check_target(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    lines = ["# cardforge's remembered printer settings (`cardforge settings`); the command line wins over them."]
+    """The file, key by key in a fixed order (TOML strings written as JSON strings, which TOML reads).
+    A folder that cannot be written is one line saying what was being saved."""
+    lines = ["# cardforge's remembered settings (`cardforge settings`); the command line wins over them."]
     lines += [f"{key} = {json.dumps(values[key], ensure_ascii=False)}" for key in PARSERS if key in values]
-    atomic_write_text(path, "\n".join(lines) + "\n")
+    try:
+        check_target(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(path, "\n".join(lines) + "\n")
+    except OSError as exc:
+        raise SettingsError(f"cannot save settings in {path}: {exc.strerror or exc}") from None
+    except CardforgeError as exc:
+        raise SettingsError(f"cannot save settings: {exc}") from None
 
 
-def summary(remembered: Remembered, used: list[str]) -> str:
-    """`printer settings from <file>: paper letter, duplex short (the command line overrides them)`."""
-    if not used:
-        return ""
-    parts = ", ".join(f"{SHOWN[key]} {remembered.values[key]}" for key in PARSERS if key in used)
-    return f"printer settings from {remembered.path}: {parts} (options given on the command line win)"
+@dataclass(frozen=True)
+class Resolved:
+    """The settings one command uses for one deck: each value parsed, and the file it came from (a value
+    given on the command line has none)."""
+
+    values: Mapping[str, Any]
+    files: Mapping[str, Remembered]
+
+    def sheet_fields(self) -> dict[str, Any]:
+        """The SheetOptions fields among them (render/sheets.py)."""
+        return {key: self.values[key] for key in SHEET_KEYS if key in self.values}
+
+    @property
+    def print_shop(self) -> tuple[str, ...]:
+        return tuple(self.values.get("print_shop", ()))
+
+    def summary(self) -> str:
+        """`deck settings from <file>: paper letter; printer settings from <file>: back offset 0.4,-0.2
+        (options given on the command line win)`; empty when no value came from a file."""
+        sources: list[Remembered] = []
+        for file in self.files.values():
+            if not any(file is known for known in sources):
+                sources.append(file)
+        parts = []
+        for source in sources:
+            named = ", ".join(f"{SHOWN[key]} {source.values[key]}" for key in PARSERS if self.files.get(key) is source)
+            parts.append(f"{'deck' if source.deck else 'printer'} settings from {source.path}: {named}")
+        return "; ".join(parts) + " (options given on the command line win)" if parts else ""
 
 
-def printer_options(explicit: Mapping[str, Any], remembered: Remembered | None = None) -> tuple[dict[str, Any], list[str]]:
-    """SheetOptions fields for the printer settings: each given option (not None) as given, else the
-    remembered value, else left out (the built-in default); and which came from the file."""
-    remembered = remembered if remembered is not None else read_settings()
-    chosen: dict[str, Any] = {}
-    used: list[str] = []
+def resolve(explicit: Mapping[str, Any], deck_file: Path | None = None,
+            usable: Callable[[str, Any], bool] | None = None) -> Resolved:
+    """Each setting: given here (not None), else from the deck's own file (when `deck_file` is given),
+    else from the user's, else left out (the built-in default). `usable(key, value)` drops what a command
+    does not use (calibrate draws no margin), so the summary names only what was used."""
+    layers = [read_deck_settings(deck_file)] if deck_file is not None else []
+    layers.append(read_settings())
+    values: dict[str, Any] = {}
+    files: dict[str, Remembered] = {}
     for key in PARSERS:
-        value = explicit.get(key)
-        if value is not None:
-            chosen[key] = value
-        elif key in remembered.values:
-            chosen[key] = remembered.parsed(key)
-            used.append(key)
-    return chosen, used
+        given = explicit.get(key)
+        if given is not None and given != ():
+            values[key] = given
+            continue
+        source = next((layer for layer in layers if key in layer.values), None)
+        if source is not None:
+            values[key] = source.parsed(key)
+            files[key] = source
+    if usable is not None:
+        values = {key: value for key, value in values.items() if usable(key, value)}
+        files = {key: source for key, source in files.items() if key in values}
+    return Resolved(values, files)
 
 
-def remembered_sheet_options(**explicit: Any) -> Any:
-    """SheetOptions with the remembered printer settings under any given here (`check`, the preview and
-    the proof lay sheets out as `build` will)."""
+def remembered_sheet_options(deck_file: Path | None = None, **explicit: Any) -> Any:
+    """SheetOptions with the deck's and the user's settings under any given here (`check`, the preview,
+    the proof and the report lay sheets out as `build` will)."""
     from .render.sheets import SheetOptions
 
-    printer, _used = printer_options({key: explicit.pop(key, None) for key in PARSERS})
-    return SheetOptions(**printer, **explicit)
+    resolved = resolve({key: explicit.pop(key, None) for key in SHEET_KEYS}, deck_file)
+    return SheetOptions(**resolved.sheet_fields(), **explicit)

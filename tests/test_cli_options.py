@@ -147,7 +147,8 @@ def test_calibrate_remembers_the_measured_offset(own_settings: Path, tmp_path: P
     ('paper = "leter"\n', "cardforge.toml:1:1: paper: unknown paper 'leter'"),
     ('papr = "letter"\n', "cardforge.toml:1:1: unknown setting 'papr'; did you mean 'paper'?"),
     ("paper = letter\n", "cardforge.toml:1:9: not a settings file"),
-    ("back_offset = 0.4\n", 'back_offset is written as a string, e.g. back_offset = "0.4,-0.2"'),
+    ("back_offset = 0.4\n", "cardforge.toml:1:1: back_offset: expected DX,DY in mm such as 0.5,-0.3, got '0.4'"),
+    ("duplex = true\n", 'cardforge.toml:1:1: duplex is written as a string, e.g. duplex = "short"'),
 ])
 def test_a_broken_settings_file_is_one_line_naming_it(own_settings: Path, tmp_path: Path, content: str,
                                                      message: str) -> None:
@@ -223,7 +224,7 @@ def test_calibrate_refuses_an_absurd_back_offset(own_settings: Path, tmp_path: P
 
 @pytest.mark.parametrize("content, message", [
     ('paper = "a4"\n\n  papr = "letter"\n', "cardforge.toml:3:3: unknown setting 'papr'; did you mean 'paper'?"),
-    ('# mine\nmargin = 3\n', 'cardforge.toml:2:1: margin is written as a string, e.g. margin = "4"'),
+    ('# mine\nmargin = -3\n', "cardforge.toml:2:1: margin: margin cannot be negative"),
     ('duplex = "long"\nback_offset = "1"\n', "cardforge.toml:2:1: back_offset: expected DX,DY in mm"),
     ('[printer]\npaper = "a4"\n', "cardforge.toml:1:2: unknown setting 'printer'"),
 ])

@@ -7,7 +7,7 @@ Heavy modules are imported inside the commands, so listing commands stays fast.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -44,13 +44,11 @@ def parse_offset(text: str) -> tuple[float, float]:
     return (dx, dy)
 
 
-PRINTER_OPTIONS = ("paper", "duplex", "back_offset", "margin")
-"""The options `--remember` keeps (settings.py `PARSERS`)."""
-
-
 def _typed(ctx: click.Context, param: click.Parameter, value: Any) -> None:
-    """Keep a printer option as typed, for `--remember` (settings.py stores values as typed)."""
-    if value is not None and param.name in PRINTER_OPTIONS:
+    """Keep a setting's option as typed, for `--remember` (settings.py stores values as typed)."""
+    from ..settings import PARSERS
+
+    if value is not None and param.name in PARSERS:
         ctx.meta.setdefault("cardforge.typed", {})[param.name] = value
 
 
@@ -88,37 +86,30 @@ def _duplex(ctx: click.Context, param: click.Parameter, value: str | None) -> st
     return value
 
 
-REMEMBERED = "(default: {default}, or what --remember kept; `cardforge settings` shows it)"
+REMEMBERED = ("(default: {default}, or what {file} cardforge.toml says: `cardforge settings [DECK]` shows it, "
+              "--remember keeps it)")
 
 
-def printer_settings(paper: Any, duplex: str | None, back_offset: Any, margin: Any, remember: bool,
-                     usable: Callable[[str, Any], bool] | None = None) -> tuple[dict[str, Any], str]:
-    """The printer options for SheetOptions: given on the command line, else remembered (settings.py),
-    else the defaults; with `remember`, the ones given are kept for next time. Also the line that says
-    which values came from the settings file (empty when none did). `usable(key, value)` drops the
-    values a command does not use, from the options and from that line."""
+def keep_typed(remember: bool) -> None:
+    """With `--remember`, keep the settings' options given on this command line in the user's settings
+    file (settings.py) for every later command, and say so."""
+    if not remember:
+        return
     from .. import settings
 
-    if remember:
-        typed = click.get_current_context().meta.get("cardforge.typed", {})
-        if not typed:
-            raise click.UsageError("--remember keeps the printer options given with it (--paper, --duplex, "
-                                   "--back-offset, --margin); give at least one")
-        kept = settings.remember({key: str(value) for key, value in typed.items()})
-        echo(f"remembered in {kept.path}: "
-                   + ", ".join(f"{settings.SHOWN[key]} {value}" for key, value in typed.items()), err=True)
-    remembered = settings.read_settings()
-    chosen, used = settings.printer_options({"paper": paper, "duplex": duplex, "back_offset": back_offset,
-                                             "margin": margin}, remembered)
-    if usable is not None:
-        chosen = {key: value for key, value in chosen.items() if usable(key, value)}
-        used = [key for key in used if key in chosen]
-    return chosen, settings.summary(remembered, used)
+    typed = click.get_current_context().meta.get("cardforge.typed", {})
+    if not typed:
+        raise click.UsageError("--remember keeps the options given with it that are settings (--paper, --duplex, "
+                               "--back-offset, --margin, --print-shop); give at least one")
+    kept = settings.remember({key: str(value) for key, value in typed.items()})
+    echo(f"remembered in {kept.path}: " + ", ".join(f"{settings.SHOWN[key]} {value}" for key, value in typed.items()),
+         err=True)
 
 
-def _services(_ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> tuple[str, ...]:
+def _services(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> tuple[str, ...]:
     if not values:  # the services' table is read only when one is asked for
         return ()
+    _typed(ctx, param, ",".join(values))
     from ..press.services import service_key
 
     try:
@@ -129,15 +120,16 @@ def _services(_ctx: click.Context, param: click.Parameter, values: tuple[str, ..
 
 
 paper_option = click.option("--paper", default=None, callback=_paper, metavar="PAPER",
-                            help="a4, letter, a3, tabloid, legal or WxH in mm (210x297) " + REMEMBERED.format(default="a4"))
+                            help="a4, letter, a3, tabloid, legal or WxH in mm (210x297) "
+                                 + REMEMBERED.format(default="a4", file="the deck's or your"))
 offset_option = click.option(
     "--back-offset", default=None, callback=_offset, metavar="DX,DY",
     help="Shift back pages by DX,DY mm to cancel printer misregistration (read them off `cardforge calibrate`) "
-         + REMEMBERED.format(default="0,0"),
+         + REMEMBERED.format(default="0,0", file="your"),
 )
 remember_option = click.option("--remember", is_flag=True,
-                               help="Keep the printer options given here (--paper, --duplex, --back-offset, --margin) "
-                                    "for every later command (`cardforge settings` shows and forgets them).")
+                               help="Keep the settings given here (paper, duplex, ...) in your settings file for "
+                                    "every later command (`cardforge settings` shows and forgets them).")
 
 
 @click.command("build")
@@ -150,12 +142,12 @@ remember_option = click.option("--remember", is_flag=True,
 @click.option("--watch", is_flag=True,
               help="After building, rebuild whenever a file of the deck is saved (Ctrl-C stops).")
 @paper_option
-@click.option("--duplex", type=click.Choice(DUPLEX_MODES), default=None, callback=_duplex, help="Flip edge for two-sided printing; none: all fronts, then all backs (mirrored for a long-edge flip by hand); gutterfold: fronts and backs side by side to fold " + REMEMBERED.format(default="long") + ".")
+@click.option("--duplex", type=click.Choice(DUPLEX_MODES), default=None, callback=_duplex, help="Flip edge for two-sided printing; none: all fronts, then all backs (mirrored for a long-edge flip by hand); gutterfold: fronts and backs side by side to fold " + REMEMBERED.format(default="long", file="the deck's or your") + ".")
 @offset_option
 @click.option("--gap", default="0", show_default=True, callback=_length, metavar="MM", help="Space between cards (mm).")
 @click.option("--margin", default=None, callback=_length, metavar="MM",
               help="Your printer's unprintable border: no crop mark or label comes nearer a paper edge (mm; 0 for "
-                   "borderless) " + REMEMBERED.format(default="5") + ".")
+                   "borderless) " + REMEMBERED.format(default="5", file="your") + ".")
 @remember_option
 @click.option("--bleed", default=None, callback=_length, metavar="MM", help="Bleed to print around each card (mm; default: the deck's).")
 @click.option("--keep-bleed", is_flag=True,
@@ -166,7 +158,8 @@ remember_option = click.option("--remember", is_flag=True,
 @click.option("--print-shop", "print_shop", multiple=True, callback=_services, metavar="SERVICE",
               help="Also write the files a print service takes, into print-shop/SERVICE/ (repeatable): thegamecrafter (tgc), "
                    "makeplayingcards (mpc), drivethrucards (dtc), or generic (300 dpi PNGs with the deck's bleed and a "
-                   "one-card-per-page PDF). Figures and sources: docs/print-shops.md.")
+                   "one-card-per-page PDF). Figures and sources: docs/print-shops.md. "
+                   + REMEMBERED.format(default="none", file="the deck's or your"))
 @click.option("--cmyk", is_flag=True,
               help="Also write <deck-id>-cards-cmyk.pdf: the sheets as press-ready CMYK PDF/X-1a (total ink at most 240%, black text on the black plate).")
 @click.option("--tts", is_flag=True,
@@ -197,29 +190,47 @@ def build_command(decks: tuple[str, ...], all_decks: bool, out: Path | None, onl
     from ..products import BuildSettings
     from ..render.sheets import SheetOptions
 
-    printer, remembered = printer_settings(paper, duplex, back_offset, margin, remember)
-    sheets = SheetOptions(**printer, gap=gap, bleed=bleed, cut_lines=cut_lines, crop_marks=not no_crop_marks,
-                          fit=not keep_bleed)
+    keep_typed(remember)
+    # the paper, duplex, offset, margin and print services of each deck: build_all reads its settings
+    given = Given({"paper": paper, "duplex": duplex, "back_offset": back_offset, "margin": margin,
+                   "print_shop": print_shop})
+    sheets = SheetOptions(gap=gap, bleed=bleed, cut_lines=cut_lines, crop_marks=not no_crop_marks, fit=not keep_bleed)
     progress = reporter()
     check = CheckOptions(games=games, seed=seed, jobs=jobs, reporter=progress, sheets=sheets, engine=engine)
     settings = BuildSettings(out_dir=out_dir, sheets=sheets, png=png, print_shop=print_shop, cmyk=cmyk, tts=tts, check=check,
                              force=force, booklet_format=booklet_format, reporter=progress, jobs=jobs)
     references = [str(bundled_deck_file(i)) for i in bundled_deck_ids()] if all_decks else list(decks)
     if not watch:
-        built = build_all(references, settings, only)
-        if remembered:  # under the sheet summaries, which say the paper and duplex
-            echo(remembered, err=True)
-        if not built:
+        if not build_all(references, settings, only, given):
             sys.exit(1)
         return
-    if remembered:
-        echo(remembered, err=True)
-    _watch_and_build(references, settings, only)
+    _watch_and_build(references, settings, only, given)
 
 
-def build_all(references: list[str], settings: BuildSettings, only: tuple[str, ...] = ()) -> bool:
+@dataclass(frozen=True)
+class Given:
+    """The settings given on the command line (None or (): not given), which win over every file."""
+
+    values: dict[str, Any] = field(default_factory=dict)
+
+    def for_deck(self, settings: BuildSettings, deck_file: Path) -> tuple[BuildSettings, str]:
+        """`settings` with this deck's paper, duplex, offset, margin and print services (settings.py
+        `resolve`: the command line, the deck's cardforge.toml, the user's), and the line naming the files."""
+        from dataclasses import replace
+
+        from ..settings import resolve
+
+        resolved = resolve(self.values, deck_file)
+        sheets = replace(settings.sheets, **resolved.sheet_fields())
+        check = replace(settings.check, sheets=sheets) if settings.check is not None else None
+        return replace(settings, sheets=sheets, check=check, print_shop=resolved.print_shop), resolved.summary()
+
+
+def build_all(references: list[str], settings: BuildSettings, only: tuple[str, ...] = (),
+              given: Given | None = None) -> bool:
     """Load and build every deck, echoing what was written; False when the gate refused a deck.
 
+    Each deck is built with its own settings (`Given.for_deck`; `given` None: `settings` as they are).
     Without `report` among the products the gate looks only at the problems found on loading, so the
     simulator never starts (cardforge/products.py decides what each deck gets)."""
     from dataclasses import replace
@@ -239,9 +250,10 @@ def build_all(references: list[str], settings: BuildSettings, only: tuple[str, .
 
         line = LineReporter()
         settings = replace(settings, reporter=line, check=replace(settings.check, reporter=line))
-    jobs = [DeckJob(build, settings if "report" in plan.make else replace(settings, check=None),
-                    plan.products(), "cards" in plan.make)
-            for build, plan in zip(builds, plans)]
+    own = [given.for_deck(settings, deck.path) if given is not None else (settings, "") for deck in loaded]
+    jobs = [DeckJob(build, mine if "report" in plan.make else replace(mine, check=None), plan.products(),
+                    "cards" in plan.make)
+            for build, plan, (mine, _line) in zip(builds, plans, own)]
     refused = 0
     for plan, built in zip(plans, build_decks(jobs, workers)):
         settings.reporter.pause()
@@ -266,10 +278,12 @@ def build_all(references: list[str], settings: BuildSettings, only: tuple[str, .
             echo(built.summary, err=True)
         if plan.skipped:
             echo(plan.skipped_line(), err=True)
+    for said in dict.fromkeys(said for _mine, said in own if said):  # under the sheet summaries, which name the paper
+        echo(said, err=True)
     return not refused
 
 
-def _watch_and_build(references: list[str], settings: BuildSettings, only: tuple[str, ...]) -> None:
+def _watch_and_build(references: list[str], settings: BuildSettings, only: tuple[str, ...], given: Given) -> None:
     """Build, then build again after every save; a broken deck prints its error and waits for a fix."""
     from .. import collector
     from ..watch import changes, deck_folders
@@ -283,7 +297,7 @@ def _watch_and_build(references: list[str], settings: BuildSettings, only: tuple
         from . import failure
 
         try:
-            build_all(references, settings, only)
+            build_all(references, settings, only, given)
         except Exception as exc:
             if requested():  # work cut short by Ctrl-C can fail in any way (interrupt.py)
                 raise KeyboardInterrupt from None
@@ -307,7 +321,7 @@ def _watch_and_build(references: list[str], settings: BuildSettings, only: tuple
 @click.command("calibrate")
 @paper_option
 @click.option("--duplex", type=click.Choice(["long", "short"]), default=None, callback=_duplex,
-              help="The flip edge you will print with " + REMEMBERED.format(default="long") + ".")
+              help="The flip edge you will print with " + REMEMBERED.format(default="long", file="your") + ".")
 @offset_option
 @remember_option
 @out_option("the sheet goes to OUT/calibration.pdf", (".pdf",))
@@ -321,16 +335,19 @@ def calibrate_command(paper, duplex: str | None, back_offset, remember: bool, ou
 
     out_path = out_file(out, None, "calibration.pdf", (".pdf",))
     check_writable_file(out_path)
-    # no margin on this sheet, and a remembered gutterfold or none is not used: it is for a two-sided printer
-    printer, remembered = printer_settings(
-        paper, duplex, back_offset, None, remember,
-        usable=lambda key, value: key != "margin" and (key != "duplex" or value in ("long", "short")))
-    if remembered:
-        echo(remembered, err=True)
+    from ..settings import resolve
+
+    keep_typed(remember)
+    # only the printer's settings, and no margin or print service on this sheet; a remembered gutterfold or
+    # none is not used: it is for a two-sided printer
+    printer = resolve({"paper": paper, "duplex": duplex, "back_offset": back_offset}, usable=lambda key, value: (
+        key in ("paper", "duplex", "back_offset") and (key != "duplex" or value in ("long", "short"))))
+    if line := printer.summary():
+        echo(line, err=True)
     from ..render.impose import parse_paper
 
-    write_calibration(out_path, printer.get("paper") or parse_paper("a4"), printer.get("duplex", "long"),
-                      printer.get("back_offset", (0.0, 0.0)))
+    write_calibration(out_path, printer.values.get("paper") or parse_paper("a4"), printer.values.get("duplex", "long"),
+                      printer.values.get("back_offset", (0.0, 0.0)))
     echo(str(out_path))
     echo("Print it two-sided at 100% (actual size), then follow the instructions on the sheet.")
 

@@ -37,12 +37,7 @@ def print_check(report: DeckCheck, console: Console | None) -> None:
 def check_options(games: int | None, seed: int, jobs: int, quiet: bool = False, skilled: int = 0,
                   engine: str = "fast") -> CheckOptions:
     """Progress goes to stderr (a bar on a terminal, a line per step elsewhere), never into stdout."""
-    from ..products import preflights_for
-    from ..settings import remembered_sheet_options
-
-    return CheckOptions(games=games, seed=seed, jobs=jobs, reporter=reporter(quiet), skilled=skilled, engine=engine,
-                        sheets=remembered_sheet_options(),  # the sheets as `build` will lay them out
-                        product_preflights=preflights_for)  # and every product's preflight, as `build` runs them
+    return CheckOptions(games=games, seed=seed, jobs=jobs, reporter=reporter(quiet), skilled=skilled, engine=engine)
 
 
 @click.command("check")
@@ -68,13 +63,15 @@ def check_command(decks: tuple[str, ...], as_json: bool, games: int | None, seed
     """
     console = make_console() if is_terminal() and not as_json else None
     from ..check.skilled import CHECK_BUDGET
+    from ..load.find import find_deck_file
+    from ..products import as_built
 
     options = check_options(games, seed, jobs, skilled=(budget or CHECK_BUDGET) if skilled else 0, engine=engine)
     reports: list[DeckCheck] = []
     bad_input: list[str] = []
     for reference in decks:
         try:
-            reports.append(check_deck(reference, options))
+            reports.append(check_deck(reference, as_built(options, find_deck_file(reference))))
         except CardforgeError as exc:
             options.reporter.pause()
             bad_input.append(f"{exc}")

@@ -28,4 +28,4 @@ def proof_command(deck: str, paper: Any, out: Path | None) -> None:
     path = out_file(out, loaded.id, f"{loaded.id}-proof.png", (".png",))
     check_writable_file(path, overwrite=True)
     with build.active():
-        echo(str(write_proof(loaded, path, remembered_sheet_options(paper=paper))))
+        echo(str(write_proof(loaded, path, remembered_sheet_options(loaded.path, paper=paper))))

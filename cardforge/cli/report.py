@@ -24,14 +24,13 @@ from .options import OUT_DEFAULT, games_option, jobs_option, out_option, seed_op
 def report_command(deck: str, fmt: str, as_html: bool, out: Path | None, games: int | None, seed: int, jobs: int) -> None:
     """Check DECK and write its validator report. Exit 0 playable, 1 not playable, 2 bad input."""
     from ..check.gate import CheckOptions, check_deck
+    from ..load.find import find_deck_file
     from ..outputs import atomic_write_bytes
-    from ..products import preflights_for
+    from ..products import as_built
 
-    try:
-        from ..settings import remembered_sheet_options
-
-        verdict = check_deck(deck, CheckOptions(games=games, seed=seed, jobs=jobs, sheets=remembered_sheet_options(),
-                                                product_preflights=preflights_for))
+    try:  # checked as `build` checks it
+        options = as_built(CheckOptions(games=games, seed=seed, jobs=jobs), find_deck_file(deck))
+        verdict = check_deck(deck, options)
     except CardforgeError as exc:
         echo_error(exc)
         sys.exit(2)

@@ -1,4 +1,5 @@
-"""`cardforge settings`: the printer settings kept by `--remember` (cardforge/settings.py)."""
+"""`cardforge settings`: the settings kept by `--remember`, and with a DECK, what that deck is built with
+(cardforge/settings.py)."""
 
 from __future__ import annotations
 
@@ -7,26 +8,55 @@ import click
 from ..settings import PARSERS, SHOWN, forget, read_settings
 from ..terminal import echo
 
+DEFAULTS = {"paper": "a4", "duplex": "long", "back_offset": "0,0", "margin": "5", "print_shop": "none"}
+"""What a build uses when no option and no settings file says otherwise (render/sheets.py SheetOptions)."""
+
 
 @click.command("settings")
+@click.argument("deck", required=False)
 @click.option("--forget", "forget_keys", multiple=True, type=click.Choice(list(PARSERS)), metavar="SETTING",
-              help=f"Forget one setting (repeatable: {', '.join(PARSERS)}).")
-@click.option("--forget-all", is_flag=True, help="Forget every remembered setting.")
-def settings_command(forget_keys: tuple[str, ...], forget_all: bool) -> None:
-    """Show the remembered printer settings (paper, duplex, back offset, margin) and where they are kept.
+              help=f"Forget one of your settings (repeatable: {', '.join(PARSERS)}).")
+@click.option("--forget-all", is_flag=True, help="Forget every setting in your settings file.")
+def settings_command(deck: str | None, forget_keys: tuple[str, ...], forget_all: bool) -> None:
+    """Show your remembered settings (paper, duplex, back offset, margin, print shop) and where they are
+    kept; with DECK, every setting that deck is built with and where each comes from.
 
     `cardforge build ... --paper letter --duplex short --remember` or `cardforge calibrate --back-offset
     DX,DY --remember` keeps them; every later build, check, proof and preview uses them unless the
-    command line says otherwise."""
+    command line says otherwise. A deck's own cardforge.toml, beside its deck.yaml, may set paper,
+    duplex and print_shop for that deck; it wins over yours."""
     if forget_keys or forget_all:
         kept = forget([] if forget_all else list(forget_keys))
         echo(f"forgot {'every setting' if forget_all else ', '.join(forget_keys)} in {kept.path}")
+    if deck is not None:
+        _show_deck(deck)
+        return
     kept = read_settings()
     echo(f"settings file: {kept.path}" + ("" if kept.path.exists() else " (none yet)"))
     if not kept.values:
-        echo("nothing remembered: builds use --paper a4, --duplex long, --back-offset 0,0, --margin 5 "
-                   "unless told otherwise")
+        echo("nothing remembered: builds use " + ", ".join(f"{SHOWN[key]} {DEFAULTS[key]}" for key in PARSERS)
+             + " unless a deck's cardforge.toml or the command line says otherwise")
         return
     for key in PARSERS:
         if key in kept.values:
             echo(f"{SHOWN[key]}: {kept.values[key]}")
+
+
+def _show_deck(reference: str) -> None:
+    """One line per setting: its value for this deck and where it comes from (the deck's file, yours, or
+    the default), in the order they win."""
+    from ..load.find import find_deck_file
+    from ..settings import deck_settings_path, resolve
+
+    deck_file = find_deck_file(reference)
+    resolved = resolve({}, deck_file)
+    echo(f"settings for {deck_file} (the command line wins over each):")
+    for key in PARSERS:
+        source = resolved.files.get(key)
+        if source is None:
+            echo(f"{SHOWN[key]}: {DEFAULTS[key]} (default)")
+        else:
+            echo(f"{SHOWN[key]}: {source.values[key]} (from {source.path})")
+    own = deck_settings_path(deck_file)
+    if not own.exists():
+        echo(f"this deck has no {own.name}; one beside its deck file may set paper, duplex and print_shop")

@@ -70,8 +70,8 @@ class Service:
             w, h = fmt.trim_mm
             if abs(w - width) <= SIZE_TOLERANCE_MM and abs(h - height) <= SIZE_TOLERANCE_MM:
                 return fmt
-        offered = ", ".join(f"{f.name} {f.trim_mm[0]:.1f}x{f.trim_mm[1]:.1f}" for f in self.formats)
-        raise SizeNotOffered(f"{self.name} prints no {width:g}x{height:g} mm card; it prints {offered} mm "
+        offered = ", ".join(f"{f.trim_mm[0]:.1f}x{f.trim_mm[1]:.1f}" for f in self.formats)
+        raise SizeNotOffered(f"{self.name} prints no {width:g}x{height:g} mm card, only {offered} mm "
                              "(docs/print-shops.md)")
 
 

@@ -114,7 +114,7 @@ def _located_face_error(build: Build, error: CardforgeError) -> str:
 
     try:
         with build.active():
-            faces(build.deck, remembered_sheet_options(), build.sources)
+            faces(build.deck, remembered_sheet_options(build.deck.path), build.sources)
     except PreflightError as located:
         return str(located)
     except CardforgeError:

@@ -79,8 +79,9 @@ def _verdicts(deck: Deck, simulate: bool) -> tuple[tuple[Verdict, ...], str]:
     from ..check.gate import CheckOptions, check_loaded
     from ..settings import remembered_sheet_options
 
-    report = check_loaded(deck, CheckOptions(games=QUICK_GAMES, simulate=simulate, sheets=remembered_sheet_options(),
-                                             product_preflights=booklet_preflights))
+    options = CheckOptions(games=QUICK_GAMES, simulate=simulate, sheets=remembered_sheet_options(deck.path),
+                           product_preflights=booklet_preflights)
+    report = check_loaded(deck, options)
     rows = tuple(Verdict(r.name, r.verdict, r.reason) for r in report.results)
     note = (f"quick check: {QUICK_GAMES} simulated games per player count; `cardforge check` plays more"
             if simulate else "simulation still running")
@@ -129,11 +130,11 @@ def _page_images(pdf: bytes) -> tuple[list[str], dict[str, bytes]]:
 
 
 def sheets_stage(deck: Deck, snapshot: Snapshot) -> Snapshot:
-    """The card sheets as the build prints them (the remembered printer settings, settings.py), page by page."""
+    """The card sheets as the build prints them (the deck's and the user's settings, settings.py), page by page."""
     from ..render.sheets import card_sheets_pdf
     from ..settings import remembered_sheet_options
 
-    pdf, _ = card_sheets_pdf(deck, remembered_sheet_options())
+    pdf, _ = card_sheets_pdf(deck, remembered_sheet_options(deck.path))
     names, images = _page_images(pdf)
     return replace(snapshot, sheets=tuple(names), images={**snapshot.images, **images},
                    pdfs={**snapshot.pdfs, "sheets.pdf": pdf}, busy="booklet")
