@@ -49,6 +49,14 @@ def rules_text(deck: Deck, _options: SheetOptions, _sources: SourceMap) -> str:
     return f"rules text fills in ({headings} heading{'s' if headings != 1 else ''}, {images} images)"
 
 
+def layout_engine(_deck: Deck, _options: SheetOptions, _sources: SourceMap) -> str:
+    """WeasyPrint's native libraries open here (engine.py), without importing WeasyPrint."""
+    from .engine import require_engine, required_libraries
+
+    require_engine()
+    return f"WeasyPrint's {len(required_libraries())} native libraries (Pango, HarfBuzz, ...) open"
+
+
 def booklet_preflights(deck: Deck) -> tuple[tuple[str, Preflight], ...]:
-    """The booklet's preflight for a deck that gets a booklet (deck.py `has_rules_text`), else none."""
-    return (("rules text", rules_text),) if has_rules_text(deck) else ()
+    """The booklet's preflights for a deck that gets a booklet (deck.py `has_rules_text`), else none."""
+    return (("rules text", rules_text), ("booklet engine", layout_engine)) if has_rules_text(deck) else ()

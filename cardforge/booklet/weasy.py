@@ -43,8 +43,22 @@ def _loader_finds_libraries() -> Iterator[None]:
         ctypes.util.find_library = lookup
 
 
-with _loader_finds_libraries():
-    import weasyprint  # noqa: F401  (first import: opens the native libraries)
+def _import_weasyprint() -> None:
+    """The first import, which opens the native libraries: one line when one is missing (engine.py),
+    not WeasyPrint's banner on stdout and cffi's error."""
+    import contextlib
+    import io
+
+    from .engine import BookletEngineMissing, first_missing, missing_message
+
+    with _loader_finds_libraries(), contextlib.redirect_stdout(io.StringIO()):
+        try:
+            import weasyprint  # noqa: F401
+        except OSError as exc:
+            raise BookletEngineMissing(missing_message(first_missing() or str(exc))) from None
+
+
+_import_weasyprint()
 
 from weasyprint import CSS, HTML  # noqa: E402
 from weasyprint.document import Page  # noqa: E402
