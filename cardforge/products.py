@@ -11,11 +11,11 @@ a rules text gets no booklet. Nothing heavy is imported here: each writer import
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .deck import RULES_FILE, Deck, has_rules_text, is_art_deck
 from .errors import CardforgeError
@@ -237,16 +237,16 @@ def preflights_for(deck: Deck, products: tuple[str, ...] | None = None,
     return found
 
 
-def as_built(options: CheckOptions, deck_file: Path) -> CheckOptions:
+def as_built(options: CheckOptions, deck_file: Path, given: Mapping[str, Any] | None = None) -> CheckOptions:
     """`options` with what `build` would use for this deck, so `check` predicts it: the sheets laid out with
-    the deck's and the user's settings (settings.py), and every product's preflight, the print services'
-    included."""
+    the settings `given` on the command line, else the deck's and the user's (settings.py), and every
+    product's preflight, the print services' included."""
     from dataclasses import replace
 
     from .render.sheets import SheetOptions
     from .settings import resolve
 
-    resolved = resolve({}, deck_file)
+    resolved = resolve(given or {}, deck_file)
     return replace(options, sheets=SheetOptions(**resolved.sheet_fields()),
                    product_preflights=partial(preflights_for, print_shop=resolved.print_shop))
 

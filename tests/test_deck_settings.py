@@ -159,3 +159,16 @@ def test_the_example_in_the_docs_is_a_deck_settings_file_cardforge_reads(tmp_pat
     where = deck / "cardforge.toml"
     assert {f"paper: letter (from {where})", f"duplex: short (from {where})",
             f"print shop: tgc,mpc (from {where})"} <= set(shown.output.splitlines())
+
+
+def test_check_takes_builds_printing_options_and_predicts_it_with_them(tmp_path: Path) -> None:
+    deck = small_deck(tmp_path, card="tarot", settings='paper = "a3"\n')
+    assert run("check", str(deck)).exit_code == 0
+    for options, failing in ((["--print-shop", "tgc"], "print shop"), (["--paper", "100x100"], "sheets"),
+                             (["--margin", "150"], "sheets")):
+        checked = run("check", str(deck), *options)
+        assert checked.exit_code == 1, (options, checked.output)
+        assert any(line.startswith(failing) and "fail" in line for line in checked.output.splitlines())
+        out = tmp_path / "out"
+        built = run("build", str(deck), "-o", str(out), *options)
+        assert built.exit_code == 2 and f"small cannot be built: {failing}: " in built.stderr and not out.exists()

@@ -23,7 +23,6 @@ from pathlib import Path
 from ..errors import CardforgeError
 
 
-
 class BookletEngineMissing(CardforgeError):
     """WeasyPrint's native libraries cannot be opened, so no booklet can be laid out."""
 

@@ -127,6 +127,21 @@ offset_option = click.option(
     help="Shift back pages by DX,DY mm to cancel printer misregistration (read them off `cardforge calibrate`) "
          + REMEMBERED.format(default="0,0", file="your"),
 )
+duplex_option = click.option(
+    "--duplex", type=click.Choice(DUPLEX_MODES), default=None, callback=_duplex,
+    help="Flip edge for two-sided printing; none: all fronts, then all backs (mirrored for a long-edge flip by hand); "
+         "gutterfold: fronts and backs side by side to fold "
+         + REMEMBERED.format(default="long", file="the deck's or your") + ".")
+margin_option = click.option(
+    "--margin", default=None, callback=_length, metavar="MM",
+    help="Your printer's unprintable border: no crop mark or label comes nearer a paper edge (mm; 0 for borderless) "
+         + REMEMBERED.format(default="5", file="your") + ".")
+print_shop_option = click.option(
+    "--print-shop", "print_shop", multiple=True, callback=_services, metavar="SERVICE",
+    help="Also write the files a print service takes, into print-shop/SERVICE/ (repeatable): thegamecrafter (tgc), "
+         "makeplayingcards (mpc), drivethrucards (dtc), or generic (300 dpi PNGs with the deck's bleed and a "
+         "one-card-per-page PDF). Figures and sources: docs/print-shops.md. "
+         + REMEMBERED.format(default="none", file="the deck's or your"))
 remember_option = click.option("--remember", is_flag=True,
                                help="Keep the settings given here (paper, duplex, ...) in your settings file for "
                                     "every later command (`cardforge settings` shows and forgets them).")
@@ -142,12 +157,10 @@ remember_option = click.option("--remember", is_flag=True,
 @click.option("--watch", is_flag=True,
               help="After building, rebuild whenever a file of the deck is saved (Ctrl-C stops).")
 @paper_option
-@click.option("--duplex", type=click.Choice(DUPLEX_MODES), default=None, callback=_duplex, help="Flip edge for two-sided printing; none: all fronts, then all backs (mirrored for a long-edge flip by hand); gutterfold: fronts and backs side by side to fold " + REMEMBERED.format(default="long", file="the deck's or your") + ".")
+@duplex_option
 @offset_option
 @click.option("--gap", default="0", show_default=True, callback=_length, metavar="MM", help="Space between cards (mm).")
-@click.option("--margin", default=None, callback=_length, metavar="MM",
-              help="Your printer's unprintable border: no crop mark or label comes nearer a paper edge (mm; 0 for "
-                   "borderless) " + REMEMBERED.format(default="5", file="your") + ".")
+@margin_option
 @remember_option
 @click.option("--bleed", default=None, callback=_length, metavar="MM", help="Bleed to print around each card (mm; default: the deck's).")
 @click.option("--keep-bleed", is_flag=True,
@@ -155,11 +168,7 @@ remember_option = click.option("--remember", is_flag=True,
 @click.option("--cut-lines", is_flag=True, help="Draw thin lines along every cut across the sheet.")
 @click.option("--no-crop-marks", is_flag=True, help="Leave out the crop marks around the grid.")
 @click.option("--png", is_flag=True, help="Also write a PNG of every face, a contact sheet and a proof.")
-@click.option("--print-shop", "print_shop", multiple=True, callback=_services, metavar="SERVICE",
-              help="Also write the files a print service takes, into print-shop/SERVICE/ (repeatable): thegamecrafter (tgc), "
-                   "makeplayingcards (mpc), drivethrucards (dtc), or generic (300 dpi PNGs with the deck's bleed and a "
-                   "one-card-per-page PDF). Figures and sources: docs/print-shops.md. "
-                   + REMEMBERED.format(default="none", file="the deck's or your"))
+@print_shop_option
 @click.option("--cmyk", is_flag=True,
               help="Also write <deck-id>-cards-cmyk.pdf: the sheets as press-ready CMYK PDF/X-1a (total ink at most 240%, black text on the black plate).")
 @click.option("--tts", is_flag=True,
@@ -255,31 +264,34 @@ def build_all(references: list[str], settings: BuildSettings, only: tuple[str, .
                     "cards" in plan.make)
             for build, plan, (mine, _line) in zip(builds, plans, own)]
     refused = 0
-    for plan, built in zip(plans, build_decks(jobs, workers)):
-        settings.reporter.pause()
-        if built.refused:
-            echo_error(built.refused)
-            refused += 1
-            continue
-        for warning in built.warnings:
-            echo(f"warning: {warning}", fg="yellow", err=True)
-        written = built.paths
-        if written:
-            from ..publish import note_published
+    try:
+        for plan, built in zip(plans, build_decks(jobs, workers)):
+            settings.reporter.pause()
+            if built.refused:
+                echo_error(built.refused)
+                refused += 1
+                continue
+            for warning in built.warnings:
+                echo(f"warning: {warning}", fg="yellow", err=True)
+            written = built.paths
+            if written:
+                from ..publish import note_published
 
-            note_published(settings.out_dir / built.deck_id)  # a worker process published it
-        faces = [p for p in written if p.suffix == ".png" and (p.parent.name in ("png", "tts") or "print-shop" in p.parts)]
-        for path in written:
-            if path not in faces:
-                echo(str(path))
-        for folder in sorted({p.parent for p in faces}):
-            echo(f"{folder}/ ({sum(1 for p in faces if p.parent == folder)} face PNGs)")
-        if built.summary:
-            echo(built.summary, err=True)
-        if plan.skipped:
-            echo(plan.skipped_line(), err=True)
-    for said in dict.fromkeys(said for _mine, said in own if said):  # under the sheet summaries, which name the paper
-        echo(said, err=True)
+                note_published(settings.out_dir / built.deck_id)  # a worker process published it
+            faces = [p for p in written if p.suffix == ".png" and (p.parent.name in ("png", "tts") or "print-shop" in p.parts)]
+            for path in written:
+                if path not in faces:
+                    echo(str(path))
+            for folder in sorted({p.parent for p in faces}):
+                echo(f"{folder}/ ({sum(1 for p in faces if p.parent == folder)} face PNGs)")
+            if built.summary:
+                echo(built.summary, err=True)
+            if plan.skipped:
+                echo(plan.skipped_line(), err=True)
+    finally:  # under the sheet summaries, which name the paper; above an error, which may be the settings' doing
+        settings.reporter.pause()
+        for said in dict.fromkeys(said for _mine, said in own if said):
+            echo(said, err=True)
     return not refused
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import click
 from rich.console import Console
@@ -13,6 +14,7 @@ from ..check.results import DeckCheck
 from ..errors import CardforgeError
 from ..terminal import console as make_console
 from ..terminal import echo, echo_error, echo_json, styled
+from .build import duplex_option, margin_option, offset_option, paper_option, print_shop_option
 from .options import engine_option, games_option, jobs_option, json_option, seed_option
 from .progress import reporter
 from .tables import is_terminal, print_table
@@ -53,13 +55,20 @@ def check_options(games: int | None, seed: int, jobs: int, quiet: bool = False, 
 @click.option("--budget", type=click.IntRange(min=1), default=None,
               help="Playouts per decision of the --skilled search players (default 100).")
 @engine_option
+@paper_option
+@duplex_option
+@offset_option
+@margin_option
+@print_shop_option
 def check_command(decks: tuple[str, ...], as_json: bool, games: int | None, seed: int, jobs: int, skilled: bool,
-                  budget: int | None, engine: str) -> None:
+                  budget: int | None, engine: str, paper: Any, duplex: str | None, back_offset: Any, margin: Any,
+                  print_shop: tuple[str, ...]) -> None:
     """Run every check that applies to each DECK and print a verdict per check with its reason.
 
     Checks: the deck model, the deal for each player count, the rules parameters, that every face
     renders, and then either simulated games (random and heuristic players) or, for games with an exact
     solver, the solver's analysis. Exit 0 if every deck is playable, 1 if one is not, 2 on bad input.
+    The printing options are `build`'s: the sheets and print services are checked as `build` would make them.
     """
     console = make_console() if is_terminal() and not as_json else None
     from ..check.skilled import CHECK_BUDGET
@@ -67,11 +76,12 @@ def check_command(decks: tuple[str, ...], as_json: bool, games: int | None, seed
     from ..products import as_built
 
     options = check_options(games, seed, jobs, skilled=(budget or CHECK_BUDGET) if skilled else 0, engine=engine)
+    given = {"paper": paper, "duplex": duplex, "back_offset": back_offset, "margin": margin, "print_shop": print_shop}
     reports: list[DeckCheck] = []
     bad_input: list[str] = []
     for reference in decks:
         try:
-            reports.append(check_deck(reference, as_built(options, find_deck_file(reference))))
+            reports.append(check_deck(reference, as_built(options, find_deck_file(reference), given)))
         except CardforgeError as exc:
             options.reporter.pause()
             bad_input.append(f"{exc}")
