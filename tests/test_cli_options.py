@@ -47,15 +47,6 @@ def test_o_is_the_output_folder_for_build_proof_rules_and_calibrate(tmp_path: Pa
     assert (tmp_path / "hand.png").is_file()
 
 
-def test_o_naming_an_existing_file_without_the_extension_is_refused(tmp_path: Path) -> None:
-    (tmp_path / "out10").write_bytes(b"an earlier proof without its extension")
-    result = run("proof", "tiger-ghee-short", "-o", str(tmp_path / "out10"))
-    assert result.exit_code == 2
-    assert result.stderr.strip() == (f"error: -o {tmp_path / 'out10'} is a file; -o names the output folder, "
-                                     "or a file name ending in .png")
-    assert (tmp_path / "out10").read_bytes() == b"an earlier proof without its extension"
-
-
 def test_every_o_says_the_same_thing() -> None:
     commands = [["build"], ["proof"], ["rules"], ["report"], ["calibrate"], ["mafia", "design"]]
     for command in commands:

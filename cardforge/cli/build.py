@@ -19,7 +19,7 @@ from ..products import NAMES as PRODUCT_NAMES
 from ..render.impose import DUPLEX_MODES
 from ..terminal import echo, echo_error, error_line
 from ..units import parse_length_mm
-from .options import OUT_DEFAULT, engine_option, games_option, jobs_option, out_file, out_option, seed_option
+from .options import OutArg, OutKind, engine_option, games_option, jobs_option, out_option, out_target, seed_option
 from .progress import reporter
 
 if TYPE_CHECKING:
@@ -147,10 +147,13 @@ remember_option = click.option("--remember", is_flag=True,
                                     "every later command (`cardforge settings` shows and forgets them).")
 
 
+BUILD = OutKind("build writes a folder of files per deck")
+
+
 @click.command("build")
 @click.argument("decks", nargs=-1)
 @click.option("--all", "all_decks", is_flag=True, help="Build every bundled deck (see `cardforge list`).")
-@out_option("each deck's files go into OUT/<deck-id>/")
+@out_option("each deck's files go into OUT/<deck-id>/", BUILD)
 @click.option("--only", "only", type=click.Choice(PRODUCT_NAMES), multiple=True,
               help="Make only these products (repeatable): cards (sheets; PNGs with --png, print-shop files with --print-shop), booklet or "
                    "report. Without report, the simulator does not run.")
@@ -179,7 +182,7 @@ remember_option = click.option("--remember", is_flag=True,
 @seed_option
 @jobs_option
 @engine_option
-def build_command(decks: tuple[str, ...], all_decks: bool, out: Path | None, only: tuple[str, ...], watch: bool, paper, duplex: Duplex | None, back_offset, gap, margin, remember: bool, bleed, keep_bleed: bool, cut_lines: bool, no_crop_marks: bool, png: bool, print_shop: tuple[str, ...], cmyk: bool, tts: bool, booklet_format: str, force: bool, games: int | None, seed: int, jobs: int, engine: str) -> None:
+def build_command(decks: tuple[str, ...], all_decks: bool, out: OutArg | None, only: tuple[str, ...], watch: bool, paper, duplex: Duplex | None, back_offset, gap, margin, remember: bool, bleed, keep_bleed: bool, cut_lines: bool, no_crop_marks: bool, png: bool, print_shop: tuple[str, ...], cmyk: bool, tts: bool, booklet_format: str, force: bool, games: int | None, seed: int, jobs: int, engine: str) -> None:
     """Check each DECK, then build its print-and-play files into OUT/<deck-id>/.
 
     Writes <deck-id>-cards.pdf (duplex-aligned card sheets), <deck-id>-rules.pdf (the rules booklet)
@@ -189,11 +192,9 @@ def build_command(decks: tuple[str, ...], all_decks: bool, out: Path | None, onl
     """
     if all_decks == bool(decks):
         raise click.UsageError("name the decks to build, or give --all for every bundled deck")
-    from ..writable import check_writable_dir
-
-    out_dir = out if out is not None else OUT_DEFAULT
-
-    check_writable_dir(out_dir)
+    target = out_target(out, BUILD)
+    target.check()
+    out_dir = target.path
     from ..check.options import CheckOptions
     from ..load import bundled_deck_file, bundled_deck_ids
     from ..products import BuildSettings
@@ -330,14 +331,17 @@ def _watch_and_build(references: list[str], settings: BuildSettings, only: tuple
         echo("stopped watching", err=True)
 
 
+CALIBRATION = OutKind("the calibration sheet is a PDF", (".pdf",))
+
+
 @click.command("calibrate")
 @paper_option
 @click.option("--duplex", type=click.Choice(["long", "short"]), default=None, callback=_duplex,
               help="The flip edge you will print with " + REMEMBERED.format(default="long", file="your") + ".")
 @offset_option
 @remember_option
-@out_option("the sheet goes to OUT/calibration.pdf", (".pdf",))
-def calibrate_command(paper, duplex: str | None, back_offset, remember: bool, out: Path | None) -> None:
+@out_option("the sheet goes to OUT/calibration.pdf", CALIBRATION)
+def calibrate_command(paper, duplex: str | None, back_offset, remember: bool, out: OutArg | None) -> None:
     """Write a two-sided calibration sheet: read DX,DY for --back-offset and check the print scale.
 
     Measured an offset? `cardforge calibrate --back-offset DX,DY --remember` prints a sheet with it applied
@@ -345,7 +349,7 @@ def calibrate_command(paper, duplex: str | None, back_offset, remember: bool, ou
     from ..render.calibrate import write_calibration
     from ..writable import check_writable_file
 
-    out_path = out_file(out, None, "calibration.pdf", (".pdf",))
+    out_path = out_target(out, CALIBRATION).file("calibration.pdf")
     check_writable_file(out_path)
     from ..settings import resolve
 

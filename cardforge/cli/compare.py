@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
@@ -13,7 +12,17 @@ from rich.table import Table
 from rich.text import Text
 
 from ..terminal import echo_json
-from .options import engine_option, games_option, jobs_option, json_option, seed_option
+from .options import (
+    CHART,
+    OutArg,
+    chart_option,
+    engine_option,
+    games_option,
+    jobs_option,
+    json_option,
+    out_target,
+    seed_option,
+)
 from .tables import output_console
 
 if TYPE_CHECKING:
@@ -98,11 +107,10 @@ def print_comparison(base: str, variant: str, base_id: str, variant_id: str, com
 @jobs_option
 @engine_option
 @json_option
-@click.option("--chart", "chart_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="Also write a chart (PDF): every figure's change with its 95% interval, one row each.")
+@chart_option("every figure's change with its 95% interval, one row each", "<base>-vs-<variant>.pdf")
 def compare_command(base: str, variant: str, players: tuple[int, ...], games: int, seed: int, agents: str | None,
                     skilled: bool, budget: int | None, jobs: int, engine: str, as_json: bool,
-                    chart_path: Path | None) -> None:
+                    chart: OutArg | None) -> None:
     """Play BASE and VARIANT with the same seeds and players and say what changed.
 
     It opens with what VARIANT changes (each rule, player count, deal or card, old → new), then for
@@ -116,15 +124,15 @@ def compare_command(base: str, variant: str, players: tuple[int, ...], games: in
     from ..load import load_deck
     from ..sweep.executor import InProcess
     from ..sweep.pool import WorkerPool
-    from ..writable import check_writable_file
-
     if skilled and agents:
         raise CardforgeError("--skilled puts search players in every seat; drop --agents (or give mcts:N there)")
     if budget is not None and not skilled:
         raise CardforgeError("--budget sets the --skilled search players' playouts; add --skilled")
-    if chart_path is not None:
-        check_writable_file(chart_path)
+    chart_at = out_target(chart, CHART) if chart is not None else None
+    if chart_at is not None:
+        chart_at.check()
     base_deck, variant_deck = load_deck(base), load_deck(variant)
+    chart_path = chart_at.writable_file(f"{base_deck.id}-vs-{variant_deck.id}.pdf") if chart_at is not None else None
     table = [a.strip() for a in agents.split(",")] if agents else None
     if skilled:
         from ..sim.search import DEFAULT_BUDGET

@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import os
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -71,31 +72,145 @@ def engine_option(f: F) -> F:
 
 OUT_DEFAULT = Path("output")
 
+# ---------------------------------------------------------------- output paths
+#
+# One rule for every output path (-o/--out, --chart, --csv, --log), stated here and nowhere else
+# (docs/cli.md, tests/test_out_paths.py):
+#   1. a path ending in a slash, or an existing folder, is a folder: the command puts its file(s) in it
+#      under their default names;
+#   2. a name ending in one of the command's extensions is the file itself;
+#   3. any other extension is refused: `proof -o x.pdf` would otherwise make a folder called x.pdf, and
+#      `--chart deck.yaml` would write a PDF over the deck;
+#   4. a name without an extension is a folder, unless something other than a folder is already there.
 
-def out_option(where: str, file_suffixes: tuple[str, ...] = ()) -> Callable[[F], F]:
-    """`-o/--out OUT`, the same for every command that writes a deck's files: the output folder, and
-    the deck's files go into OUT/<deck-id>/ (`where` says which). With `file_suffixes`, a path ending in
-    one of them names the file itself (`proof -o hand.png`); any other is a folder, so a picture always
-    gets its extension. The command receives `out` as given (None: the default folder); `out_file`
-    turns it into the file to write."""
-    files = f", or a {' or '.join(file_suffixes)} file to write instead" if file_suffixes else ""
+FOLDER_RULE = "{metavar} ending in / is always a folder; any other extension is refused"
+"""How --help states the rule after each option's own files (see the comment above)."""
+
+KNOWN_EXTENSIONS = frozenset({".pdf", ".png", ".svg", ".html", ".htm", ".json", ".jsonl", ".csv", ".yaml", ".yml",
+                              ".txt", ".md", ".log", ".tsv", ".xml", ".jpg", ".jpeg", ".gif", ".webp", ".tif", ".tiff",
+                              ".zip", ".toml", ".py"})
+"""Extensions that plainly name a file; any other (`release-1.2`) gets a hint that a slash makes it a folder."""
+
+
+@dataclass(frozen=True)
+class OutKind:
+    """What a command writes at an output path: `what` says it in a refusal ("a proof is a PNG"), and
+    a path ending in one of `extensions` names the file itself. No extensions: only a folder will do."""
+
+    what: str
+    extensions: tuple[str, ...] = ()
+
+    def wanted(self) -> str:
+        """"a .png file or a folder", the end of every refusal."""
+        return f"a {' or '.join(self.extensions)} file or a folder" if self.extensions else "a folder"
+
+
+@dataclass(frozen=True)
+class OutArg:
+    """An output path as typed. `Path("weird.png/")` forgets the slash that makes it a folder, so the
+    text is kept; `option` ("-o", "--chart") names it in messages."""
+
+    text: str
+    option: str
+
+    @property
+    def path(self) -> Path:
+        return Path(self.text)
+
+    def says_folder(self) -> bool:
+        return self.text.endswith(tuple(sep for sep in (os.sep, os.altsep) if sep))
+
+
+class OutArgType(click.ParamType):
+    """Click type keeping an output path as typed (an OutArg)."""
+
+    name = "path"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> OutArg:
+        if isinstance(value, OutArg):
+            return value
+        option = param.opts[0] if param is not None and param.opts else "OUT"
+        return OutArg(os.fsdecode(value), option)
+
+
+@dataclass(frozen=True)
+class OutTarget:
+    """Where a command writes: the file itself (`is_file`), or a folder to put its default names in."""
+
+    path: Path
+    is_file: bool
+
+    def file(self, within: Path | str) -> Path:
+        """The file to write: the path itself, or `within` (a default name, maybe under a deck folder)
+        inside the folder."""
+        return self.path if self.is_file else self.path / within
+
+    def writable_file(self, within: Path | str, *, overwrite: bool = True) -> Path:
+        """`file(within)`, refused now if it could not be written (a folder, a device, an existing file
+        without `overwrite`), not after the work that makes it."""
+        from ..writable import check_writable_file
+
+        path = self.file(within)
+        check_target(path)
+        check_writable_file(path, overwrite=overwrite)
+        return path
+
+    def check(self, *, overwrite: bool = True) -> None:
+        """Refuse, before any work, a file or folder that could not be written (cardforge/writable.py)."""
+        from ..writable import check_writable_dir, check_writable_file
+
+        if self.is_file:
+            check_writable_file(self.path, overwrite=overwrite)
+        else:
+            check_writable_dir(self.path)
+
+
+def out_target(arg: OutArg | None, kind: OutKind, default: Path = OUT_DEFAULT) -> OutTarget:
+    """Apply the output-path rule (the comment above) to `arg`; None is the `default` folder.
+    Raises OutputError (one line, naming the option) for a path this command cannot write."""
+    if arg is None:
+        return OutTarget(default, is_file=False)
+    path = arg.path
+    if arg.says_folder() or path.is_dir():
+        return OutTarget(path, is_file=False)
+    extension = path.suffix.lower()
+    if extension in kind.extensions:
+        check_target(path)  # a device or FIFO is refused as every writer refuses it
+        return OutTarget(path, is_file=True)
+    if extension:
+        hint = "" if extension in KNOWN_EXTENSIONS else f" ({arg.text}/ for a folder of that name)"
+        raise OutputError(f"{arg.option} {arg.text}: {kind.what}; name {kind.wanted()}{hint}")
+    if os.path.lexists(path):
+        check_target(path)
+        raise OutputError(f"{arg.option} {arg.text} is a file, not a folder; name {kind.wanted()}")
+    return OutTarget(path, is_file=False)
+
+
+def out_path_option(*decls: str, metavar: str, kind: OutKind, help: str, prefix: str = "") -> Callable[[F], F]:
+    """An option naming an output path, following the rule above: `help` says what goes where in a
+    folder; the rest of the help text is derived from `kind`, so every such option states the rule alike."""
+    files = f", or a {' or '.join(kind.extensions)} file to write instead" if kind.extensions else ""
+    rule = FOLDER_RULE.format(metavar=metavar)
 
     def decorate(f: F) -> F:
-        return click.option("-o", "--out", "out", default=None, type=click.Path(path_type=Path), metavar="OUT",
-                            help=f"Output folder [default: output]; {where}{files}.")(f)
+        return click.option(*decls, default=None, type=OutArgType(), metavar=metavar,
+                            help=f"{prefix}{help}{files}. {rule}.")(f)
 
     return decorate
 
 
-def out_file(out: Path | None, deck_id: str | None, name: str, file_suffixes: tuple[str, ...] = ()) -> Path:
-    """The file `-o OUT` means: OUT itself when it ends in one of `file_suffixes`, else
-    OUT/<deck-id>/<name> (OUT/<name> without a deck). An existing file that is neither is refused
-    (`proof -o out10` used to write a PNG called out10), a device or FIFO as every writer refuses it."""
-    if out is not None and out.suffix.lower() in file_suffixes:
-        return out
-    if out is not None and os.path.lexists(out) and not out.is_dir():
-        check_target(out)
-        wanted = f", or a file name ending in {' or '.join(file_suffixes)}" if file_suffixes else ""
-        raise OutputError(f"-o {out} is a file; -o names the output folder{wanted}")
-    folder = out if out is not None else OUT_DEFAULT
-    return folder / deck_id / name if deck_id else folder / name
+def out_option(where: str, kind: OutKind) -> Callable[[F], F]:
+    """`-o/--out OUT`, the same for every command that writes a deck's files: the output folder (`where`
+    says which files go where in it), or the file itself by the rule above. The command receives `out`
+    as typed (None: the default folder); `out_target` says what it means."""
+    return out_path_option("-o", "--out", "out", metavar="OUT", kind=kind, help=where,
+                           prefix=f"Output folder [default: {OUT_DEFAULT}]; ")
+
+
+CHART = OutKind("a chart is a PDF", (".pdf",))
+
+
+def chart_option(what: str, name: str) -> Callable[[F], F]:
+    """`--chart PATH` of compare and sweep: `what` the chart shows, `name` its file name in a folder."""
+    return out_path_option("--chart", "chart", metavar="PATH", kind=CHART,
+                           help=f"Also write a chart (PDF) of {what}: PATH/{name} for a folder PATH")

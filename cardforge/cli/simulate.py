@@ -9,9 +9,21 @@ import click
 from ..errors import CardforgeError, DeckError
 from ..load import load_deck
 from ..terminal import echo, echo_json, styled
-from .options import engine_option, games_option, jobs_option, json_option, seed_option
+from .options import (
+    OutArg,
+    OutKind,
+    engine_option,
+    games_option,
+    jobs_option,
+    json_option,
+    out_path_option,
+    out_target,
+    seed_option,
+)
 from .progress import reporter
 from .tables import output_console
+
+LOG = OutKind("a game log is JSON Lines", (".jsonl",))
 
 
 @click.command("simulate")
@@ -22,20 +34,22 @@ from .tables import output_console
 @click.option("--agents", "-a", help="random, heuristic or mcts:N (search, N playouts per decision): one for every seat, or one per seat "
                    "(mcts:500,heuristic,heuristic,heuristic).")
 @jobs_option
-@click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path), help="Write every game as JSONL (the replay format).")
+@out_path_option("--log", "log", metavar="FILE", kind=LOG,
+                 help="Write every game as JSONL (the replay format): FILE/<deck-id>-games.jsonl for a folder FILE")
 @engine_option
 @json_option
 def simulate_command(deck: str, players: int | None, games: int, seed: int, agents: str | None, jobs: int,
-                     log_path: Path | None, engine: str, as_json: bool) -> None:
+                     log: OutArg | None, engine: str, as_json: bool) -> None:
     """Play GAMES whole games of DECK's ruleset with simulated players; report playability and balance."""
     from ..compiling import compile_notice, engine_notice
     from ..sim.report import render
     from ..sim.run import simulate
-    from ..writable import check_writable_file
 
-    if log_path is not None:
-        check_writable_file(log_path)
+    log_at = out_target(log, LOG) if log is not None else None
+    if log_at is not None:
+        log_at.check()
     loaded = load_deck(deck)
+    log_path = log_at.writable_file(f"{loaded.id}-games.jsonl") if log_at is not None else None
     if not loaded.players:
         raise DeckError(f"{loaded.path}: {loaded.id} has no `players`: an art deck is printed, "
                         "not played (docs/deck-format.md, Art decks)")

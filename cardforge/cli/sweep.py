@@ -13,8 +13,21 @@ from rich.table import Table
 
 from ..terminal import console as make_console
 from ..terminal import echo_json
-from .options import games_option, jobs_option, json_option, seed_option
+from .options import (
+    CHART,
+    OutArg,
+    OutKind,
+    chart_option,
+    games_option,
+    jobs_option,
+    json_option,
+    out_path_option,
+    out_target,
+    seed_option,
+)
 from .tables import output_console
+
+CSV = OutKind("the table is CSV", (".csv",))
 
 
 @click.command("sweep")
@@ -39,10 +52,9 @@ from .tables import output_console
                    "or one of the game's rates and figures (bust_rate, ghee_rate, moon_shot_rate...).")
 @click.option("--goal", help="min, max, or a number the metric should be close to (default: the metric's own).")
 @json_option
-@click.option("--csv", "csv_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write every variant's figures as CSV.")
-@click.option("--chart", "chart_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write the chart page (PDF): each variant's figure with its 95% interval.")
+@out_path_option("--csv", "csv", metavar="FILE", kind=CSV,
+                 help="Write every variant's figures as CSV: FILE/<deck-id>-sweep.csv for a folder FILE")
+@chart_option("each variant's figure with its 95% interval", "<deck-id>-sweep.pdf")
 @click.option("--top", type=click.IntRange(1), help="With --write: how many of the best variants to write.")
 @click.option("--write", "write_dir", type=click.Path(file_okay=False, path_type=Path),
               help="Write the --top best variants here as deck folders (extends: + the changed keys).")
@@ -52,7 +64,7 @@ from .tables import output_console
 @click.option("--in-process", is_flag=True, help="Play everything in this process, without Dask.")
 def sweep_command(deck: str, sets: tuple[str, ...], paired: bool, players: str | None, games: int, seed: int,
                   agents: str | None, skilled: bool, budget: int | None,
-                  metric: str, goal: str | None, as_json: bool, csv_path: Path | None, chart_path: Path | None,
+                  metric: str, goal: str | None, as_json: bool, csv: OutArg | None, chart: OutArg | None,
                   top: int | None, write_dir: Path | None, jobs: int, scheduler: str | None,
                   in_process: bool) -> None:
     """Play every combination of the --set values as an in-memory variant of DECK and rank them.
@@ -82,11 +94,13 @@ def sweep_command(deck: str, sets: tuple[str, ...], paired: bool, players: str |
         raise SweepError("--skilled puts search players in every seat; drop --agents (or give mcts:N there)")
     if budget is not None and not skilled:
         raise SweepError("--budget sets the --skilled search players' playouts; add --skilled")
-    from ..writable import check_writable_dir, check_writable_file
+    from ..writable import check_writable_dir
 
-    for path in (csv_path, chart_path):
-        if path is not None:
-            check_writable_file(path)
+    csv_at = out_target(csv, CSV) if csv is not None else None
+    chart_at = out_target(chart, CHART) if chart is not None else None
+    for target in (csv_at, chart_at):
+        if target is not None:
+            target.check()
     if write_dir is not None:
         check_writable_dir(write_dir)
     table = [a.strip() for a in agents.split(",")] if agents else None
@@ -95,6 +109,9 @@ def sweep_command(deck: str, sets: tuple[str, ...], paired: bool, players: str |
 
         table = [f"mcts:{budget or DEFAULT_BUDGET}"]
     plan = plan_sweep(deck, list(sets), players, games, seed, table, paired)
+    named = f"{plan.base.deck.id}-sweep"
+    csv_path = csv_at.writable_file(f"{named}.csv") if csv_at is not None else None
+    chart_path = chart_at.writable_file(f"{named}.pdf") if chart_at is not None else None
     check_metric(metric, probe_columns(plan), plan)
     with open_executor(jobs, scheduler, in_process) as executor:
         with task_progress(not as_json and sys.stderr.isatty(), "sweeping") as progress:

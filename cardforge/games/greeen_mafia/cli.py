@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from ...cli.options import jobs_option, out_file, out_option
+from ...cli.options import OutArg, OutKind, jobs_option, out_option, out_target
 from ...cli.progress import reporter
 from ...cli.tables import output_console
 from ...errors import CardforgeError
@@ -94,6 +94,9 @@ def play_command(deck: str, order: str | None, seed: int | None, hint: bool) -> 
     sys.exit(0 if game.won else 1)
 
 
+DESIGNED = OutKind("the designed deck is a YAML file", (".yaml", ".yml"))
+
+
 @mafia.command("design")
 @click.argument("deck")
 @click.option("--target", type=click.FloatRange(0.0, 1.0, min_open=True), required=True,
@@ -108,10 +111,10 @@ def play_command(deck: str, order: str | None, seed: int | None, hint: bool) -> 
 @jobs_option
 @click.option("--scheduler", metavar="tcp://HOST:PORT", help="Solve candidates on an existing Dask cluster.")
 @click.option("--id", "deck_id", help="Id of the new deck (default: <base>-designed).")
-@out_option("the deck goes to OUT/<id>/deck.yaml", (".yaml", ".yml"))
+@out_option("the deck goes to OUT/<id>/deck.yaml", DESIGNED)
 @click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
 def design_command(deck: str, target: float, floor: float, steps: int, width: int, show: int, jobs: int,
-                   scheduler: str | None, deck_id: str | None, out: Path | None, force: bool) -> None:
+                   scheduler: str | None, deck_id: str | None, out: OutArg | None, force: bool) -> None:
     """Search icon distributions near DECK's mission for a random-player win chance close to TARGET.
 
     A beam search: each round every one-step edit of the best WIDTH missions is solved exactly (in
@@ -128,9 +131,10 @@ def design_command(deck: str, target: float, floor: float, steps: int, width: in
 
     if deck_id is not None and not DECK_ID.fullmatch(deck_id):
         raise click.BadParameter("use lower-case letters, digits, - and _ (e.g. my-mission)", param_hint="--id")
+    where = out_target(out, DESIGNED)
     mission, base_path = _mission(deck)
     deck_id = deck_id or f"{mission.name}-designed"
-    output = out_file(out, deck_id, "deck.yaml", (".yaml", ".yml"))
+    output = where.file(f"{deck_id}/deck.yaml")
     check_target(output)  # refuse a device or FIFO before the search, not after it
     check_writable_file(output, overwrite=force)
     with open_executor(jobs, scheduler, in_process=scheduler is None and jobs == 1) as executor:
