@@ -1,4 +1,4 @@
-"""One rule for every output path (-o/--out, --chart, --csv, --log; cardforge/cli/options.py, docs/cli.md):
+"""One rule for every output path (-o/--out, --chart, --csv, --log; cardforge/cli/options.py, README.md):
 a trailing slash or an existing folder is a folder, a name with the command's extension is that file,
 any other extension is refused in one line before any work, and nothing is written."""
 

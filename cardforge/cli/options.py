@@ -75,7 +75,7 @@ OUT_DEFAULT = Path("output")
 # ---------------------------------------------------------------- output paths
 #
 # One rule for every output path (-o/--out, --chart, --csv, --log), stated here and nowhere else
-# (docs/cli.md, tests/test_out_paths.py):
+# (README.md, tests/test_out_paths.py):
 #   1. a path ending in a slash, or an existing folder, is a folder: the command puts its file(s) in it
 #      under their default names;
 #   2. a name ending in one of the command's extensions is the file itself;
