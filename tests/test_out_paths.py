@@ -82,6 +82,8 @@ def test_report_o_naming_a_file_writes_that_file_in_its_format(tmp_path: Path, n
      "--csv s.txt: the table is CSV; name a .csv file or a folder"),
     (["sweep", "tiger-ghee-short", "--set", "rules.params.tie_lowest=latest,earliest", "--in-process", "--chart",
       "s.png"], "--chart s.png: a chart is a PDF; name a .pdf file or a folder"),
+    (["sweep", "tiger-ghee-short", "--set", "rules.params.tie_lowest=latest,earliest", "--in-process", "--top", "1",
+      "--write", "best.yaml"], "--write best.yaml: --write makes a folder of deck folders; name a folder"),
 ])
 def test_an_extension_the_command_cannot_write_is_refused_and_nothing_written(
         args: list[str], line: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -145,7 +147,8 @@ def test_chart_naming_an_existing_file_without_pdf_is_refused(tmp_path: Path) ->
 @pytest.mark.parametrize("command, option", [
     (["build"], "-o, --out OUT"), (["proof"], "-o, --out OUT"), (["rules"], "-o, --out OUT"),
     (["report"], "-o, --out OUT"), (["calibrate"], "-o, --out OUT"), (["mafia", "design"], "-o, --out OUT"),
-    (["compare"], "--chart PATH"), (["sweep"], "--chart PATH"), (["sweep"], "--csv FILE"), (["simulate"], "--log FILE"),
+    (["compare"], "--chart PATH"), (["sweep"], "--chart PATH"), (["sweep"], "--csv FILE"), (["sweep"], "--write DIR"),
+    (["simulate"], "--log FILE"),
 ])
 def test_every_output_option_states_the_rule(command: list[str], option: str) -> None:
     text = " ".join(run(*command, "--help").output.split())

@@ -6,7 +6,6 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
 
 import click
 from rich.table import Table
@@ -28,6 +27,7 @@ from .options import (
 from .tables import output_console
 
 CSV = OutKind("the table is CSV", (".csv",))
+WRITE = OutKind("--write makes a folder of deck folders")
 
 
 @click.command("sweep")
@@ -56,8 +56,8 @@ CSV = OutKind("the table is CSV", (".csv",))
                  help="Write every variant's figures as CSV: FILE/<deck-id>-sweep.csv for a folder FILE")
 @chart_option("each variant's figure with its 95% interval", "<deck-id>-sweep.pdf")
 @click.option("--top", type=click.IntRange(1), help="With --write: how many of the best variants to write.")
-@click.option("--write", "write_dir", type=click.Path(file_okay=False, path_type=Path),
-              help="Write the --top best variants here as deck folders (extends: + the changed keys).")
+@out_path_option("--write", "write", metavar="DIR", kind=WRITE,
+                 help="Write the --top best variants into DIR as deck folders (extends: + the changed keys)")
 @jobs_option
 @click.option("--scheduler", metavar="tcp://HOST:PORT",
               help="Run on an existing Dask cluster instead of a local one (see docs/sweeps.md).")
@@ -65,7 +65,7 @@ CSV = OutKind("the table is CSV", (".csv",))
 def sweep_command(deck: str, sets: tuple[str, ...], paired: bool, players: str | None, games: int, seed: int,
                   agents: str | None, skilled: bool, budget: int | None,
                   metric: str, goal: str | None, as_json: bool, csv: OutArg | None, chart: OutArg | None,
-                  top: int | None, write_dir: Path | None, jobs: int, scheduler: str | None,
+                  top: int | None, write: OutArg | None, jobs: int, scheduler: str | None,
                   in_process: bool) -> None:
     """Play every combination of the --set values as an in-memory variant of DECK and rank them.
 
@@ -84,7 +84,7 @@ def sweep_command(deck: str, sets: tuple[str, ...], paired: bool, players: str |
     from ..sweep.rank import available, check_goal, check_metric, rank
     from ..sweep.summary import changes_lines, csv_text, sweep_json, table_cells, verdict_lines
 
-    if (top is None) != (write_dir is None):
+    if (top is None) != (write is None):
         raise SweepError("--top K and --write DIR go together")
     if scheduler is not None and in_process:
         raise SweepError("--scheduler runs on that cluster's workers; drop --in-process")
@@ -94,15 +94,12 @@ def sweep_command(deck: str, sets: tuple[str, ...], paired: bool, players: str |
         raise SweepError("--skilled puts search players in every seat; drop --agents (or give mcts:N there)")
     if budget is not None and not skilled:
         raise SweepError("--budget sets the --skilled search players' playouts; add --skilled")
-    from ..writable import check_writable_dir
-
     csv_at = out_target(csv, CSV) if csv is not None else None
     chart_at = out_target(chart, CHART) if chart is not None else None
-    for target in (csv_at, chart_at):
+    write_at = out_target(write, WRITE) if write is not None else None
+    for target in (csv_at, chart_at, write_at):
         if target is not None:
             target.check()
-    if write_dir is not None:
-        check_writable_dir(write_dir)
     table = [a.strip() for a in agents.split(",")] if agents else None
     if skilled:
         from ..sim.search import DEFAULT_BUDGET
@@ -125,10 +122,10 @@ def sweep_command(deck: str, sets: tuple[str, ...], paired: bool, players: str |
 
         write_chart(result, ranking, chart_path)
     written = []
-    if write_dir is not None and top is not None:
+    if write_at is not None and top is not None:
         from ..sweep.write import write_top
 
-        written = write_top(plan, ranking, top, write_dir)
+        written = write_top(plan, ranking, top, write_at.path)
     if as_json:
         data = sweep_json(result, ranking)
         data["written"] = [str(p) for p in written]
