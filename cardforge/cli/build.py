@@ -347,10 +347,8 @@ def calibrate_command(paper, duplex: str | None, back_offset, remember: bool, ou
     Measured an offset? `cardforge calibrate --back-offset DX,DY --remember` prints a sheet with it applied
     (to confirm it) and keeps it, with the paper and duplex given, for every later build."""
     from ..render.calibrate import write_calibration
-    from ..writable import check_writable_file
 
-    out_path = out_target(out, CALIBRATION).file("calibration.pdf")
-    check_writable_file(out_path)
+    out_path = out_target(out, CALIBRATION).writable_file("calibration.pdf")
     from ..settings import resolve
 
     keep_typed(remember)

@@ -74,8 +74,8 @@ OUT_DEFAULT = Path("output")
 
 # ---------------------------------------------------------------- output paths
 #
-# One rule for every output path (-o/--out, --chart, --csv, --log), stated here and nowhere else
-# (README.md, tests/test_out_paths.py):
+# One rule for every output path (-o/--out, --chart, --csv, --log, --write), applied here and nowhere
+# else (README.md tells users; tests/test_out_paths.py):
 #   1. a path ending in a slash, or an existing folder, is a folder: the command puts its file(s) in it
 #      under their default names;
 #   2. a name ending in one of the command's extensions is the file itself;
@@ -100,9 +100,13 @@ class OutKind:
     what: str
     extensions: tuple[str, ...] = ()
 
+    def files(self) -> str:
+        """".pdf or .html": the extensions as --help and refusals name them."""
+        return " or ".join(self.extensions)
+
     def wanted(self) -> str:
-        """"a .png file or a folder", the end of every refusal."""
-        return f"a {' or '.join(self.extensions)} file or a folder" if self.extensions else "a folder"
+        """The end of every refusal: 'a .png file or a folder'."""
+        return f"a {self.files()} file or a folder" if self.extensions else "a folder"
 
 
 @dataclass(frozen=True)
@@ -155,12 +159,12 @@ class OutTarget:
         check_writable_file(path, overwrite=overwrite)
         return path
 
-    def check(self, *, overwrite: bool = True) -> None:
+    def check(self) -> None:
         """Refuse, before any work, a file or folder that could not be written (cardforge/writable.py)."""
         from ..writable import check_writable_dir, check_writable_file
 
         if self.is_file:
-            check_writable_file(self.path, overwrite=overwrite)
+            check_writable_file(self.path)
         else:
             check_writable_dir(self.path)
 
@@ -189,7 +193,7 @@ def out_target(arg: OutArg | None, kind: OutKind, default: Path = OUT_DEFAULT) -
 def out_path_option(*decls: str, metavar: str, kind: OutKind, help: str, prefix: str = "") -> Callable[[F], F]:
     """An option naming an output path, following the rule above: `help` says what goes where in a
     folder; the rest of the help text is derived from `kind`, so every such option states the rule alike."""
-    files = f", or a {' or '.join(kind.extensions)} file to write instead" if kind.extensions else ""
+    files = f", or a {kind.files()} file to write instead" if kind.extensions else ""
     rule = FOLDER_RULE.format(metavar=metavar)
 
     def decorate(f: F) -> F:

@@ -22,13 +22,11 @@ def proof_command(deck: str, paper: Any, out: OutArg | None) -> None:
     from ..artifacts import load_build
     from ..render.proof import write_proof
     from ..settings import remembered_sheet_options
-    from ..writable import check_writable_file
 
     target = out_target(out, PROOF)
     target.check()
     build = load_build(deck)
     loaded = build.deck
-    path = target.file(f"{loaded.id}/{loaded.id}-proof.png")
-    check_writable_file(path, overwrite=True)
+    path = target.writable_file(f"{loaded.id}/{loaded.id}-proof.png")
     with build.active():
         echo(str(write_proof(loaded, path, remembered_sheet_options(loaded.path, paper=paper))))

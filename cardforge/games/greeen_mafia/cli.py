@@ -15,7 +15,6 @@ from ...cli.progress import reporter
 from ...cli.tables import output_console
 from ...errors import CardforgeError
 from ...load import load_deck
-from ...outputs import check_target
 from ...terminal import echo, echo_json, echo_lines
 from . import design as designer
 from .mission import Mission, mission_from_deck
@@ -126,7 +125,6 @@ def design_command(deck: str, target: float, floor: float, steps: int, width: in
     of the orders winnable), 2 on bad input. An existing output file is kept unless --force.
     """
     from ...sweep.executor import open_executor
-    from ...writable import check_writable_file
     from .beam import analyse_all, beam_search
 
     if deck_id is not None and not DECK_ID.fullmatch(deck_id):
@@ -134,9 +132,7 @@ def design_command(deck: str, target: float, floor: float, steps: int, width: in
     where = out_target(out, DESIGNED)
     mission, base_path = _mission(deck)
     deck_id = deck_id or f"{mission.name}-designed"
-    output = where.file(f"{deck_id}/deck.yaml")
-    check_target(output)  # refuse a device or FIFO before the search, not after it
-    check_writable_file(output, overwrite=force)
+    output = where.writable_file(f"{deck_id}/deck.yaml", overwrite=force)  # refused before the search, not after
     with open_executor(jobs, scheduler, in_process=scheduler is None and jobs == 1) as executor:
         with _progress(mission.name, f"designing towards a random win of {target:.4%}") as progress:
             search = beam_search(mission, target, floor, width=width, steps=steps, keep=show, executor=executor,
