@@ -167,4 +167,4 @@ def compare_command(base: str, variant: str, players: tuple[int, ...], games: in
     for comparison in comparisons:
         print_comparison(base, variant, base_deck.id, variant_deck.id, comparison, seed, engine, console)
     if chart_path is not None:
-        console.print(f"wrote {chart_path}")
+        console.print(f"wrote {chart_path}", markup=False, soft_wrap=True)  # whole, to copy

@@ -181,7 +181,7 @@ def sweep_command(deck: str, sets: tuple[str, ...], paired: bool, players: str |
                   "bootstrap resamples of the games[/dim]", markup=True)
     for path in [csv_path, chart_path, *written]:
         if path is not None:
-            console.print(f"wrote {path}")
+            console.print(f"wrote {path}", markup=False, soft_wrap=True)  # whole, to copy
 
 
 @contextmanager
