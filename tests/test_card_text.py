@@ -326,14 +326,41 @@ def test_text_that_does_not_fit_even_at_the_smallest_size_is_a_check_error_at_it
     check = run("check", str(folder), "--games", "10")
     assert check.exit_code == 1
     line = next(line for line in check.stdout.splitlines() if line.startswith("text fit"))
-    assert f"{folder / 'cards.csv'}:3:2: card long front: layouts.front.elements[0] (text): text does not fit " \
-           "its 40 x 15 mm box even at 9 pt" in line
+    assert f"{folder / 'cards.csv'}:3:2: card long front: layouts.front.elements[0] (text): 26.7 mm high at 9 pt, " \
+           "box 15; shorten it or enlarge the box" in line
     build = run("build", str(folder), "-o", str(tmp_path / "out"), "--only", "cards")
     assert build.exit_code == 2 and "text fit:" in build.stderr
     assert not (tmp_path / "out" / "box-deck").exists()
     # the face still draws (the preview and the proof show the overflow), at the smallest size
     deck = load_deck(folder)
     assert {s.fontSize for s in strings(face_drawing(deck, deck.card("long"), "front"))} == {9}
+
+
+LONG_ID = "spark-runner-of-the-long-night-guild-hall"
+"""A 40-character card id: the longest the one-line rule (terminal.py LINE_WIDTH) is held to here."""
+
+
+@pytest.mark.parametrize("rules, overflow", [
+    (LONG, "mm high at 9 pt, box 15; shorten it or enlarge the box"),
+    ("Supercalifragilisticexpialidocious-and-more", "mm wide at 9 pt, box 40; shorten it or enlarge the box"),
+])
+def test_text_that_does_not_fit_is_one_whole_line_for_a_long_card_id(rules: str, overflow: str,
+                                                                        tmp_path: Path) -> None:
+    """Location, card, element, size and fix fit in one line without the shortener cutting the fix off
+    (it cut 'shorten it, enlarge the box or lower min_size' to '(it need…' for a long id)."""
+    from cardforge.terminal import LINE_WIDTH, counted_length
+
+    folder = box_deck(tmp_path / "d", 9, rules)
+    (folder / "cards.csv").write_text(f'name,rules\n{LONG_ID.replace("-", " ").title()},"{rules}"\n', encoding="utf-8")
+    where = f"{folder / 'cards.csv'}:2:2: card {LONG_ID} front: layouts.front.elements[0] (text): "
+    check = run("check", str(folder), "--games", "10")
+    (row,) = [line for line in check.stdout.splitlines() if line.startswith("text fit")]
+    reason = row.split("\t")[-1]
+    assert reason.startswith(where) and reason.endswith(overflow) and counted_length(reason) <= LINE_WIDTH, reason
+    build = run("build", str(folder), "-o", str(tmp_path / "out"), "--only", "cards")
+    (line,) = [line for line in build.stderr.splitlines() if line.startswith("error:")]
+    assert build.exit_code == 2 and where in line and line.endswith(overflow), line
+    assert counted_length(line) <= LINE_WIDTH, line
 
 
 def test_a_word_wider_than_its_box_and_no_height_still_shrinks() -> None:

@@ -23,6 +23,8 @@ from ..yaml_source import KeyPath, SourceMap
 
 if TYPE_CHECKING:
     from ..deck import Card, Deck
+    from ..model import TextElement
+    from ..render.richtext import SetText
     from ..render.sheets import SheetOptions
 
 
@@ -168,11 +170,24 @@ def faces(deck: Deck, _options: SheetOptions, sources: SourceMap) -> str:
     return f"{2 * len(deck.cards)} faces render"
 
 
+def _overflow(element: TextElement, placed: SetText) -> str:
+    """How text overflows its box, in few words: the card id, element path and location come before it
+    on a line of at most about 200 characters (terminal.py LINE_WIDTH), so only the dimension that
+    overflows most is named, at the smallest size (`7.6 mm high at 6 pt, box 7`), then the fix."""
+    from ..units import PT_PER_MM
+
+    width, height = (v / PT_PER_MM for v in placed.needed)
+    over_wide = width / element.width if element.width else 0.0
+    over_high = height / element.height if element.height else 0.0
+    need, box = ((f"{width:.1f} mm wide", element.width) if over_wide > over_high else
+                 (f"{height:.1f} mm high", element.height))
+    return f"{need} at {placed.size:g} pt, box {box:g}; shorten it or enlarge the box"
+
+
 def text_fit(deck: Deck, _options: SheetOptions, sources: SourceMap) -> str:
     """Every text box holds its text at the deck's smallest text size or larger (richtext.py shrinks
     text to fit; text that still does not fit would run over the elements around it)."""
     from ..render.face import text_boxes
-    from ..units import PT_PER_MM
 
     boxes = shrunk = 0
     for card in deck.cards:
@@ -187,12 +202,7 @@ def text_fit(deck: Deck, _options: SheetOptions, sources: SourceMap) -> str:
                 shrunk += placed.size < element.size
                 if placed.fits:
                     continue
-                width, height = (f"{v / PT_PER_MM:.1f}" for v in placed.needed)
-                box = (f"{element.width:g} x {element.height:g} mm" if element.width and element.height else
-                       f"{element.width:g} mm wide" if element.width else f"{element.height:g} mm high")
-                message = (f"card {card.id} {side}: {where}: text does not fit its {box} box even at "
-                           f"{placed.size:g} pt (it needs {width} x {height} mm); shorten it, enlarge the box or "
-                           "lower min_size")
+                message = f"card {card.id} {side}: {where}: {_overflow(element, placed)}"
                 raise PreflightError(located_in_card(message, sources, deck, card, "text"))
     if not boxes:
         return "no text boxes (texts with a width or height)"
