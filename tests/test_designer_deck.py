@@ -55,6 +55,25 @@ def test_a_missing_card_image_names_the_table_cell_and_the_file_meant(tmp_path: 
     assert not (tmp_path / "out" / "lantern-guild").exists()
 
 
+def test_an_empty_art_cell_is_named_at_its_cell_not_at_the_layout(tmp_path: Path) -> None:
+    """A blank Art cell makes `src: "art/{{ card.props.art }}"` the folder `art/`: the mistake is the
+    cell (row 3, column 6), which the message names and says is empty; the layout is fine."""
+    folder = copy_deck(tmp_path)
+    table = folder / "cards.csv"
+    table.write_text(table.read_text(encoding="utf-8").replace(",ember-2.jpg,", ",,"), encoding="utf-8")
+    check = run("check", str(folder), "--games", "10")
+    assert check.exit_code == 1
+    failed = [line for line in check.stdout.splitlines() if "✖ fail" in line]
+    assert failed and all(f"{table}:3:6: card cinder-clerk front: " in line for line in failed), failed
+    assert all(line.endswith("(the cell for card.props.art is empty)") for line in failed), failed
+    build = run("build", str(folder), "-o", str(tmp_path / "out"), "--only", "cards")
+    message = [line for line in build.stderr.splitlines() if not line.startswith("[")]
+    assert build.exit_code == 2 and len(message) == 1, build.stderr
+    assert f"{table}:3:6:" in message[0] and message[0].endswith("(the cell for card.props.art is empty)")
+    assert "deck.yaml" not in message[0]
+    assert not (tmp_path / "out" / "lantern-guild").exists()
+
+
 def test_a_column_no_layout_uses_is_left_out_and_listed_by_show() -> None:
     shown = run("show", str(DESIGNER_DECK))
     assert shown.exit_code == 0, shown.output

@@ -95,8 +95,28 @@ _CARD_VALUE = re.compile(r"card\.(?:props(?:\.(\w+)|\[\s*['\"]([^'\"]+)['\"]\s*\
 def located_in_card(message: str, sources: SourceMap, deck: Deck, card: Card, field: str | None = None) -> str:
     """`located`, but where the layout value named in `message` (or its `field`) is filled in from the
     card's own values (`src: "art/{{ card.props.art }}"`), at the card's value: the table cell or YAML
-    line a designer edits (`cards.csv:15:6`); the longest such value when the template uses several."""
-    path = _key_path(message) + ((field,) if field else ())
+    line a designer edits (`cards.csv:15:6`); the longest such value when the template uses several.
+    When every value it uses is empty, at the first of them, saying so: the empty value is the mistake
+    (`'art/' is a folder` is only what it led to)."""
+    template = _template_of(_key_path(message) + ((field,) if field else ()), deck)
+    if template is not None and not _STARTS_LOCATED.match(message):
+        values = list(_card_values(template, card))
+        filled = [(len(str(value)), key) for value, key, _name in values if value not in (None, "")]
+        if filled:
+            location = sources.locate(max(filled, key=lambda found: found[0])[1])
+            if location is not None:
+                return f"{location}: {message}"
+        elif values:
+            _value, key, name = values[0]
+            location = sources.locate(key)
+            if location is not None:
+                cell = "the cell for " if location.file.suffix.lower() not in (".yaml", ".yml") else ""
+                return f"{location}: {message} ({cell}{name} is empty)"
+    return located(message, sources, card.origin)
+
+
+def _template_of(path: KeyPath, deck: Deck) -> str | None:
+    """The layout value at `path` (`("layouts", "front", "elements", 0, "src")`) if it is a template string."""
     template: object = deck.spec.layouts
     for part in path[1:]:
         if isinstance(template, dict):
@@ -105,18 +125,17 @@ def located_in_card(message: str, sources: SourceMap, deck: Deck, card: Card, fi
             template = template[part]
         else:
             template = getattr(template, str(part), None)
-    if isinstance(template, str):
-        best: tuple[int, KeyPath] | None = None
-        for match in _CARD_VALUE.finditer(template):
-            prop = match.group(1) or match.group(2)
-            value = card.props.get(prop) if prop else getattr(card, match.group(3), None)
-            key: KeyPath = (*card.origin, "props", prop) if prop else (*card.origin, match.group(3))
-            if value not in (None, "") and (best is None or len(str(value)) > best[0]):
-                best = (len(str(value)), key)
-        location = sources.locate(best[1]) if best is not None else None
-        if location is not None and not _STARTS_LOCATED.match(message):
-            return f"{location}: {message}"
-    return located(message, sources, card.origin)
+    return template if isinstance(template, str) and path else None
+
+
+def _card_values(template: str, card: Card) -> Iterator[tuple[object, KeyPath, str]]:
+    """Each card value `template` fills in: (its value, where the card wrote it, `card.props.art`)."""
+    for match in _CARD_VALUE.finditer(template):
+        prop = match.group(1) or match.group(2)
+        if prop:
+            yield card.props.get(prop), (*card.origin, "props", prop), f"card.props.{prop}"
+        else:
+            yield getattr(card, match.group(3), None), (*card.origin, match.group(3)), f"card.{match.group(3)}"
 
 
 def undecodable(path: Path) -> str | None:

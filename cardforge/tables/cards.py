@@ -141,7 +141,10 @@ def row_cards(table: Table, fields: list[str | None], number: int, cells: list[A
     for column, field in enumerate(fields, start=1):
         value = cells[column - 1] if column <= len(cells) else None
         if field is not None and field.startswith("props.") and value is None:
-            props.setdefault(field[len("props."):], "")  # every card has every column; layouts can test it
+            key = field[len("props."):]
+            if key not in props:  # every card has every column; layouts can test it
+                props[key] = ""
+                positions[("props", key)] = Location(table.path, number, column)  # an error names the empty cell
             continue
         if field is None or value is None:
             continue
