@@ -38,8 +38,7 @@ def reference_parts(reference: str) -> tuple[str, ...]:
         raise UnsafeReference(f"{reference!r} is an absolute path; use a path relative to the deck's folder")
     parts = tuple(p for p in Path(reference.replace("\\", "/")).parts if p not in ("", "."))
     if ".." in parts:
-        raise UnsafeReference(f"{reference!r} climbs out with '..'; "
-                              "decks may only use files in their own folder or assets/")
+        raise UnsafeReference(f"{reference!r} climbs out with '..'; use files in the deck's folder or assets/")
     return parts
 
 

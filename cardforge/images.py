@@ -210,8 +210,7 @@ def check_header(path: Path) -> tuple[int, int]:
     if kind not in ("PNG", "JPEG"):
         raise ImageRefused(f"image {path.name} is {kind or 'an unknown format'}; decks use PNG or JPEG images")
     if width < 1 or height < 1 or width * height > MAX_IMAGE_PIXELS:
-        raise ImageRefused(f"image {path.name} is {width:,} x {height:,} pixels; images may have at most "
-                           f"{MAX_IMAGE_PIXELS:,} pixels")
+        raise ImageRefused(f"image {path.name} is {width:,} x {height:,} pixels; the limit is {MAX_IMAGE_PIXELS:,}")
     return width, height
 
 

@@ -421,7 +421,19 @@ def render_text(source: str, context: dict[str, Any], where: str = "") -> str:
     except TemplateError as exc:
         prefix = f"{where}: " if where else ""
         reason = exc.with_names(context) if isinstance(exc, MissingName) and exc.owner is None else str(exc)
-        raise TemplateProblem(f"{prefix}cannot fill in {source!r}: {reason}") from None
+        raise TemplateProblem(f"{prefix}cannot fill in {_quoted(source)}: {reason}") from None
+
+
+QUOTED = 40
+"""The most characters of a template an error quotes: its location points at the whole of it."""
+
+
+def _quoted(source: str) -> str:
+    """`source` quoted for an error line, its middle cut when long, so the reason after it is shown."""
+    if len(source) <= QUOTED:
+        return repr(source)
+    half = QUOTED // 2
+    return repr(source[:half] + "…" + source[-half:])
 
 
 def face_context(deck: Any, card: Any) -> dict[str, Any]:

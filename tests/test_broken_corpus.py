@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from cardforge.cli import INTERNAL_ERROR, main
+from cardforge.terminal import LINE_WIDTH, counted_length
 
 CORPUS = Path(__file__).parent / "data" / "corpus"
 DECKS = sorted(p.name for p in CORPUS.iterdir() if (p / "deck.yaml").is_file())
@@ -23,6 +24,18 @@ def run(*args: str) -> Result:
     assert result.exit_code != INTERNAL_ERROR, result.output
     assert "Traceback" not in result.stderr and "Traceback" not in result.stdout
     return result
+
+
+def assert_whole(build: Result, check: Result) -> None:
+    """A refusal fits its one line whole (the terminal's shortener cut nothing off its end: terminal.py
+    `shorten`), and so does each failed verdict of `check` (LINE_WIDTH characters besides its location)."""
+    import json
+
+    if build.exit_code == 2:
+        assert not build.stderr.rstrip().endswith("…"), build.stderr
+    reports = json.loads(check.stdout) if check.exit_code != 2 else []
+    failed = [c["reason"] for report in reports for c in report["checks"] if c["verdict"] == "fail"]
+    assert all(counted_length(reason) <= LINE_WIDTH for reason in failed), failed
 
 
 def test_the_corpus_covers_the_reported_mistakes() -> None:
@@ -41,6 +54,7 @@ def test_check_predicts_build_and_nothing_shows_a_traceback(name: str, tmp_path:
     run("rules", deck, "-o", str(tmp_path / "rules"))
     run("simulate", deck, "--games", "5")
     run("mafia", "analyse", deck)
+    assert_whole(build, check)
     if check.exit_code == 0:
         assert build.exit_code == 0, f"check passed {name} but build refused it: {build.stderr}"
         assert sorted(p.name for p in (tmp_path / "out" / name).iterdir())

@@ -188,7 +188,7 @@ def test_a_character_neither_the_deck_font_nor_the_fallback_has_is_named_with_th
     check = run("check", str(folder))
     assert check.exit_code == 1
     line = next(line for line in check.stdout.splitlines() if line.startswith("faces"))
-    assert "no font can draw '☺' (U+263A): neither the text's font nor the fallback, IPAexGothic, has it" in line
+    assert "no font can draw '☺' (U+263A): the text's font and IPAexGothic lack it; use one that has it" in line
     assert "DejaVu" not in line
 
 

@@ -66,3 +66,4 @@ def test_unknown_deck_exits_2_with_one_line() -> None:
     result = run("show", "no-such-deck")
     assert result.exit_code == 2
     assert "no deck file, folder or bundled deck named 'no-such-deck'" in result.output
+    assert result.output.rstrip().endswith("; `cardforge list` shows the bundled decks"), result.output  # not all ids: cut off

@@ -28,6 +28,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from cardforge.terminal import LINE_WIDTH, counted_length
+
 CORPUS = Path(__file__).parent / "hostile"
 MARKER = "CANARY-7Q4Z"
 MAX_RSS_MB = 400
@@ -198,7 +200,7 @@ CASES: dict[str, tuple[list[str], Callable[[Path], None] | None, str]] = {
     "image-pixel-bomb": (BUILD, add_pixel_bomb, "pixels"),
     "image-lying-header": (BUILD, add_lying_header, "damaged or truncated"),
     "layout-image-pixel-bomb": (CHECK, add_layout_pixel_bomb, "claims more than 25,000,000 pixels"),
-    "layout-image-over-budget": (BUILD, add_layout_over_budget, "images may have at most 25,000,000 pixels"),
+    "layout-image-over-budget": (BUILD, add_layout_over_budget, "pixels; the limit is 25,000,000"),
     "hands-zero": (CHECK, None, "greater than or equal to 1"),
     "empty-pass-cycle": (CHECK, None, "should have at least 1 item"),
     "huge-max-hands": (CHECK, None, "less than or equal to"),
@@ -209,6 +211,15 @@ CASES: dict[str, tuple[list[str], Callable[[Path], None] | None, str]] = {
     "deep-yaml": (CHECK, None, "nested more than"),
     "replay-log-names-a-path": (["replay", "{deck}/games.jsonl", "--check"], add_replay_log, "not a bundled deck"),
 }
+
+
+def assert_whole_lines(errors: list[str], stdout: str) -> None:
+    """Each refusal fits its line whole: the terminal's shortener (terminal.py `shorten`) cut nothing off
+    its end, and each of `check`'s failed verdicts (printed whole) is at most LINE_WIDTH characters
+    besides its location."""
+    assert not [line for line in errors if line.endswith("…")], errors
+    failed = [row.split("\t")[-1] for row in stdout.splitlines() if "\t✖ fail\t" in row]
+    assert all(counted_length(reason) <= LINE_WIDTH for reason in failed), failed
 
 
 def run_measured(args: list[str], cwd: Path) -> dict:
@@ -245,6 +256,7 @@ def test_hostile_deck_is_refused_safely(case: str, tmp_path: Path) -> None:
     assert "Traceback" not in everything
     lines = error_lines(result["stderr"])
     assert len(lines) <= 1 and (result["code"] != 2 or len(lines) == 1), result["stderr"]
+    assert_whole_lines(lines if result["code"] == 2 else [], result["stdout"])
     assert result["rss_kb"] < MAX_RSS_MB * 1024, f"peak {result['rss_kb'] // 1024} MB"
     assert opened == [], f"files outside the deck were opened: {opened}"
     assert MARKER not in everything

@@ -295,17 +295,16 @@ def _deck_strings(deck: Deck) -> Iterator[tuple[str, KeyPath]]:
 
 def fonts(deck: Deck, _options: SheetOptions, sources: SourceMap) -> str:
     """Titles, credits, suit and card names can be drawn by the fonts (Latin and Japanese included)."""
-    from ..render.fonts import FALLBACK, missing_glyphs
+    from ..render.fonts import FALLBACK, glyph_names, missing_glyphs
 
     count = 0
     for text, path in _deck_strings(deck):
         count += 1
         missing = missing_glyphs(text, "sans")
         if missing:
-            names = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing)
             location = sources.locate(path)
             prefix = f"{location}: " if location else ""
-            raise PreflightError(f"{prefix}no font can draw {names}; the fonts are DejaVu Sans and "
+            raise PreflightError(f"{prefix}no font can draw {glyph_names(missing)}; the fonts are DejaVu Sans and "
                                  f"IPAexGothic ({FALLBACK})")
     return f"{count} names and titles have glyphs in the fonts"
 

@@ -17,11 +17,15 @@ def bundled_deck_ids(folder: Path = BUNDLED_DECKS_DIR) -> list[str]:
     return sorted(p.parent.name for p in folder.glob(f"*/{DECK_FILE}"))
 
 
+BUNDLED_LIST = "`cardforge list` shows the bundled decks"
+"""Where the bundled deck ids are: naming them all made an error line too long to read (and to show)."""
+
+
 def bundled_suggestion(name: str) -> str:
-    """A hint for a mistyped bundled deck id: the closest id ("did you mean ...?"), else every id."""
+    """A hint for a mistyped bundled deck id: the closest id ("did you mean ...?"), else where the ids are."""
     ids = bundled_deck_ids()
     hint = difflib.get_close_matches(name, ids, n=1)
-    return f"did you mean {hint[0]!r}?" if hint else f"bundled decks are: {', '.join(ids)}"
+    return f"did you mean {hint[0]!r}?" if hint else BUNDLED_LIST
 
 
 def find_deck_file(reference: str | Path, relative_to: Path | None = None) -> Path:
@@ -53,7 +57,7 @@ def bundled_deck_file(deck_id: str) -> Path:
     """The deck file of a bundled deck, whatever folders the current directory holds."""
     path = BUNDLED_DECKS_DIR / deck_id / DECK_FILE
     if "/" in deck_id or "\\" in deck_id or not path.is_file():
-        raise DeckError(f"no bundled deck named {deck_id!r}; bundled decks are: {', '.join(bundled_deck_ids())}")
+        raise DeckError(f"no bundled deck named {deck_id!r}; {BUNDLED_LIST}")
     return path.resolve()
 
 

@@ -20,7 +20,7 @@ from . import RenderError
 from .colors import parse_color
 from .corner_index import UNDERLINE_GAP, UNDERLINE_WEIGHT, font_size_for, index_group
 from .deckfonts import family_for
-from .fonts import CAP_HEIGHT, FACES, FONT_FILES, missing_glyphs, text_width
+from .fonts import CAP_HEIGHT, FACES, FONT_FILES, glyph_names, missing_glyphs, text_width
 from .frame import Frame
 from .graphics import graphics_of
 from .icons import ICONS
@@ -71,8 +71,7 @@ def check_glyphs(text: str, font: str, where: str) -> None:
     """Refuse text that would print as empty boxes, naming the characters."""
     missing = missing_glyphs(text, font)
     if missing:
-        names = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing)
-        raise RenderError(f"{where}: no font can draw {names}; the fonts are DejaVu Sans and IPAexGothic")
+        raise RenderError(f"{where}: no font can draw {glyph_names(missing)}; the fonts are DejaVu Sans and IPAexGothic")
 
 
 def element_extras(element: Any, deck: Deck, card: Card, where: str) -> Any:

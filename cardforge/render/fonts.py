@@ -184,6 +184,12 @@ def missing_glyphs(text: str, font: str) -> list[str]:
     return sorted({c for c in text if not c.isspace() and not has_glyph(font, c) and not has_glyph(FALLBACK, c)})
 
 
+def glyph_names(missing: list[str], most: int = 3) -> str:
+    """Characters no font draws, for a one-line error: `'한' (U+D55C), '국' (U+AD6D) and 4 more`."""
+    names = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing[:most])
+    return names + (f" and {len(missing) - most} more" if len(missing) > most else "")
+
+
 def text_width(text: str, font: str, size: float) -> float:
     """Width in points of `text` as it will be set (with the Japanese fallback applied)."""
     return sum(pdfmetrics.stringWidth(run, name, size) for run, name in font_runs(text, font))

@@ -29,7 +29,7 @@ from reportlab.platypus.paraparser import ABag, ParaFrag, ParaParser
 
 from ..errors import CardforgeError
 from . import RenderError
-from .fonts import CAP_HEIGHT, MISSING, font_runs, missing_glyphs
+from .fonts import CAP_HEIGHT, MISSING, font_runs, glyph_names, missing_glyphs
 from .markup import MarkupError
 
 LINE_HEIGHT = 1.2
@@ -134,9 +134,9 @@ def parse(xml: str, face: str, size: float, color: Color | None, aspect: InlineS
 def _refuse_missing(text: str, font: str) -> None:
     missing = missing_glyphs(text, font)
     if missing:
-        names = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing)
-        raise RenderError(f"no font can draw {names}: neither the text's font nor the fallback, IPAexGothic, "
-                          "has it; use a font that does")
+        them = "it" if len(missing) == 1 else "them"
+        raise RenderError(f"no font can draw {glyph_names(missing)}: the text's font and IPAexGothic lack {them}; "
+                          f"use one that has {them}")
 
 
 @dataclass(frozen=True)
