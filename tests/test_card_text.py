@@ -363,6 +363,27 @@ def test_text_that_does_not_fit_is_one_whole_line_for_a_long_card_id(rules: str,
     assert counted_length(line) <= LINE_WIDTH, line
 
 
+def test_text_without_a_box_that_runs_past_the_trim_is_an_error_as_an_overflowing_box_is(tmp_path: Path) -> None:
+    """Text with no box never shrinks: a long one runs off the card, where the cutter takes it off. `check`
+    fails it under text fit at its cell, naming card and element, and `build` refuses it (it was only a
+    print-safety warning, and the build printed the cut text)."""
+    folder = write_deck(tmp_path / "d", BOX_DECK.format(minimum=6).replace(", width: 40, height: 15", ""))
+    (folder / "cards.csv").write_text(f'name,rules\nShort,Draw a card.\nLong,"{LONG}"\n', encoding="utf-8")
+    check = run("check", str(folder), "--games", "10")
+    assert check.exit_code == 1
+    (row,) = [line for line in check.stdout.splitlines() if line.startswith("text fit")]
+    assert re.search(rf"✖ fail\t{re.escape(str(folder / 'cards.csv'))}:3:2: card long front: layouts\.front\."
+                     r"elements\[0\] \(text\): runs \d+\.\d mm past the trim; give it a width so it wraps or "
+                     r"shorten it$", row), row
+    (safety,) = [line for line in check.stdout.splitlines() if line.startswith("print safety")]
+    assert "pass" in safety and "every other text" in safety  # said once, by text fit
+    build = run("build", str(folder), "-o", str(tmp_path / "out"), "--only", "cards")
+    assert build.exit_code == 2 and "text fit:" in build.stderr and "card long front" in build.stderr
+    assert not (tmp_path / "out" / "box-deck").exists()
+    (folder / "cards.csv").write_text("name,rules\nShort,Draw a card.\n", encoding="utf-8")
+    assert run("check", str(folder), "--games", "10").exit_code == 0
+
+
 def test_a_word_wider_than_its_box_and_no_height_still_shrinks() -> None:
     from cardforge.render.text import text_group
 

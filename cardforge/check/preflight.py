@@ -223,9 +223,37 @@ def text_fit(deck: Deck, _options: SheetOptions, sources: SourceMap) -> str:
                     continue
                 message = f"card {card.id} {side}: {where}: {_overflow(element, placed)}"
                 raise PreflightError(located_in_card(message, sources, deck, card, "text"))
+    _text_inside_trim(deck, sources)
     if not boxes:
         return "no text boxes (texts with a width or height)"
     return f"{boxes} text box{'es' if boxes != 1 else ''} hold their text" + (f", {shrunk} shrunk to fit" if shrunk else "")
+
+
+def _text_inside_trim(deck: Deck, sources: SourceMap) -> None:
+    """No text runs past the trim, where the cutter would take it off: text with no box never shrinks,
+    so a long one runs off the card (inside the trim but in the safe zone is print safety's warning)."""
+    from ..render.face import face_key, layout_for
+    from .print_safety import cuts_text, trim_distances
+
+    seen: set[str] = set()
+    for card in deck.cards:
+        for side in ("front", "back"):
+            if layout_for(deck, card, side) is None:  # a picture: no text (and nothing drawn to measure it)
+                continue
+            key = face_key(deck, card, side)
+            if key in seen:
+                continue
+            seen.add(key)
+            try:
+                measured = list(trim_distances(deck, card, side))
+            except (CardforgeError, OSError) as exc:  # the faces preflight names it; say so here too
+                text = str(exc).removeprefix(f"{deck.id}: card {card.id}: ")
+                raise PreflightError(located_in_card(f"card {card.id} {side}: {text}", sources, deck, card)) from None
+            for where, element, distance in measured:
+                if cuts_text(element, distance):
+                    fix = "move its box inside the card" if element.width else "give it a width so it wraps"
+                    message = f"card {card.id} {side}: {where}: runs {-distance:.1f} mm past the trim; {fix} or shorten it"
+                    raise PreflightError(located_in_card(message, sources, deck, card, "text"))
 
 
 def _image_files(deck: Deck, sources: SourceMap) -> Iterator[tuple[Path, str]]:
