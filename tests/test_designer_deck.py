@@ -63,15 +63,33 @@ def test_an_empty_art_cell_is_named_at_its_cell_not_at_the_layout(tmp_path: Path
     table.write_text(table.read_text(encoding="utf-8").replace(",ember-2.jpg,", ",,"), encoding="utf-8")
     check = run("check", str(folder), "--games", "10")
     assert check.exit_code == 1
-    failed = [line for line in check.stdout.splitlines() if "✖ fail" in line]
-    assert failed and all(f"{table}:3:6: card cinder-clerk front: " in line for line in failed), failed
-    assert all(line.endswith("(the cell for card.props.art is empty)") for line in failed), failed
+    (failed,) = [line for line in check.stdout.splitlines() if line.startswith("images\t✖ fail")]
+    assert f"{table}:3:6: card cinder-clerk front: " in failed and failed.endswith("(the cell for card.props.art is empty)")
     build = run("build", str(folder), "-o", str(tmp_path / "out"), "--only", "cards")
     message = [line for line in build.stderr.splitlines() if not line.startswith("[")]
     assert build.exit_code == 2 and len(message) == 1, build.stderr
     assert f"{table}:3:6:" in message[0] and message[0].endswith("(the cell for card.props.art is empty)")
     assert "deck.yaml" not in message[0]
     assert not (tmp_path / "out" / "lantern-guild").exists()
+
+
+def test_a_card_error_met_by_several_preflights_is_told_once_at_its_cell(tmp_path: Path) -> None:
+    """The images, faces and text-fit preflights and the booklet (its cover fans Flame Warden: booklet/
+    pictures.py `cover`) all meet Flame Warden's blank Art cell: the first tells it, at the cell (record
+    9, column 6); the others refer to it, and none points at deck.yaml (the booklet's copy did, and the
+    same line was printed under three headings)."""
+    folder = copy_deck(tmp_path)
+    table = folder / "cards.csv"
+    table.write_text(table.read_text(encoding="utf-8").replace(",ember-8.jpg,", ",,"), encoding="utf-8")
+    check = run("check", str(folder), "--games", "10")
+    assert check.exit_code == 1
+    failed = dict(line.split("\t✖ fail\t") for line in check.stdout.splitlines() if "\t✖ fail\t" in line)
+    assert sum("is a folder" in reason for reason in failed.values()) == 1, failed
+    assert failed.pop("images").startswith(f"{table}:9:6: card flame-warden front: ")
+    assert set(failed) == {"faces", "text fit", "rules text"}, failed
+    assert set(failed.values()) == {"card flame-warden: the problem under images above"}, failed
+    build = run("build", str(folder), "-o", str(tmp_path / "out"))
+    assert build.exit_code == 2 and f"images: {table}:9:6: card flame-warden front: " in build.stderr
 
 
 def test_a_column_no_layout_uses_is_left_out_and_listed_by_show() -> None:

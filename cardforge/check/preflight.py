@@ -174,6 +174,13 @@ def sheets(deck: Deck, options: SheetOptions, sources: SourceMap) -> str:
     return f"{len(deck.cards)} cards on {imposition.sheets} sheet(s), {grid.cols}x{grid.rows} per sheet"
 
 
+def _face_failure(exc: Exception, sources: SourceMap, deck: Deck, card: Card, side: str | None = None) -> str:
+    """A card face's error as every preflight (and the booklet drawing cards) reports it, so the same
+    problem reads the same wherever it is met: `card ID SIDE: ...`, at the value to edit."""
+    text = str(exc).removeprefix(f"{deck.id}: card {card.id}: ")
+    return located_in_card(f"card {card.id}{f' {side}' if side else ''}: {text}", sources, deck, card)
+
+
 def faces(deck: Deck, _options: SheetOptions, sources: SourceMap) -> str:
     """Every face draws: placeholders, icons, colours and glyphs of every layout for every card (a
     picture face: its picture is read, as the sheets place it)."""
@@ -184,8 +191,7 @@ def faces(deck: Deck, _options: SheetOptions, sources: SourceMap) -> str:
             try:
                 sheet_face(deck, card, side)
             except (CardforgeError, OSError) as exc:
-                text = str(exc).removeprefix(f"{deck.id}: card {card.id}: ")
-                raise PreflightError(located_in_card(f"card {card.id} {side}: {text}", sources, deck, card)) from None
+                raise PreflightError(_face_failure(exc, sources, deck, card, side)) from None
     return f"{2 * len(deck.cards)} faces render"
 
 
@@ -213,9 +219,8 @@ def text_fit(deck: Deck, _options: SheetOptions, sources: SourceMap) -> str:
         for side in ("front", "back"):
             try:
                 found = text_boxes(deck, card, side)
-            except (CardforgeError, OSError) as exc:  # the faces preflight names it; say so here too
-                text = str(exc).removeprefix(f"{deck.id}: card {card.id}: ")
-                raise PreflightError(located_in_card(f"card {card.id} {side}: {text}", sources, deck, card)) from None
+            except (CardforgeError, OSError) as exc:  # the faces preflight's problem: run_preflights says so
+                raise PreflightError(_face_failure(exc, sources, deck, card, side)) from None
             for where, element, placed in found:
                 boxes += 1
                 shrunk += placed.size < element.size
@@ -246,9 +251,8 @@ def _text_inside_trim(deck: Deck, sources: SourceMap) -> None:
             seen.add(key)
             try:
                 measured = list(trim_distances(deck, card, side))
-            except (CardforgeError, OSError) as exc:  # the faces preflight names it; say so here too
-                text = str(exc).removeprefix(f"{deck.id}: card {card.id}: ")
-                raise PreflightError(located_in_card(f"card {card.id} {side}: {text}", sources, deck, card)) from None
+            except (CardforgeError, OSError) as exc:  # the faces preflight's problem: run_preflights says so
+                raise PreflightError(_face_failure(exc, sources, deck, card, side)) from None
             for where, element, distance in measured:
                 if cuts_text(element, distance):
                     fix = "move its box inside the card" if element.width else "give it a width so it wraps"
@@ -270,7 +274,10 @@ def _image_files(deck: Deck, sources: SourceMap) -> Iterator[tuple[Path, str]]:
             if image is not None:
                 yield image.file, f"card {card.id} {side}"
                 continue
-            face = resolve_face(deck, card, side)
+            try:
+                face = resolve_face(deck, card, side)
+            except CardforgeError:
+                continue  # a placeholder that does not fill in, say: the faces preflight reports it
             named = [(face.full_bleed_image, f"layouts.{face.layout}.full_bleed_image")] if face.full_bleed_image else []
             named += [(element.src, f"layouts.{face.layout}.elements[{i}].src")
                       for i, element in zip(face.positions, face.elements) if element.type == "image"]
@@ -365,13 +372,17 @@ def run_preflights(deck: Deck, options: SheetOptions | None = None,
     options = options if options is not None else SheetOptions()
     sources = deck_sources(deck)
     results: list[PreflightResult] = []
+    reported: dict[tuple[str, KeyPath], str] = {}
     for name, preflight in (*(PREFLIGHTS if own else ()), *products):
         try:
             results.append(PreflightResult(name, True, preflight(deck, options, sources)))
         except CardforgeError as exc:
-            message = str(exc)
-            if not _STARTS_LOCATED.match(message):
-                message = located(message, sources)  # the booklet draws cards: a face error names its layout
+            message = _located_failure(exc, deck, sources)
+            problem = _problem(message)
+            if problem is not None and problem in reported:  # faces, text fit and the booklet all draw cards
+                message = f"card {problem[0]}: the problem under {reported[problem]} above"
+            elif problem is not None:
+                reported[problem] = name
             results.append(PreflightResult(name, False, message))
         except Exception as exc:
             # A later product tripping over a problem an earlier preflight already reported (the booklet
@@ -381,6 +392,28 @@ def run_preflights(deck: Deck, options: SheetOptions | None = None,
             results.append(PreflightResult(name, False, f"not checked: {type(exc).__name__} after the "
                                                         "problem above"))
     return results
+
+
+_CARD = re.compile(r"(?:^|: )card ([^\s:]+)")
+
+
+def _located_failure(exc: CardforgeError, deck: Deck, sources: SourceMap) -> str:
+    """A preflight's error at its file:line:col; a card's error from a product drawing cards (the booklet:
+    `deck: card ID: layouts...`) as the faces preflight gives it (`_face_failure`)."""
+    message = str(exc)
+    if _STARTS_LOCATED.match(message):
+        return message
+    match = re.match(rf"{re.escape(deck.id)}: card ([^\s:]+): ", message)
+    card = next((c for c in deck.cards if c.id == match.group(1)), None) if match else None
+    return _face_failure(exc, sources, deck, card) if card is not None else located(message, sources)
+
+
+def _problem(message: str) -> tuple[str, KeyPath] | None:
+    """Which card and layout value a failure is about (`("cinder-clerk", ("layouts", "front", "elements",
+    0, "src"))`), so a problem several preflights meet is reported under the first only."""
+    card = _CARD.search(message)
+    path = _key_path(message)
+    return (card.group(1), path) if card is not None and path else None
 
 
 def require_preflights(deck: Deck, options: SheetOptions | None = None,
