@@ -71,6 +71,9 @@ def test_markup_becomes_the_parsers_tags_and_plain_text_stays_text() -> None:
     ('<font colour="#ff0000">x</font>', "<font> has no attribute 'colour'; did you mean 'color'?"),
     ('<font color="red">x</font>', "a colour is written #rrggbb"),
     ("<img>", '<img> needs src="..."'),
+    ('<font size="500">x</font>', "<font size='500'>: a size is a number of points, more than 0 and at most 400"),
+    ('<font size="-3">x</font>', "<font size='-3'>: a size is a number of points, more than 0 and at most 400"),
+    ('<font size="huge">x</font>', "<font size='huge'>: a size is a number of points, more than 0 and at most 400"),
 ])
 def test_markup_mistakes_say_what_was_meant(text: str, message: str) -> None:
     with pytest.raises(MarkupError) as caught:

@@ -79,7 +79,8 @@ def _font_tag(attrs: dict[str, str], font_face: Callable[[str], str]) -> str:
         except ValueError:
             size = -1.0
         if not 0 < size <= MAX_SIZE:
-            raise MarkupError(f"<font size={attrs['size']!r}>: a size is a number of points, e.g. 9")
+            raise MarkupError(f"<font size={attrs['size']!r}>: a size is a number of points, more than 0 and at "
+                              f"most {MAX_SIZE:g}, e.g. 9")
         parts.append(f'size="{size:g}"')
     if "name" in attrs:
         parts.append(f'face="{html.escape(font_face(attrs["name"]))}"')
