@@ -215,6 +215,25 @@ def test_a_font_file_that_is_not_a_font_is_refused_in_one_line(tmp_path: Path) -
     assert "fonts.story (Story.ttf) is not a TrueType or OpenType font" in line
 
 
+def test_rules_gives_a_font_error_the_location_check_and_build_give(tmp_path: Path) -> None:
+    """`rules` runs no preflight: its booklet draws the card on its cover and met the broken font with no
+    file:line:col; it names deck.yaml where `fonts.story` is written, as `check` and `build` do."""
+    folder = write_deck(tmp_path / "d", FONT_DECK.format(fonts="fonts/Story.ttf", text="Alpha"))
+    (folder / "fonts").mkdir()
+    (folder / "fonts" / "Story.ttf").write_bytes(b"not a font at all" * 10)
+    (folder / "rules.md").write_text("# Font deck\n\nPlay the card.\n", encoding="utf-8")
+    where = f"{folder / 'deck.yaml'}:6:10: "
+    check = run("check", str(folder))
+    assert where in next(line for line in check.stdout.splitlines() if line.startswith("faces"))
+    build = run("build", str(folder), "-o", str(tmp_path / "out"))
+    assert build.exit_code == 2 and where in build.stderr
+    rules = run("rules", str(folder), "-o", str(tmp_path / "rules"))
+    (line,) = [line for line in rules.stderr.splitlines() if not line.startswith("[")]
+    assert rules.exit_code == 2, rules.stderr
+    assert line == f"error: {where}fonts.story (Story.ttf) is not a TrueType or OpenType font; use a .ttf or .otf file"
+    assert not list((tmp_path / "rules").rglob("*.pdf"))
+
+
 @pytest.mark.parametrize("reference, message", [
     ("../outside.ttf", "climbs out with '..'"),
     ("/etc/fonts/x.ttf", "is an absolute path"),

@@ -408,6 +408,17 @@ def _located_failure(exc: CardforgeError, deck: Deck, sources: SourceMap) -> str
     return _face_failure(exc, sources, deck, card) if card is not None else located(message, sources)
 
 
+def located_error(exc: CardforgeError, deck: Deck) -> CardforgeError:
+    """`exc` at the file:line:col `check` and `build` give it, for a command that runs no preflight
+    (`rules` drawing a card whose font is not a font); `exc` itself when it says no more."""
+    message = _located_failure(exc, deck, deck_sources(deck))
+    if message == str(exc):
+        return exc
+    found = PreflightError(message)
+    found.exit_code = exc.exit_code
+    return found
+
+
 def _problem(message: str) -> tuple[str, KeyPath] | None:
     """Which card and layout value a failure is about (`("cinder-clerk", ("layouts", "front", "elements",
     0, "src"))`), so a problem several preflights meet is reported under the first only."""

@@ -24,13 +24,18 @@ def rules_command(deck: str, out: OutArg | None, fmt: str) -> None:
     generated from the deck, and pictures drawn by the card renderer."""
     from ..artifacts import load_build
     from ..booklet.compose import booklet_path, build_booklet
+    from ..check.preflight import located_error
+    from ..errors import CardforgeError
 
     target = out_target(out, BOOKLET)
     target.check()
     build = load_build(deck)
     loaded = build.deck
     with build.active():  # the booklet's pictures share one drawing per face (artifacts.py)
-        path = build_booklet(loaded, target.file(booklet_path(loaded, Path(), fmt)), fmt)
+        try:
+            path = build_booklet(loaded, target.file(booklet_path(loaded, Path(), fmt)), fmt)
+        except CardforgeError as exc:
+            raise located_error(exc, loaded) from None
     echo(f"wrote {path}")
 
 
