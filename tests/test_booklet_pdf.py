@@ -243,3 +243,38 @@ def test_a_deck_without_suits_lists_its_cards_under_card_not_suit_and_ranks() ->
     mafia = re.sub(r"\s+", " ", text_of(pdf_of("greeen-mafia")))
     assert "Card Cards Lookout Post 1" in mafia and "Suit Ranks" not in mafia
     assert "Suit Ranks Cards" in re.sub(r"\s+", " ", text_of(pdf_of("fives")))
+
+
+FLAT_DECK = """id: flat-rules
+title: Flat Rules
+players: [2]
+cards: [{id: a, name: Alpha}, {id: b, name: Beta}]
+layouts:
+  front:
+    elements:
+      - {type: text, x: 31.75, y: 20, text: "{{ card.name }}", size: 14, align: center}
+  back: {background: "#2c3e50"}
+"""
+
+
+@pytest.mark.parametrize("rules, listed", [
+    ("# Flat Rules\n\nDeal both cards. The higher card wins.\n", []),
+    ("# Flat Rules\n\n## Setup\n\nDeal both cards.\n\n## Play\n\nThe higher card wins.\n", ["Setup", "Play"]),
+])
+def test_the_back_cover_lists_the_sections_only_when_there_are_some(tmp_path: Path, rules: str,
+                                                                     listed: list[str]) -> None:
+    """Rules with no `##` sections got an 'In this booklet' heading over an empty list on the back cover."""
+    folder = tmp_path / "flat-rules"
+    folder.mkdir()
+    (folder / "deck.yaml").write_text(FLAT_DECK, encoding="utf-8")
+    (folder / "rules.md").write_text(rules, encoding="utf-8")
+    result = CliRunner().invoke(main, ["rules", str(folder), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    pdf = pdfium.PdfDocument(tmp_path / "out" / "flat-rules" / "flat-rules-rules.pdf")
+    back = pdf[len(pdf) - 1].get_textpage().get_text_range().split()
+    assert "Credits" in back
+    shown = " ".join(back[:back.index("Credits")])
+    if listed:
+        assert shown.startswith("Flat Rules In this booklet Setup") and all(name in shown for name in listed), shown
+    else:
+        assert shown == "Flat Rules", shown
