@@ -20,6 +20,14 @@ DEBOUNCE_MS = 150
 """How long a burst of writes (an editor's save is often several) is gathered before reacting."""
 READY_MS = 300
 """watchfiles yields an empty set after this long without changes: the first one tells us it is watching."""
+EDITOR_FILES = (
+    r"^#.*#$",  # Emacs' auto-save
+    r"^\d+$",  # Vim's probe of whether the folder is writable (4913, then 5036, ...)
+    r"^~\$",  # Office's owner file beside an open workbook
+)
+"""Editors' own files that watchfiles' DefaultFilter does not already pass over (it does `~` backups,
+Vim's `.swp`, Emacs' `.#` locks and JetBrains' temporaries): none is a deck file, and listing them as
+changes sent `preview` and `build --watch` to work on every keystroke's side effects."""
 
 
 def deck_folders(reference: str | Path) -> list[Path]:
@@ -94,8 +102,9 @@ def changes(
     """Yield the set of changed files after each save, until `stop` is set.
 
     `folders` is asked again after every change (an edited `extends` can add a folder); files under
-    `ignore` (the build's own output folder) and hidden files (staging folders, editor swap files) are
-    passed over so that writing the output never triggers another build. `ready` is called once the
+    `ignore` (the build's own output folder), hidden files (staging folders) and editors' own files
+    (swap, backup and auto-save files: EDITOR_FILES) are passed over, so that writing the output never
+    triggers another build and saving in an editor reports only the file saved. `ready` is called once the
     operating system is watching (a save before that moment could be missed).
 
     The deck's folder may go away (deleted, renamed, a checkout switching branches) and come back:
@@ -106,10 +115,12 @@ def changes(
     ignored = tuple(p.resolve() for p in ignore)
     wanted: list[Path] = sorted({p.resolve() for p in folders()})  # no deck at all to start with: an error
     roots: list[Path] = []
+    editors = watchfiles.DefaultFilter(  # no ignore_dirs: it tests every part of the path, the deck's own folder's too
+        ignore_dirs=(), ignore_entity_patterns=(*watchfiles.DefaultFilter.ignore_entity_patterns, *EDITOR_FILES))
 
-    def keep(_change: watchfiles.Change, name: str) -> bool:
+    def keep(change: watchfiles.Change, name: str) -> bool:
         path = Path(name)
-        return (not _hidden(path, roots) and not path.name.endswith("~") and not _inside(path, ignored)
+        return (editors(change, name) and not _hidden(path, roots) and not _inside(path, ignored)
                 and _on_the_way(path, wanted))
 
     handed_over: int | None = None
