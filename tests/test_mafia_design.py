@@ -94,3 +94,23 @@ def test_a_missed_target_is_not_printed_on_the_cards(tmp_path: Path) -> None:
     near = best.random_win * 1.1  # within the tolerance: named by the target, as before
     data = yaml.safe_load(deck_yaml(HOLD, best, DATA / "hold.yaml", tmp_path / "deck.yaml", "hold-designed", near, 0.9))
     assert data["edition_mark"] == edition_mark(near)
+
+
+def test_a_designed_title_has_one_parenthesis_however_often_it_is_designed(tmp_path: Path) -> None:
+    """Designing from GREEEN MAFIA (hard mission), then from that design, wrote `... (hard mission)
+    (designed: 0.24% random win) (designed: 0.2% random win)`: the notes share one parenthesis, the
+    latest design's replacing the earlier one's."""
+    from click.testing import CliRunner
+
+    from cardforge.cli import main
+    from cardforge.games.greeen_mafia.design import design_title
+
+    assert design_title("GREEEN MAFIA", 0.01) == "GREEEN MAFIA (designed: 1% random win)"
+    first, second = tmp_path / "first" / "deck.yaml", tmp_path / "second.yaml"
+    for base, out in (("greeen-mafia-hard", first), (str(first.parent), second)):
+        result = CliRunner().invoke(main, ["mafia", "design", base, "--target", "0.05", "--steps", "1", "--width",
+                                           "1", "--show", "1", "-j", "1", "-o", str(out)])
+        assert result.exit_code in (0, 1) and out.is_file(), result.output
+        title = load_deck(out).title
+        assert title.count("(") == title.count(")") == 1, title
+        assert title.startswith("GREEEN MAFIA (hard mission; designed: ") and title.endswith("% random win)"), title

@@ -9,6 +9,7 @@ figures solved in parallel (beam.py). Objectives, the KEEP limit and the card co
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -101,9 +102,20 @@ def edition_mark(target: float) -> str:
     return mark if len(mark) <= 5 else "D"
 
 
+_LAST_NOTE = re.compile(r"(.*\S)\s*\(([^()]*)\)")
+"""A title and the parenthesis it ends with: `GREEEN MAFIA (hard mission)`."""
+
+
 def design_title(base_title: str, target: float) -> str:
-    """`GREEEN MAFIA (designed: 1% random win)`."""
-    return f"{base_title} (designed: {target * 100:.2g}% random win)"
+    """`GREEEN MAFIA (designed: 1% random win)`; the base title's own notes join it in one parenthesis
+    (`GREEEN MAFIA (hard mission; designed: 1% random win)`) and a design of a designed deck replaces its
+    `designed:` note: each design added a parenthesis, `... (hard mission) (designed: 0.24% random win)
+    (designed: 0.2% random win)`."""
+    name, notes = base_title, list[str]()
+    while (match := _LAST_NOTE.fullmatch(name)) is not None:
+        name, notes = match.group(1), [*match.group(2).split("; "), *notes]
+    kept = [note for note in notes if note and not note.startswith("designed: ")]
+    return f"{name} ({'; '.join([*kept, f'designed: {target * 100:.2g}% random win'])})"
 
 
 def deck_yaml(base: Mission, best: Candidate, base_path: Path, output: Path, deck_id: str, target: float, floor: float) -> str:
