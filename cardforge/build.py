@@ -212,5 +212,6 @@ def sheet_summary(deck: Deck, options: SheetOptions) -> str:
     per = f"{grid.cols}x{grid.rows}" + (" pairs" if grid.fold else "") + turned
     paper = imp.spec.paper.name
     fit = f"; {imp.fit_note}" if imp.fit_note else ""
+    # two lines, each whole on a terminal: where the cards went, then what a miscut does
     return (f"{deck.id}: {len(deck.cards)} cards on {imp.sheets} sheet(s), {per}, {paper}, duplex {options.duplex}"
-            f"{fit}; {cut}")
+            f"{fit}\n{deck.id}: {cut}")

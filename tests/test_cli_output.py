@@ -24,7 +24,7 @@ def test_check_json_keeps_progress_off_stdout_and_names_deck_and_step() -> None:
     seen = [(m.group(1), m.group(2)) for m in steps if m]
     assert ("fives", "simulation, 3 players, heuristic (5 games)") in seen
     assert ("tiger-ghee-short", "simulation, 3 players, random (5 games)") in seen
-    assert seen[0] == ("fives", "preflight: sheets, images, faces, text fit, fonts, rules text")
+    assert seen[0] == ("fives", "preflight: sheets, images, faces, text fit, fonts, rules text, booklet engine")
     times = [float(line[1:].split("s]")[0]) for line in result.stderr.splitlines()]
     assert times == sorted(times)
 

@@ -89,11 +89,11 @@ def back_symmetry_check(deck: Deck, report: DeckCheck) -> None:
                                             "back hides a card")
         return
     if found:
-        shown = "; ".join(f"the back of card {a.card} (shared by {a.cards} cards) changes {a.share:.1%} of its "
-                          "area when turned half a turn" for a in found[:3])
+        shown = "; ".join(f"the back of {a.card} ({a.cards} cards) changes {a.share:.1%} in a half turn"
+                          for a in found[:3])
         report.add("back symmetry", "warn",
-                   f"{shown}: which way up a card lies shows, so a card's orientation can give it away; make the "
-                   "back the same after a half turn (rotate: 180 copies of its elements, docs/deck-format.md)",
+                   f"{shown}, so which way up a card lies can give it away; make it the same after a half turn "
+                   "(rotate: 180, docs/deck-format.md)",
                    backs=[{"card": a.card, "cards": a.cards, "share": round(a.share, 4)} for a in found])
         return
     report.add("back symmetry", "pass", f"{'the shared back looks' if checked == 1 else f'all {checked} shared backs look'} "

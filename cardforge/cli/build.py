@@ -17,7 +17,7 @@ from ..booklet.formats import FORMATS as BOOKLET_FORMATS
 from ..errors import CardforgeError
 from ..products import NAMES as PRODUCT_NAMES
 from ..render.impose import DUPLEX_MODES
-from ..terminal import echo, echo_error, error_line
+from ..terminal import echo, echo_error, echo_lines, error_line
 from ..units import parse_length_mm
 from .options import OutArg, OutKind, engine_option, games_option, jobs_option, out_option, out_target, seed_option
 from .progress import reporter
@@ -286,7 +286,7 @@ def build_all(references: list[str], settings: BuildSettings, only: tuple[str, .
             for folder in sorted({p.parent for p in faces}):
                 echo(f"{folder}/ ({sum(1 for p in faces if p.parent == folder)} face PNGs)")
             if built.summary:
-                echo(built.summary, err=True)
+                echo_lines(built.summary, err=True)
             if plan.skipped:
                 echo(plan.skipped_line(), err=True)
     finally:  # under the sheet summaries, which name the paper; above an error, which may be the settings' doing
