@@ -45,12 +45,12 @@ def test_a_missing_card_image_names_the_table_cell_and_the_file_meant(tmp_path: 
     assert check.exit_code == 1
     failed = [line for line in check.stdout.splitlines() if line.startswith("images")]
     assert len(failed) == 1
-    assert f"{table}:15:6: card fog-pilot front: " in failed[0]
+    assert f"{table}:16:6: card fog-pilot front: " in failed[0]
     assert "'art/tide-05.jpg': no such file in the deck's folder; did you mean 'art/tide-5.jpg'?" in failed[0]
     build = run("build", str(folder), "-o", str(tmp_path / "out"), "--only", "cards")
     assert build.exit_code == 2
     message = [line for line in build.stderr.splitlines() if not line.startswith("[")]  # not the progress lines
-    assert len(message) == 1 and f"{table}:15:6:" in message[0] and "did you mean 'art/tide-5.jpg'" in message[0]
+    assert len(message) == 1 and f"{table}:16:6:" in message[0] and "did you mean 'art/tide-5.jpg'" in message[0]
     assert len(message[0]) - len(str(table)) <= MAX_MESSAGE
     assert not (tmp_path / "out" / "lantern-guild").exists()
 
@@ -85,11 +85,11 @@ def test_a_card_error_met_by_several_preflights_is_told_once_at_its_cell(tmp_pat
     assert check.exit_code == 1
     failed = dict(line.split("\t✖ fail\t") for line in check.stdout.splitlines() if "\t✖ fail\t" in line)
     assert sum("is a folder" in reason for reason in failed.values()) == 1, failed
-    assert failed.pop("images").startswith(f"{table}:9:6: card flame-warden front: ")
+    assert failed.pop("images").startswith(f"{table}:10:6: card flame-warden front: ")
     assert set(failed) == {"faces", "text fit", "rules text"}, failed
     assert set(failed.values()) == {"card flame-warden: the problem under images above"}, failed
     build = run("build", str(folder), "-o", str(tmp_path / "out"))
-    assert build.exit_code == 2 and f"images: {table}:9:6: card flame-warden front: " in build.stderr
+    assert build.exit_code == 2 and f"images: {table}:10:6: card flame-warden front: " in build.stderr
 
 
 def test_a_column_no_layout_uses_is_left_out_and_listed_by_show() -> None:

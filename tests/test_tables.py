@@ -253,3 +253,14 @@ def test_a_damaged_workbook_is_a_one_line_error(tmp_path: Path) -> None:
     (folder / "deck.yaml").write_text(text, encoding="utf-8")
     with pytest.raises(DeckError, match=r"cards.ods:1:1: not a readable .ods workbook"):
         load_deck(folder)
+
+
+def test_a_csv_location_is_the_line_an_editor_shows_after_a_cell_of_several_lines(tmp_path: Path) -> None:
+    """A quoted cell may hold line breaks: the rows after it start further down the file than their row
+    count, and an error names the line the designer's editor shows (here the bad rank on line 5, not 4)."""
+    folder = deck_with(tmp_path, "cards.csv")
+    (folder / "cards.csv").write_text('name,suit,rank,count,cost,Flavour text\nGoblin,red,3,2,1,"Small\nand\ngreen"\n'
+                                      'Dragon,red,Q5,1,7,Hoards cards\n', encoding="utf-8")
+    with pytest.raises(DeckError) as caught:
+        load_deck(folder)
+    assert str(caught.value).startswith(f"{folder / 'cards.csv'}:5:3: ")

@@ -58,6 +58,8 @@ def _read_delimited(path: Path, delimiter: str) -> list[tuple[int, list[Any]]]:
     reader = csv.reader(io.StringIO(text), delimiter=delimiter)
     try:
         for row in reader:
+            # the line the record starts on, as an editor counts lines: a quoted cell may span several
+            rows.number = reader.line_num - sum(cell.count("\n") for cell in row) - 1
             for column, cell in enumerate(row, start=1):
                 if len(cell) > MAX_CELL_CHARS:
                     raise DeckError(f"a cell of {len(cell):,} characters; a table cell may hold at most "
