@@ -16,7 +16,7 @@ from jinja2 import StrictUndefined, UndefinedError
 from jinja2.utils import missing
 from pydantic import BaseModel
 
-MAX_LISTED = 12
+MAX_LISTED = 6
 
 
 def available_names(owner: Any) -> list[str]:
@@ -44,7 +44,7 @@ def suggestion(name: str, names: Iterable[str]) -> str:
     if not choices:
         return ""
     shown = ", ".join(choices[:MAX_LISTED]) + (", ..." if len(choices) > MAX_LISTED else "")
-    return f"; the names here are: {shown}"
+    return f"; names here: {shown}"
 
 
 class MissingName(UndefinedError):

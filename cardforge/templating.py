@@ -53,10 +53,9 @@ class _Budget:
     def step(self) -> None:
         self.steps += 1
         if self.steps > MAX_TEMPLATE_STEPS:
-            raise SecurityError(f"the placeholder does more than {MAX_TEMPLATE_STEPS:,} loop turns and calls")
+            raise SecurityError(f"over {MAX_TEMPLATE_STEPS:,} loop turns and calls")
         if self.steps > self.deck_left:
-            raise SecurityError(f"the deck's placeholders together do more than {MAX_DECK_TEMPLATE_STEPS:,} "
-                                "loop turns and calls")
+            raise SecurityError(f"over {MAX_DECK_TEMPLATE_STEPS:,} steps in the whole deck")
 
 
 def _deck_used(deck: Any) -> int:
@@ -84,7 +83,7 @@ def _budget() -> _Budget:
 def _sized(value: Any) -> Any:
     """`value`, unless it is a string or sequence longer than a template may build."""
     if isinstance(value, (str, bytes, list, tuple)) and len(value) > MAX_TEMPLATE_CHARS:
-        raise SecurityError(f"a placeholder built a value longer than {MAX_TEMPLATE_CHARS:,} characters")
+        raise SecurityError(f"a value longer than {MAX_TEMPLATE_CHARS:,} characters")
     return value
 
 
@@ -96,7 +95,7 @@ def bounded_concat(pieces: Iterable[Any]) -> str:
         text = str(piece)
         total += len(text)
         if total > MAX_TEMPLATE_CHARS:
-            raise SecurityError(f"the placeholder's text is longer than {MAX_TEMPLATE_CHARS:,} characters")
+            raise SecurityError(f"text longer than {MAX_TEMPLATE_CHARS:,} characters")
         parts.append(text)
     return "".join(parts)
 
@@ -336,7 +335,7 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
             _sized(left)
             _sized(right)
             if len(left) + len(right) > MAX_TEMPLATE_CHARS:
-                raise SecurityError(f"a placeholder built a value longer than {MAX_TEMPLATE_CHARS:,} characters")
+                raise SecurityError(f"a value longer than {MAX_TEMPLATE_CHARS:,} characters")
         return _sized(super().call_binop(context, operator, left, right))
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
