@@ -7,6 +7,7 @@ Heavy modules are imported inside the commands, so listing commands stays fast.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -19,7 +20,7 @@ from ..products import NAMES as PRODUCT_NAMES
 from ..render.impose import DUPLEX_MODES
 from ..terminal import echo, echo_error, echo_lines, error_line
 from ..units import parse_length_mm
-from .options import OutArg, OutKind, engine_option, games_option, jobs_option, out_option, out_target, seed_option
+from .options import F, OutArg, OutKind, engine_option, games_option, jobs_option, out_option, out_target, seed_option
 from .progress import reporter
 
 if TYPE_CHECKING:
@@ -86,8 +87,7 @@ def _duplex(ctx: click.Context, param: click.Parameter, value: str | None) -> st
     return value
 
 
-REMEMBERED = ("(default: {default}, or what {file} cardforge.toml says: `cardforge settings [DECK]` shows it, "
-              "--remember keeps it)")
+REMEMBERED = "(default: {default}, or what {file} cardforge.toml says: `cardforge settings DECK`)"
 
 
 def keep_typed(remember: bool) -> None:
@@ -136,12 +136,15 @@ margin_option = click.option(
     "--margin", default=None, callback=_length, metavar="MM",
     help="Your printer's unprintable border: no crop mark or label comes nearer a paper edge (mm; 0 for borderless) "
          + REMEMBERED.format(default="5", file="your") + ".")
-print_shop_option = click.option(
-    "--print-shop", "print_shop", multiple=True, callback=_services, metavar="SERVICE",
-    help="Also write the files a print service takes, into print-shop/SERVICE/ (repeatable): thegamecrafter (tgc), "
-         "makeplayingcards (mpc), drivethrucards (dtc), or generic (300 dpi PNGs with the deck's bleed and a "
-         "one-card-per-page PDF). Figures and sources: docs/print-shops.md. "
-         + REMEMBERED.format(default="none", file="the deck's or your"))
+SERVICES_HELP = ("thegamecrafter (tgc), makeplayingcards (mpc), drivethrucards (dtc), or generic (300 dpi PNGs with "
+                 "the deck's bleed and a one-card-per-page PDF). Figures and sources: docs/print-shops.md. "
+                 + REMEMBERED.format(default="none", file="the deck's or your"))
+
+
+def print_shop_option(lead: str) -> Callable[[F], F]:
+    """`--print-shop SERVICE` (repeatable), `lead` saying what the command does with the services."""
+    return click.option("--print-shop", "print_shop", multiple=True, callback=_services, metavar="SERVICE",
+                        help=f"{lead} (repeatable): {SERVICES_HELP}")
 remember_option = click.option("--remember", is_flag=True,
                                help="Keep the settings given here (paper, duplex, ...) in your settings file for "
                                     "every later command (`cardforge settings` shows and forgets them).")
@@ -171,7 +174,7 @@ BUILD = OutKind("build writes a folder of files per deck")
 @click.option("--cut-lines", is_flag=True, help="Draw thin lines along every cut across the sheet.")
 @click.option("--no-crop-marks", is_flag=True, help="Leave out the crop marks around the grid.")
 @click.option("--png", is_flag=True, help="Also write a PNG of every face, a contact sheet and a proof.")
-@print_shop_option
+@print_shop_option("Also write the files a print service takes, into print-shop/SERVICE/")
 @click.option("--cmyk", is_flag=True,
               help="Also write <deck-id>-cards-cmyk.pdf: the sheets as press-ready CMYK PDF/X-1a (total ink at most 240%, black text on the black plate).")
 @click.option("--tts", is_flag=True,

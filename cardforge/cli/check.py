@@ -59,7 +59,7 @@ def check_options(games: int | None, seed: int, jobs: int, quiet: bool = False, 
 @duplex_option
 @offset_option
 @margin_option
-@print_shop_option
+@print_shop_option("Check the deck for the print services `build --print-shop` would write files for")
 def check_command(decks: tuple[str, ...], as_json: bool, games: int | None, seed: int, jobs: int, skilled: bool,
                   budget: int | None, engine: str, paper: Any, duplex: str | None, back_offset: Any, margin: Any,
                   print_shop: tuple[str, ...]) -> None:
