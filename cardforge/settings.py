@@ -146,7 +146,7 @@ def read_settings(path: Path | None = None, deck: bool = False) -> Remembered:
 
     text = ""
     try:
-        text = read_limited(path, MAX_SETTINGS_BYTES, str(path)).decode("utf-8")
+        text = read_limited(path, MAX_SETTINGS_BYTES, str(path)).decode("utf-8-sig")  # Notepad writes a BOM
         data = tomllib.loads(text)
     except UnsafeReference as exc:
         raise SettingsError(f"settings file {exc}") from None
@@ -163,7 +163,8 @@ def read_settings(path: Path | None = None, deck: bool = False) -> Remembered:
             import difflib
 
             hint = difflib.get_close_matches(key, list(PARSERS), n=1)
-            tail = f"did you mean {hint[0]!r}?" if hint else f"settings are {', '.join(PARSERS)}"
+            allowed = [name for name in PARSERS if not (deck and name in PRINTER_ONLY)]
+            tail = f"did you mean {hint[0]!r}?" if hint else f"settings are {', '.join(allowed)}"
             raise SettingsError(f"{at}: unknown setting {key!r}; {tail}")
         if deck and key in PRINTER_ONLY:
             raise SettingsError(f"{at}: {key} belongs to your printer, not to a deck; keep it in your own settings "
@@ -181,12 +182,13 @@ def read_settings(path: Path | None = None, deck: bool = False) -> Remembered:
 
 def _as_typed(value: object) -> str | None:
     """A TOML value as it would be typed on the command line: a string as it is, a number (`margin = 3`)
-    as written, a list of strings (`print_shop = ["tgc", "mpc"]`) joined with commas; None otherwise."""
+    as written, a list of strings (`print_shop = ["tgc", "mpc"]`) joined with commas; None otherwise.
+    A list is accepted for any key, and its parser says whether the joined text means anything."""
     if isinstance(value, str):
         return value
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return f"{value:g}"
-    if isinstance(value, list) and value and all(isinstance(item, str) for item in value):
+    if isinstance(value, list) and all(isinstance(item, str) for item in value):  # [] is none at all
         return ",".join(value)
     return None
 

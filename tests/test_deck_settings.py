@@ -172,3 +172,16 @@ def test_check_takes_builds_printing_options_and_predicts_it_with_them(tmp_path:
         out = tmp_path / "out"
         built = run("build", str(deck), "-o", str(out), *options)
         assert built.exit_code == 2 and f"small cannot be built: {failing}: " in built.stderr and not out.exists()
+
+
+def test_a_settings_file_saved_with_a_byte_order_mark_or_an_empty_list_is_read(tmp_path: Path) -> None:
+    """Windows Notepad starts a UTF-8 file with a byte order mark; `print_shop = []` means none at all."""
+    deck = small_deck(tmp_path)
+    (deck / "cardforge.toml").write_bytes(b'\xef\xbb\xbfpaper = "letter"\nprint_shop = []\n')
+    out = tmp_path / "out"
+    built = run("build", str(deck), "-o", str(out), "--only", "cards")
+    assert built.exit_code == 0, built.stderr
+    assert page_size(out / "small" / "small-cards.pdf") == LETTER and not (out / "small" / "print-shop").exists()
+    (deck / "cardforge.toml").write_text('[printer]\npaper = "a4"\n', encoding="utf-8")
+    refused = run("check", str(deck))
+    assert refused.exit_code == 2 and "unknown setting 'printer'; settings are paper, duplex, print_shop" in refused.stderr
