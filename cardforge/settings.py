@@ -226,11 +226,13 @@ def forget(keys: list[str], path: Path | None = None) -> Remembered:
     everything also mends a file too broken to read)."""
     if not keys:
         path = path or settings_path()
-        write_settings(path, {})
+        if os.path.lexists(path):  # nothing to forget makes no file
+            write_settings(path, {})
         return Remembered(path)
     current = read_settings(path)
     values = {k: v for k, v in current.values.items() if k not in keys}
-    write_settings(current.path, values)
+    if values != current.values:
+        write_settings(current.path, values)
     return Remembered(current.path, values)
 
 

@@ -185,3 +185,14 @@ def test_a_settings_file_saved_with_a_byte_order_mark_or_an_empty_list_is_read(t
     (deck / "cardforge.toml").write_text('[printer]\npaper = "a4"\n', encoding="utf-8")
     refused = run("check", str(deck))
     assert refused.exit_code == 2 and "unknown setting 'printer'; settings are paper, duplex, print_shop" in refused.stderr
+
+
+def test_forgetting_what_was_never_remembered_writes_no_file_and_says_so(user_settings: Path) -> None:
+    result = run("settings", "--forget", "paper")
+    assert result.exit_code == 0 and "paper: not remembered, nothing to forget" in result.output
+    assert "forgot" not in result.output and not user_settings.exists()
+    assert run("settings", "--forget-all").exit_code == 0 and not user_settings.exists()
+    user_settings.parent.mkdir()
+    user_settings.write_text('paper = "letter"\n', encoding="utf-8")
+    both = run("settings", "--forget", "paper", "--forget", "margin").output.splitlines()
+    assert f"forgot paper in {user_settings}" in both and "margin: not remembered, nothing to forget" in both

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from ..settings import PARSERS, SHOWN, forget, read_settings
+from ..settings import PARSERS, SHOWN, forget, read_settings, settings_path
 from ..terminal import echo
 
 DEFAULTS = {"paper": "a4", "duplex": "long", "back_offset": "0,0", "margin": "5", "print_shop": "none"}
@@ -26,8 +26,14 @@ def settings_command(deck: str | None, forget_keys: tuple[str, ...], forget_all:
     command line says otherwise. A deck's own cardforge.toml, beside its deck.yaml, may set paper,
     duplex and print_shop for that deck; it wins over yours."""
     if forget_keys or forget_all:
+        before = read_settings() if not forget_all else None  # a file too broken to read is mended by --forget-all
+        had_file = settings_path().exists()
         kept = forget([] if forget_all else list(forget_keys))
-        echo(f"forgot {'every setting' if forget_all else ', '.join(forget_keys)} in {kept.path}")
+        gone = [key for key in forget_keys if before is not None and key in before.values]
+        if (forget_all and had_file) or gone:
+            echo(f"forgot {'every setting' if forget_all else ', '.join(gone)} in {kept.path}")
+        if missing := [key for key in forget_keys if key not in gone and not forget_all]:
+            echo(f"{', '.join(missing)}: not remembered, nothing to forget")
     if deck is not None:
         _show_deck(deck)
         return
