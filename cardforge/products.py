@@ -243,10 +243,13 @@ def as_built(options: CheckOptions, deck_file: Path, given: Mapping[str, Any] | 
     product's preflight, the print services' included."""
     from dataclasses import replace
 
+    from .press.services import widest_safe_zone
     from .render.sheets import SheetOptions
     from .settings import resolve
 
     resolved = resolve(given or {}, deck_file)
+    zone = widest_safe_zone(resolved.print_shop)
+    options = replace(options, safe_zone_mm=zone[0], safe_zone_of=zone[1]) if zone is not None else options
     return replace(options, sheets=SheetOptions(**resolved.sheet_fields()),
                    product_preflights=partial(preflights_for, print_shop=resolved.print_shop))
 

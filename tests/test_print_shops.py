@@ -175,6 +175,13 @@ def test_text_inside_a_services_safe_zone_is_warned_about(tmp_path):
     warnings = [line for line in result.output.splitlines() if line.startswith("warning:")]
     assert len(warnings) == 1 and "inside The Game Crafter's 3.17 mm safe zone" in warnings[0]
     assert "from the cut" in warnings[0]
+    # check measures the same safe zone when it is told of the service, so it warns as the build does
+    rows = {tuple(options): next(line for line in CliRunner().invoke(main, ["check", str(deck), *options]).output
+                                 .splitlines() if line.startswith("print safety"))
+            for options in ([], ["--print-shop", "tgc"])}
+    assert "pass" in rows[()] and "at least 3 mm inside the trim" in rows[()]
+    assert "warn" in rows[("--print-shop", "tgc")]
+    assert "in the safe zone (3.17 mm, The Game Crafter's safe zone): card red-1 front: " in rows[("--print-shop", "tgc")]
     clean = CliRunner().invoke(main, ["build", "greeen-mafia", "-o", str(tmp_path / "out2"), "--only", "cards",
                                       "--print-shop", "tgc"])
     assert clean.exit_code == 0 and "safe zone" not in clean.output

@@ -53,7 +53,7 @@ def _checked(deck: Deck, options: CheckOptions) -> DeckCheck:
             from .colour_distance import colour_distance_check
             from .print_safety import print_safety_check
 
-            print_safety_check(deck, report)
+            print_safety_check(deck, report, options.safe_zone_mm, options.safe_zone_of)
             colour_distance_check(deck, report)
             back_symmetry_check(deck, report)
     if rules_ok and not deal_problems and options.simulate and deck.ruleset is not None:

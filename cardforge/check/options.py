@@ -42,6 +42,11 @@ class CheckOptions:
     `preflights_for`), handed in by the caller that knows the products; None: the gate's own only."""
     sheets: Any = None
     """The SheetOptions the preflight checks (None: the defaults of `build`)."""
+    safe_zone_mm: float = 3.0
+    """How far inside the trim text and icons belong (print_safety.py): more when a print service the
+    deck is made for asks for more (products.py `as_built`)."""
+    safe_zone_of: str = ""
+    """Whose safe zone that is ("The Game Crafter's"), for the verdict; empty for cardforge's own."""
     reporter: Any = None
     """A progress.Reporter told of each step (None: silent, or `progress`'s bar for simulations)."""
     played: Any = None

@@ -38,8 +38,7 @@ class Intrusion:
     """Text the trim cuts off: an error of the text fit preflight (check/preflight.py), not a warning."""
 
     def __str__(self) -> str:
-        return (f"card {self.card} {self.side}: {self.element} is {self.distance_mm:.1f} mm from the trim "
-                f"(safe zone {SAFE_ZONE_MM:g} mm)")
+        return f"card {self.card} {self.side}: {self.element} is {self.distance_mm:.1f} mm from the trim"
 
 
 def intrusions(deck: Deck, safe_zone_mm: float = SAFE_ZONE_MM) -> list[Intrusion]:
@@ -82,16 +81,18 @@ def trim_distances(deck: Deck, card: Card, side: Side) -> Iterator[tuple[str, An
             yield name, element, min(box[0] - x0, box[1] - y0, x1 - box[2], y1 - box[3]) / mm_to_pt(1.0)
 
 
-def print_safety_check(deck: Deck, report: DeckCheck) -> None:
-    """Add the `print safety` verdict: a warning naming each card and element, or a pass."""
-    everything = intrusions(deck)
+def print_safety_check(deck: Deck, report: DeckCheck, safe_zone_mm: float = SAFE_ZONE_MM, whose: str = "") -> None:
+    """Add the `print safety` verdict: a warning naming each card and element, or a pass. `whose`
+    names a print service whose safe zone (`safe_zone_mm`) is wider than cardforge's own."""
+    everything = intrusions(deck, safe_zone_mm)
     found = [i for i in everything if not i.cut_text]  # the text fit preflight refused those
+    zone = f"{safe_zone_mm:.3g} mm" + (f", {whose} safe zone" if whose else "")
     if not found:
         other = " other" if everything else ""
-        report.add("print safety", "pass", f"every{other} text and icon lies at least {SAFE_ZONE_MM:g} mm inside the trim")
+        report.add("print safety", "pass", f"every{other} text and icon lies at least {zone} inside the trim")
         return
-    shown = "; ".join(str(i) for i in found[:5])
-    more = f" (and {len(found) - 5} more)" if len(found) > 5 else ""
-    report.add("print safety", "warn", f"{len(found)} element(s) in the safe zone: {shown}{more}",
+    shown = "; ".join(str(i) for i in found[:3])
+    more = f" (and {len(found) - 3} more)" if len(found) > 3 else ""
+    report.add("print safety", "warn", f"{len(found)} element(s) in the safe zone ({zone}): {shown}{more}",
                intrusions=[{"card": i.card, "side": i.side, "element": i.element,
                             "distance_mm": round(i.distance_mm, 2)} for i in found])

@@ -148,6 +148,16 @@ def check_offered(trim_mm: tuple[float, float], keys: tuple[str, ...]) -> None:
             SERVICES[key].format_for(trim_mm)
 
 
+def widest_safe_zone(keys: tuple[str, ...]) -> tuple[float, str] | None:
+    """The widest safe zone (mm) of the named services wider than cardforge's own 3 mm, with whose it is
+    ("The Game Crafter's"): what `check`'s print safety measures when the deck is made for them."""
+    from ..check.print_safety import SAFE_ZONE_MM
+
+    zones = [(SERVICES[key].safe_in * MM_PER_INCH, f"{SERVICES[key].name}'s") for key in keys if key in SERVICES]
+    widest = max(zones, default=None, key=lambda zone: zone[0])
+    return widest if widest is not None and widest[0] > SAFE_ZONE_MM else None
+
+
 def safe_zone_warnings(deck: Deck, keys: tuple[str, ...]) -> list[str]:
     """One line per named service whose safe zone some text or icon of the deck reaches into."""
     from ..check.print_safety import intrusions
