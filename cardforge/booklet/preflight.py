@@ -54,7 +54,10 @@ def layout_engine(_deck: Deck, _options: SheetOptions, _sources: SourceMap) -> s
     from .engine import require_engine, required_libraries
 
     require_engine()
-    return f"WeasyPrint's {len(required_libraries())} native libraries (Pango, HarfBuzz, ...) open"
+    found = len(required_libraries())
+    if not found:  # a WeasyPrint that keeps its list elsewhere: its import says what is missing (weasy.py)
+        return "WeasyPrint's native libraries are looked for when the booklet is laid out"
+    return f"WeasyPrint's {found} native libraries (Pango, HarfBuzz, ...) open"
 
 
 def booklet_preflights(deck: Deck) -> tuple[tuple[str, Preflight], ...]:
