@@ -185,3 +185,19 @@ def test_text_inside_a_services_safe_zone_is_warned_about(tmp_path):
     clean = CliRunner().invoke(main, ["build", "greeen-mafia", "-o", str(tmp_path / "out2"), "--only", "cards",
                                       "--print-shop", "tgc"])
     assert clean.exit_code == 0 and "safe zone" not in clean.output
+
+
+def test_service_pngs_are_the_same_bytes_in_every_run(built, tmp_path, monkeypatch):
+    """The sRGB profile in each PNG carried the second littleCMS made it, so two builds of one deck
+    differed in every print-service PNG."""
+    import time
+
+    from cardforge.press import canvas
+    from cardforge.press.service_files import write_service_files
+
+    time.sleep(1.1)  # a profile made now has another creation time than the fixture's
+    monkeypatch.setattr(canvas, "_SRGB", None)
+    again = write_service_files(load_deck("greeen-mafia"), "thegamecrafter", tmp_path)
+    assert len(again) == 18
+    for path in again:
+        assert path.read_bytes() == (built / path.relative_to(tmp_path)).read_bytes(), path.name

@@ -90,9 +90,16 @@ def canvas_images(deck: Deck, canvas_px: tuple[int, int], dpi: float) -> Iterato
 _SRGB: bytes | None = None
 
 
+PROFILE_DATE = bytes.fromhex("07d0 0001 0001 0000 0000 0000")
+"""2000-01-01 00:00:00, the creation date written into the profile's header (bytes 24-35): littleCMS
+writes the time it made the profile, which made every print-service PNG differ from run to run."""
+
+
 def srgb_profile() -> bytes:
-    """An sRGB ICC profile (littleCMS's built-in, through Pillow) to tag RGB files with their colour space."""
+    """An sRGB ICC profile (littleCMS's built-in, through Pillow) to tag RGB files with their colour space;
+    the same bytes in every run (`PROFILE_DATE`)."""
     global _SRGB
     if _SRGB is None:
-        _SRGB = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes()
+        made = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes()
+        _SRGB = made[:24] + PROFILE_DATE + made[36:]
     return _SRGB
