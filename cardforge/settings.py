@@ -146,7 +146,10 @@ def read_settings(path: Path | None = None, deck: bool = False) -> Remembered:
 
     text = ""
     try:
-        text = read_limited(path, MAX_SETTINGS_BYTES, str(path)).decode("utf-8-sig")  # Notepad writes a BOM
+        # read_limited opens no link itself; a settings file kept as a link (a dotfiles folder, or a file
+        # elsewhere in the deck's folder, which read_deck_settings confines) is read where it leads
+        real = Path(os.path.realpath(path))
+        text = read_limited(real, MAX_SETTINGS_BYTES, str(path)).decode("utf-8-sig")  # Notepad writes a BOM
         data = tomllib.loads(text)
     except UnsafeReference as exc:
         raise SettingsError(f"settings file {exc}") from None
@@ -241,10 +244,11 @@ def write_settings(path: Path, values: Mapping[str, str]) -> None:
     A folder that cannot be written is one line saying what was being saved."""
     lines = ["# cardforge's remembered settings (`cardforge settings`); the command line wins over them."]
     lines += [f"{key} = {json.dumps(values[key], ensure_ascii=False)}" for key in PARSERS if key in values]
+    real = Path(os.path.realpath(path))  # a file kept as a link is written where it leads, the link kept
     try:
-        check_target(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_text(path, "\n".join(lines) + "\n")
+        check_target(real)
+        real.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(real, "\n".join(lines) + "\n")
     except OSError as exc:
         raise SettingsError(f"cannot save settings in {path}: {exc.strerror or exc}") from None
     except CardforgeError as exc:

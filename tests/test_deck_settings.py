@@ -125,6 +125,28 @@ def test_a_deck_settings_file_that_leads_out_of_the_deck_is_refused(tmp_path: Pa
     assert result.exit_code == 2 and "deck settings file" in result.stderr and "outside" in result.stderr
 
 
+def test_settings_files_kept_as_links_are_read(tmp_path: Path, user_settings: Path) -> None:
+    """Both were refused as "cannot read it (Too many levels of symbolic links)": the user's file linked
+    from a dotfiles folder, and a deck's file linked to another file inside the deck's own folder."""
+    dotfiles = tmp_path / "dotfiles"
+    dotfiles.mkdir()
+    (dotfiles / "cardforge.toml").write_text('margin = "3"\n', encoding="utf-8")
+    user_settings.parent.mkdir()
+    os.symlink(dotfiles / "cardforge.toml", user_settings)
+    deck = small_deck(tmp_path)
+    (deck / "print").mkdir()
+    (deck / "print" / "home.toml").write_text('paper = "letter"\n', encoding="utf-8")
+    os.symlink(Path("print") / "home.toml", deck / "cardforge.toml")
+    result = run("settings", str(deck))
+    assert result.exit_code == 0, result.stderr
+    assert f"paper: letter (from {deck / 'cardforge.toml'})" in result.output
+    assert f"margin: 3 (from {user_settings})" in result.output
+    remembered = run("calibrate", "--back-offset", "0.2,0", "--remember", "-o", str(tmp_path / "out"))
+    assert remembered.exit_code == 0, remembered.stderr
+    assert user_settings.is_symlink()  # written where it leads, the link kept
+    assert 'back_offset = "0.2,0"' in (dotfiles / "cardforge.toml").read_text(encoding="utf-8")
+
+
 def test_print_services_and_numbers_are_remembered_as_typed(tmp_path: Path, user_settings: Path) -> None:
     out = tmp_path / "out"
     deck = small_deck(tmp_path)
