@@ -157,8 +157,8 @@ def read_settings(path: Path | None = None, deck: bool = False) -> Remembered:
         where = _LOCATION.search(str(exc))
         at = f":{where.group(1)}:{where.group(2)}" if where else ""
         reason = _LOCATION.sub("", str(exc)).strip()
-        raise SettingsError(f"{path}{at}: not a settings file ({reason}); fix it or delete it "
-                            "(`cardforge settings --forget-all`)") from None
+        mend = "" if deck else " (`cardforge settings --forget-all`)"  # which mends only the user's file
+        raise SettingsError(f"{path}{at}: not a settings file ({reason}); fix it or delete it{mend}") from None
     values: dict[str, str] = {}
     for key, value in data.items():
         at = f"{path}{_key_location(text, key)}"

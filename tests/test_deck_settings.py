@@ -218,3 +218,15 @@ def test_forgetting_what_was_never_remembered_writes_no_file_and_says_so(user_se
     user_settings.write_text('paper = "letter"\n', encoding="utf-8")
     both = run("settings", "--forget", "paper", "--forget", "margin").output.splitlines()
     assert f"forgot paper in {user_settings}" in both and "margin: not remembered, nothing to forget" in both
+
+
+def test_a_broken_deck_settings_file_is_not_sent_to_forget_all(tmp_path: Path, user_settings: Path) -> None:
+    """It said "fix it or delete it (`cardforge settings --forget-all`)", which empties the user's own
+    file and leaves the deck's as broken as it was."""
+    deck = small_deck(tmp_path, settings='paper = "a4"\npaper = "a3"\n')
+    for command in (["check", str(deck)], ["build", str(deck), "-o", str(tmp_path / "out")]):
+        result = run(*command)
+        assert result.exit_code == 2 and errors(result) == [
+            f"error: {deck / 'cardforge.toml'}:2:13: not a settings file (Cannot overwrite a value); "
+            "fix it or delete it"], result.stderr
+    assert not (tmp_path / "out").exists()
