@@ -211,14 +211,19 @@ def _key_location(text: str, key: str) -> str:
 _EXAMPLES = {"paper": "letter", "duplex": "short", "back_offset": "0.4,-0.2", "margin": "4", "print_shop": "tgc"}
 
 
-def remember(updates: Mapping[str, str], path: Path | None = None) -> Remembered:
-    """Add or change settings (each checked by its option's parser first); returns the new settings."""
-    current = read_settings(path)
+def check_updates(updates: Mapping[str, str]) -> None:
+    """Refuse a value every later command would refuse, before a command with `--remember` does its work."""
     for key, value in updates.items():
         try:
             PARSERS[key](value)
         except (CardforgeError, ValueError) as exc:
             raise SettingsError(f"cannot remember {key}: {exc}") from None
+
+
+def remember(updates: Mapping[str, str], path: Path | None = None) -> Remembered:
+    """Add or change settings (each checked by its option's parser first); returns the new settings."""
+    current = read_settings(path)
+    check_updates(updates)
     values = {**current.values, **updates}
     write_settings(current.path, values)
     return Remembered(current.path, values)

@@ -190,6 +190,19 @@ def test_remember_refuses_a_value_every_later_build_would_refuse(own_settings: P
     assert not own_settings.exists()  # nothing kept that would stop every later build
 
 
+def test_a_refused_command_remembers_nothing(own_settings: Path, tmp_path: Path) -> None:
+    """`build DECK --paper 50x50 --remember` refused the build (the cards do not fit) and still kept the
+    paper, so every later build of the deck was refused too; a misspelt deck kept it as well."""
+    out = tmp_path / "out"
+    for deck in ("market-day", "no-such-deck"):
+        result = run("build", deck, "--only", "cards", "-o", str(out), "--paper", "50x50", "--remember")
+        assert result.exit_code == 2 and "remembered" not in result.stderr, result.stderr
+        assert not own_settings.exists() and not out.exists()
+    kept = run("build", "market-day", "--only", "cards", "-o", str(out), "--paper", "letter", "--remember")
+    assert kept.exit_code == 0 and f"remembered in {own_settings}: paper letter" in kept.stderr, kept.stderr
+    assert 'paper = "letter"' in own_settings.read_text(encoding="utf-8")
+
+
 @pytest.mark.parametrize("content, message", [
     ('margin = "-3"\n', "cardforge.toml:1:1: margin: margin cannot be negative (got -3 mm)"),
     ('back_offset = "-500,0"\n', "cardforge.toml:1:1: back_offset: back offset -500,0 mm is larger than 10 mm"),

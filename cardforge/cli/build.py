@@ -90,20 +90,27 @@ def _duplex(ctx: click.Context, param: click.Parameter, value: str | None) -> st
 REMEMBERED = "(default: {default}, or what {file} cardforge.toml says: `cardforge settings DECK`)"
 
 
-def keep_typed(remember: bool) -> None:
-    """With `--remember`, keep the settings' options given on this command line in the user's settings
-    file (settings.py) for every later command, and say so."""
+def keep_typed(remember: bool) -> Callable[[], None]:
+    """With `--remember`, check the settings' options given on this command line now, and return what
+    keeps them in the user's settings file (settings.py) for every later command, and says so: the
+    command calls it once its work is done, so a refused command keeps nothing (README.md)."""
     if not remember:
-        return
+        return lambda: None
     from .. import settings
 
     typed = click.get_current_context().meta.get("cardforge.typed", {})
     if not typed:
         raise click.UsageError("--remember keeps the options given with it that are settings (--paper, --duplex, "
                                "--back-offset, --margin, --print-shop); give at least one")
-    kept = settings.remember({key: str(value) for key, value in typed.items()})
-    echo(f"remembered in {kept.path}: " + ", ".join(f"{settings.SHOWN[key]} {value}" for key, value in typed.items()),
-         err=True)
+    updates = {key: str(value) for key, value in typed.items()}
+    settings.check_updates(updates)
+
+    def keep() -> None:
+        kept = settings.remember(updates)
+        echo(f"remembered in {kept.path}: " + ", ".join(f"{settings.SHOWN[key]} {value}" for key, value in updates.items()),
+             err=True)
+
+    return keep
 
 
 def _services(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> tuple[str, ...]:
@@ -203,7 +210,7 @@ def build_command(decks: tuple[str, ...], all_decks: bool, out: OutArg | None, o
     from ..products import BuildSettings
     from ..render.sheets import SheetOptions
 
-    keep_typed(remember)
+    keep = keep_typed(remember)
     # the paper, duplex, offset, margin and print services of each deck: build_all reads its settings
     given = Given({"paper": paper, "duplex": duplex, "back_offset": back_offset, "margin": margin,
                    "print_shop": print_shop})
@@ -216,8 +223,9 @@ def build_command(decks: tuple[str, ...], all_decks: bool, out: OutArg | None, o
     if not watch:
         if not build_all(references, settings, only, given):
             sys.exit(1)
+        keep()
         return
-    _watch_and_build(references, settings, only, given)
+    _watch_and_build(references, settings, only, given, keep)
 
 
 @dataclass(frozen=True)
@@ -299,12 +307,16 @@ def build_all(references: list[str], settings: BuildSettings, only: tuple[str, .
     return not refused
 
 
-def _watch_and_build(references: list[str], settings: BuildSettings, only: tuple[str, ...], given: Given) -> None:
-    """Build, then build again after every save; a broken deck prints its error and waits for a fix."""
+def _watch_and_build(references: list[str], settings: BuildSettings, only: tuple[str, ...], given: Given,
+                     built: Callable[[], None] = lambda: None) -> None:
+    """Build, then build again after every save; a broken deck prints its error and waits for a fix.
+    `built` is called after the first build that refuses nothing (`--remember`)."""
     from .. import collector
     from ..watch import changes, deck_folders
 
     collector.release()  # a build releases it too, but a deck that never loads must not keep it held
+
+    pending = [built]
 
     def once() -> None:
         """One build; whatever stops it (a broken deck, a folder that went away) is one line, and the
@@ -313,7 +325,9 @@ def _watch_and_build(references: list[str], settings: BuildSettings, only: tuple
         from . import failure
 
         try:
-            build_all(references, settings, only, given)
+            if build_all(references, settings, only, given):
+                while pending:
+                    pending.pop()()
         except Exception as exc:
             if requested():  # work cut short by Ctrl-C can fail in any way (interrupt.py)
                 raise KeyboardInterrupt from None
@@ -354,7 +368,7 @@ def calibrate_command(paper, duplex: str | None, back_offset, remember: bool, ou
     out_path = out_target(out, CALIBRATION).writable_file("calibration.pdf")
     from ..settings import resolve
 
-    keep_typed(remember)
+    keep = keep_typed(remember)
     # only the printer's settings, and no margin or print service on this sheet; a remembered gutterfold or
     # none is not used: it is for a two-sided printer
     printer = resolve({"paper": paper, "duplex": duplex, "back_offset": back_offset}, usable=lambda key, value: (
@@ -365,6 +379,7 @@ def calibrate_command(paper, duplex: str | None, back_offset, remember: bool, ou
 
     write_calibration(out_path, printer.values.get("paper") or parse_paper("a4"), printer.values.get("duplex", "long"),
                       printer.values.get("back_offset", (0.0, 0.0)))
+    keep()
     echo(str(out_path))
     echo("Print it two-sided at 100% (actual size), then follow the instructions on the sheet.")
 
