@@ -6,6 +6,7 @@ printer's offset and margin too; the command line wins over both, the deck's fil
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 import pikepdf
@@ -230,3 +231,21 @@ def test_a_broken_deck_settings_file_is_not_sent_to_forget_all(tmp_path: Path, u
             f"error: {deck / 'cardforge.toml'}:2:13: not a settings file (Cannot overwrite a value); "
             "fix it or delete it"], result.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_the_preview_shows_the_sheets_build_prints_and_names_their_paper(tmp_path: Path) -> None:
+    """The preview's sheets left out the gutters `build` adds where the paper has room, and the page
+    called them "A4, long-edge duplex" whatever paper the settings chose."""
+    from cardforge.load import load_deck
+    from cardforge.preview.page import content
+    from cardforge.preview.snapshot import Snapshot, sheets_stage
+
+    deck = tmp_path / "designer-deck"  # its faces differ at the edges: butted, a miscut would show a neighbour
+    shutil.copytree(Path(__file__).parent / "data" / "designer-deck", deck)
+    (deck / "cardforge.toml").write_text('paper = "a3"\nduplex = "short"\n', encoding="utf-8")
+    out = tmp_path / "out"
+    built = run("build", str(deck), "-o", str(out), "--only", "cards")
+    assert built.exit_code == 0 and "3 mm gutters" in built.stderr, built.stderr
+    snapshot = sheets_stage(load_deck(str(deck / "deck.yaml")), Snapshot())
+    assert snapshot.pdfs["sheets.pdf"] == (out / "lantern-guild" / "lantern-guild-cards.pdf").read_bytes()
+    assert "A3, duplex short" in content(snapshot) and "A4" not in content(snapshot)

@@ -90,7 +90,7 @@ def content(snapshot: Snapshot) -> str:
     parts.append(f"<div class=\"{'stale' if snapshot.error else 'fresh'}\">")
     parts.append(_faces(snapshot))
     parts.append(_pages("Card sheets", "sheets", snapshot.sheets, "sheets.pdf" if "sheets.pdf" in snapshot.pdfs else "",
-                        "A4, long-edge duplex" if snapshot.sheets else "being made..."))
+                        snapshot.sheets_note if snapshot.sheets else "being made..."))
     parts.append(_pages("Rules booklet", "booklet", snapshot.booklet,
                         "booklet.pdf" if "booklet.pdf" in snapshot.pdfs else "",
                         snapshot.booklet_note or ("" if snapshot.booklet else "being made...")))

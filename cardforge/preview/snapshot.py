@@ -57,6 +57,8 @@ class Snapshot:
     faces: tuple[FaceRow, ...] = ()
     sheets: tuple[str, ...] = ()
     booklet: tuple[str, ...] = ()
+    sheets_note: str = ""
+    """The paper and duplex of the sheets, as `build` names them ("Letter, duplex long")."""
     booklet_note: str = ""
     verdicts: tuple[Verdict, ...] = ()
     check_note: str = ""
@@ -130,13 +132,17 @@ def _page_images(pdf: bytes) -> tuple[list[str], dict[str, bytes]]:
 
 
 def sheets_stage(deck: Deck, snapshot: Snapshot) -> Snapshot:
-    """The card sheets as the build prints them (the deck's and the user's settings, settings.py), page by page."""
+    """The card sheets as the build prints them (the deck's and the user's settings, settings.py, and the
+    gutters products.py `card_sheets` adds), page by page."""
+    from ..render.cut_tolerance import cut_plan
     from ..render.sheets import card_sheets_pdf
     from ..settings import remembered_sheet_options
 
-    pdf, _ = card_sheets_pdf(deck, remembered_sheet_options(deck.path))
+    options, _ = cut_plan(deck, remembered_sheet_options(deck.path))
+    pdf, imposition = card_sheets_pdf(deck, options)
     names, images = _page_images(pdf)
-    return replace(snapshot, sheets=tuple(names), images={**snapshot.images, **images},
+    return replace(snapshot, sheets=tuple(names), sheets_note=f"{imposition.spec.paper.name}, duplex {options.duplex}",
+                   images={**snapshot.images, **images},
                    pdfs={**snapshot.pdfs, "sheets.pdf": pdf}, busy="booklet")
 
 
