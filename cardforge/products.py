@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from .check.preflight import Preflight
     from .check.results import DeckCheck
     from .render.sheets import SheetOptions
+    from .settings import Resolved
     from .yaml_source import SourceMap
 
 
@@ -238,20 +239,27 @@ def preflights_for(deck: Deck, products: tuple[str, ...] | None = None,
 
 
 def as_built(options: CheckOptions, deck_file: Path, given: Mapping[str, Any] | None = None) -> CheckOptions:
-    """`options` with what `build` would use for this deck, so `check` predicts it: the sheets laid out with
-    the settings `given` on the command line, else the deck's and the user's (settings.py), and every
-    product's preflight, the print services' included."""
-    from dataclasses import replace
-
-    from .press.services import widest_safe_zone
+    """`options` with what `build` would use for this deck, so `check` predicts it: the settings `given`
+    on the command line, else the deck's and the user's (settings.py), applied by `checked_with`."""
     from .render.sheets import SheetOptions
     from .settings import resolve
 
     resolved = resolve(given or {}, deck_file)
+    return checked_with(options, resolved, SheetOptions(**resolved.sheet_fields()))
+
+
+def checked_with(options: CheckOptions, resolved: Resolved, sheets: SheetOptions) -> CheckOptions:
+    """`options` checking what a build with these settings makes: its `sheets`, the widest safe zone of
+    its print services (print safety), and every product's preflight, the print services' included. One
+    place for `check` (`as_built`) and `build` (cli/build.py `Given.for_deck`)."""
+    from dataclasses import replace
+
+    from .press.services import widest_safe_zone
+
     zone = widest_safe_zone(resolved.print_shop)
-    options = replace(options, safe_zone_mm=zone[0], safe_zone_of=zone[1]) if zone is not None else options
-    return replace(options, sheets=SheetOptions(**resolved.sheet_fields()),
-                   product_preflights=partial(preflights_for, print_shop=resolved.print_shop))
+    if zone is not None:
+        options = replace(options, safe_zone_mm=zone[0], safe_zone_of=zone[1])
+    return replace(options, sheets=sheets, product_preflights=partial(preflights_for, print_shop=resolved.print_shop))
 
 
 def print_shop_preflight(services: tuple[str, ...], deck: Deck, _options: SheetOptions, sources: SourceMap) -> str:

@@ -6,6 +6,9 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+SAFE_ZONE_MM = 3.0
+"""cardforge's own safe zone: text and icons this far inside the trim survive a miscut (print_safety.py)."""
+
 MARGIN = 0.02
 """Half-width of the 95% interval on a seat's win rate that a check's simulation aims for (±2 percentage points)."""
 
@@ -42,7 +45,7 @@ class CheckOptions:
     `preflights_for`), handed in by the caller that knows the products; None: the gate's own only."""
     sheets: Any = None
     """The SheetOptions the preflight checks (None: the defaults of `build`)."""
-    safe_zone_mm: float = 3.0
+    safe_zone_mm: float = SAFE_ZONE_MM
     """How far inside the trim text and icons belong (print_safety.py): more when a print service the
     deck is made for asks for more (products.py `as_built`)."""
     safe_zone_of: str = ""

@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING, Any
 from ..deck import Deck
 from ..model import GraphicElement, IconElement, IndexElement, TextElement
 from ..units import mm_to_pt
+from .options import SAFE_ZONE_MM
 from .results import DeckCheck
 
 if TYPE_CHECKING:
     from ..deck import Card
     from ..render.face import Side
 
-SAFE_ZONE_MM = 3.0
 CHECKED = (TextElement, IndexElement, IconElement, GraphicElement)
 """Element types that carry information a player must read; shapes and images are art."""
 TOLERANCE_MM = 0.05

@@ -239,11 +239,12 @@ class Given:
         `resolve`: the command line, the deck's cardforge.toml, the user's), and the line naming the files."""
         from dataclasses import replace
 
+        from ..products import checked_with
         from ..settings import resolve
 
         resolved = resolve(self.values, deck_file)
         sheets = replace(settings.sheets, **resolved.sheet_fields())
-        check = replace(settings.check, sheets=sheets) if settings.check is not None else None
+        check = checked_with(settings.check, resolved, sheets) if settings.check is not None else None
         return replace(settings, sheets=sheets, check=check, print_shop=resolved.print_shop), resolved.summary()
 
 

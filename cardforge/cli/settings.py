@@ -8,8 +8,15 @@ import click
 from ..settings import PARSERS, SHOWN, forget, read_settings, settings_path
 from ..terminal import echo
 
-DEFAULTS = {"paper": "a4", "duplex": "long", "back_offset": "0,0", "margin": "5", "print_shop": "none"}
-"""What a build uses when no option and no settings file says otherwise (render/sheets.py SheetOptions)."""
+
+def defaults() -> dict[str, str]:
+    """What a build uses when no option and no settings file says otherwise: SheetOptions' own defaults
+    (render/sheets.py), written as they would be typed, and no print service."""
+    from ..render.sheets import SheetOptions
+
+    built = SheetOptions()
+    return {"paper": str(built.paper), "duplex": built.duplex, "margin": f"{built.margin:g}",
+            "back_offset": ",".join(f"{v:g}" for v in built.back_offset), "print_shop": "none"}
 
 
 @click.command("settings")
@@ -40,7 +47,8 @@ def settings_command(deck: str | None, forget_keys: tuple[str, ...], forget_all:
     kept = read_settings()
     echo(f"settings file: {kept.path}" + ("" if kept.path.exists() else " (none yet)"))
     if not kept.values:
-        echo("nothing remembered: builds use " + ", ".join(f"{SHOWN[key]} {DEFAULTS[key]}" for key in PARSERS)
+        default = defaults()
+        echo("nothing remembered: builds use " + ", ".join(f"{SHOWN[key]} {default[key]}" for key in PARSERS)
              + " unless a deck's cardforge.toml or the command line says otherwise")
         return
     for key in PARSERS:
@@ -56,11 +64,12 @@ def _show_deck(reference: str) -> None:
 
     deck_file = find_deck_file(reference)
     resolved = resolve({}, deck_file)
+    default = defaults()
     echo(f"settings for {deck_file} (the command line wins over each):")
     for key in PARSERS:
         source = resolved.files.get(key)
         if source is None:
-            echo(f"{SHOWN[key]}: {DEFAULTS[key]} (default)")
+            echo(f"{SHOWN[key]}: {default[key]} (default)")
         else:
             echo(f"{SHOWN[key]}: {source.values[key]} (from {source.path})")
     own = deck_settings_path(deck_file)
