@@ -254,11 +254,12 @@ def checked_with(options: CheckOptions, resolved: Resolved, sheets: SheetOptions
     place for `check` (`as_built`) and `build` (cli/build.py `Given.for_deck`)."""
     from dataclasses import replace
 
-    from .press.services import widest_safe_zone
+    if resolved.print_shop:  # the services' table is loaded only for a deck made for one (tests/test_startup.py)
+        from .press.services import widest_safe_zone
 
-    zone = widest_safe_zone(resolved.print_shop)
-    if zone is not None:
-        options = replace(options, safe_zone_mm=zone[0], safe_zone_of=zone[1])
+        zone = widest_safe_zone(resolved.print_shop)
+        if zone is not None:
+            options = replace(options, safe_zone_mm=zone[0], safe_zone_of=zone[1])
     return replace(options, sheets=sheets, product_preflights=partial(preflights_for, print_shop=resolved.print_shop))
 
 
